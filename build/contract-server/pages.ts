@@ -1,0 +1,117 @@
+/**
+ * Demo host pages: one plain page per market (header, content, #footer, one script tag), the
+ * same for the React build under /react/, and an index. Query flags let tests and people try
+ * embeddings without a fixture file each:
+ *   ?platform=SMARTPHONE  data-platform     ?variant=reduced  data-variant
+ *   ?newsletter=hidden    data-newsletter   ?spa              data-spa
+ *   ?twice  script tag twice   ?nofooter  no #footer   ?async  async instead of defer
+ *   ?inject  the tag is added later by another script (like a tag manager)
+ */
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { MARKETS, type Market } from '../markets.ts'
+import { BRAND } from '../../src/brand.ts'
+import { escapeHtml, html } from './http.ts'
+import type { Manifest } from '../output.ts'
+import type { ServerContext } from './context.ts'
+
+export async function readManifest(distDir: string): Promise<Manifest | null> {
+  try {
+    return JSON.parse(await readFile(path.join(distDir, 'manifest.json'), 'utf8')) as Manifest
+  } catch {
+    return null
+  }
+}
+
+const HOST_CSS = `body{margin:0;font-family:Georgia,serif;color:#222;background:#fff}
+.host-header{display:flex;gap:16px;align-items:center;padding:12px 24px;background:#222;color:#fff}
+.host-header a{color:#fff}.host-main{padding:24px;max-width:960px;margin:0 auto}`
+
+function scriptTag(src: string, integrity: string, market: Market, url: URL): string {
+  const attrs = [`src="${src}"`, `integrity="${integrity}"`, 'crossorigin="anonymous"', `data-site="${market.site}"`]
+  const platform = url.searchParams.get('platform')
+  if (platform) attrs.push(`data-platform="${escapeHtml(platform)}"`)
+  const variant = url.searchParams.get('variant')
+  if (variant) attrs.push(`data-variant="${escapeHtml(variant)}"`)
+  const newsletter = url.searchParams.get('newsletter')
+  if (newsletter) attrs.push(`data-newsletter="${escapeHtml(newsletter)}"`)
+  if (url.searchParams.has('spa')) attrs.push('data-spa')
+  attrs.push(url.searchParams.has('async') ? 'async' : 'defer')
+  return `<script ${attrs.join(' ')}></script>`
+}
+
+/** The markup of a script tag added by another script later (tag-manager style), using the demo's helper file. */
+function injectedTag(src: string, market: Market): string {
+  return `<script src="/_demo/inject.js" data-src="${src}" data-site="${market.site}" defer></script>`
+}
+
+export async function marketPage(ctx: ServerContext, market: Market, url: URL, flavor: 'preact' | 'react'): Promise<Response> {
+  const distDir = flavor === 'react' ? path.join(ctx.distDir, 'react') : ctx.distDir
+  const manifest = await readManifest(distDir)
+  const bundle = manifest?.bundles.find((b) => b.kind === 'footer' && b.locale === market.locale)
+  if (!manifest || !bundle) {
+    return html(`<!doctype html><meta charset="utf-8"><title>Not built</title><p>No ${flavor} build found. Run <code>npm run build${flavor === 'react' ? ':react' : ''}</code>.</p>`, 503)
+  }
+  const prefix = flavor === 'react' ? '/react/static/' : '/static/'
+  const src = prefix + bundle.file
+  const tag = url.searchParams.has('inject') ? injectedTag(src, market) : scriptTag(src, bundle.integrity, market, url)
+  const tags = url.searchParams.has('twice') ? tag + '\n' + tag : tag
+  const footer = url.searchParams.has('nofooter') ? '' : '<div id="footer"></div>'
+  const nav = MARKETS.map((m) => `<a href="${flavor === 'react' ? '/react' : ''}${m.path}" hreflang="${m.lang}">${escapeHtml(m.name)}</a>`).join(' ')
+  return html(`<!doctype html>
+<html lang="${market.lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${BRAND} – ${escapeHtml(market.name)}${flavor === 'react' ? ' (React build)' : ''}</title>
+<link rel="stylesheet" href="/_demo/host.css">
+</head>
+<body>
+<header class="host-header"><a href="/">${BRAND} demo</a><nav aria-label="Markets">${nav}</nav></header>
+<main class="host-main">
+<h1>${escapeHtml(market.name)}</h1>
+<p>A plain host page. The footer below is the widget, loaded by one script tag for <code>${market.locale}</code>.</p>
+</main>
+${footer}
+${tags}
+</body>
+</html>`)
+}
+
+export function demoAsset(name: string): Response | null {
+  if (name === 'host.css') return new Response(HOST_CSS, { headers: { 'content-type': 'text/css; charset=utf-8' } })
+  if (name === 'inject.js') {
+    // Adds the footer script late, the way a tag manager would (a classic script, no eval).
+    const js = `(function(){var me=document.currentScript;setTimeout(function(){var s=document.createElement('script');s.src=me.getAttribute('data-src');s.setAttribute('data-site',me.getAttribute('data-site'));document.body.appendChild(s);},50);})();`
+    return new Response(js, { headers: { 'content-type': 'text/javascript; charset=utf-8' } })
+  }
+  return null
+}
+
+export async function indexPage(ctx: ServerContext): Promise<Response> {
+  const manifest = await readManifest(ctx.distDir)
+  const rows = MARKETS.map((m) => {
+    const bundle = manifest?.bundles.find((b) => b.locale === m.locale)
+    return `<tr><td><a href="${m.path}">${escapeHtml(m.name)}</a></td><td>${m.site}</td><td>${m.locale}</td><td>${bundle ? bundle.bytes.brotli + ' B' : '–'}</td><td><a href="/react${m.path}">React build</a></td></tr>`
+  }).join('\n')
+  return html(`<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${BRAND} footer widget – demo</title><link rel="stylesheet" href="/_demo/host.css"></head>
+<body>
+<header class="host-header"><strong>${BRAND} footer widget</strong></header>
+<main class="host-main">
+<h1>Demo</h1>
+<table><thead><tr><th>Market</th><th>Site</th><th>Locale</th><th>Brotli</th><th>Comparison</th></tr></thead><tbody>
+${rows}
+</tbody></table>
+<h2>Tools</h2>
+<ul>
+<li><a href="/kit/">Design-system kit gallery</a></li>
+<li><a href="/_mail/">Mail outbox</a> (double opt-in confirmation mails)</li>
+<li><a href="/_staff/">Become staff</a> (preview panel)</li>
+<li><a href="/_fault?set=500">Make every API call fail with 500</a> · <a href="/_fault?clear">clear faults</a></li>
+</ul>
+</main>
+</body>
+</html>`)
+}

@@ -1,0 +1,158 @@
+/**
+ * Newsletter calls of SPEC §7 under both base paths (internal and private): sign-up with
+ * double opt-in tokens, subscriber lookup and update, DOI confirmation, customer base data,
+ * and the /_mail/ outbox with the confirmation mails.
+ */
+import { validate } from 'superstruct'
+import { CustomerBaseDataSchema, EMAIL_INVALID_TYPE, EMAIL_PATTERN, SubscriberRequestSchema, type SubscriberRequest } from '../../../src/newsletter/newsletter.schema.ts'
+import { isSite, SITE_LOCALE, type Site } from '../../../src/sites.ts'
+import { featureState, type ServerContext } from '../context.ts'
+import { empty, escapeHtml, html, json, readJson } from '../http.ts'
+import { route, type Route } from '../router.ts'
+import { readFixture } from '../fixtures.ts'
+
+/** Confirmation links are valid this long. */
+export const DOI_TOKEN_TTL_MS = 48 * 60 * 60 * 1000
+
+export interface Subscriber {
+  token: string
+  request: SubscriberRequest
+  status: 'WAITING_FOR_DOI' | 'SUBSCRIBED'
+  /** Evidence of the sign-up: when, where, and what the visitor agreed to. */
+  evidence: { receivedAt: string; site: Site; locale: string; pageAddress: string | null; consents: string[]; consentTextVersion: string }
+  expiresAt: number
+  confirmedAt?: string
+}
+
+export interface Mail {
+  id: number
+  to: string
+  subject: string
+  link: string
+  site: Site
+  sentAt: string
+}
+
+interface NewsletterState {
+  byToken: Map<string, Subscriber>
+  outbox: Mail[]
+}
+
+const state = (ctx: ServerContext) => featureState<NewsletterState>(ctx, 'newsletter', () => ({ byToken: new Map(), outbox: [] }))
+
+export const CONSENT_TEXT_VERSION = '2026-11'
+
+function siteOf(request: Request): Site {
+  const site = request.headers.get('x-hunter-site')?.toUpperCase()
+  return isSite(site) ? site : 'DE'
+}
+
+function problem(status: number, type: string, title: string): Response {
+  return json({ type, title, status }, status, { 'content-type': 'application/problem+json' })
+}
+
+async function subscribe({ request, ctx }: { request: Request; ctx: ServerContext }): Promise<Response> {
+  const body = await readJson(request)
+  if (body && typeof body === 'object' && typeof (body as { email?: unknown }).email === 'string' && !EMAIL_PATTERN.test((body as { email: string }).email)) {
+    return problem(400, EMAIL_INVALID_TYPE, 'The email address is not valid.')
+  }
+  const [error, valid] = validate(body, SubscriberRequestSchema)
+  if (error) return problem(400, 'urn:newsletter:invalid_request', `${error.path.join('.') || 'body'}: ${error.message}`)
+  const site = siteOf(request)
+  const now = ctx.now()
+  const token = ctx.randomToken(16)
+  const subscriber: Subscriber = {
+    token,
+    request: valid,
+    status: 'WAITING_FOR_DOI',
+    evidence: {
+      receivedAt: now.toISOString(),
+      site,
+      locale: SITE_LOCALE[site],
+      pageAddress: request.headers.get('x-original-address'),
+      consents: valid.consents,
+      consentTextVersion: CONSENT_TEXT_VERSION,
+    },
+    expiresAt: now.getTime() + DOI_TOKEN_TTL_MS,
+  }
+  const s = state(ctx)
+  s.byToken.set(token, subscriber)
+  const page = subscriber.evidence.pageAddress ? new URL(subscriber.evidence.pageAddress) : new URL(request.url)
+  s.outbox.push({
+    id: s.outbox.length + 1,
+    to: valid.email,
+    subject: 'Please confirm your newsletter subscription',
+    link: `${page.origin}${page.pathname}?subscriberToken=${token}`,
+    site,
+    sentAt: now.toISOString(),
+  })
+  return json({ status: 'WAITING_FOR_DOI' }, 201)
+}
+
+function usable(ctx: ServerContext, token: string): Subscriber | undefined {
+  const subscriber = state(ctx).byToken.get(token)
+  return subscriber && subscriber.expiresAt > ctx.now().getTime() ? subscriber : undefined
+}
+
+function confirm({ params, ctx }: { params: Record<string, string>; ctx: ServerContext }): Response {
+  const subscriber = usable(ctx, params.token)
+  if (!subscriber || subscriber.status !== 'WAITING_FOR_DOI') return problem(410, 'urn:newsletter:token_invalid', 'This link is no longer valid.')
+  subscriber.status = 'SUBSCRIBED'
+  subscriber.confirmedAt = ctx.now().toISOString()
+  return json({ status: 'SUBSCRIBED' })
+}
+
+function lookup({ params, ctx }: { params: Record<string, string>; ctx: ServerContext }): Response {
+  const subscriber = usable(ctx, params.token)
+  if (!subscriber) return problem(404, 'urn:newsletter:token_invalid', 'Unknown subscriber token.')
+  const { email, salutation, firstName, lastName, consents } = subscriber.request
+  return json({ email, salutation, firstName, lastName, consents, status: subscriber.status })
+}
+
+async function update({ request, params, ctx }: { request: Request; params: Record<string, string>; ctx: ServerContext }): Promise<Response> {
+  const subscriber = usable(ctx, params.token)
+  if (!subscriber) return problem(404, 'urn:newsletter:token_invalid', 'Unknown subscriber token.')
+  const body = await readJson(request)
+  const [error, valid] = validate({ ...subscriber.request, ...(typeof body === 'object' && body ? body : {}) }, SubscriberRequestSchema)
+  if (error) return problem(400, 'urn:newsletter:invalid_request', `${error.path.join('.') || 'body'}: ${error.message}`)
+  subscriber.request = valid
+  return empty(204)
+}
+
+async function baseData({ request, ctx }: { request: Request; ctx: ServerContext }): Promise<Response> {
+  const token = request.headers.get('x-logintoken')
+  if (!token) return problem(401, 'urn:customer:unauthorized', 'X-LoginToken is missing.')
+  const data = await readFixture(ctx, 'api/customer-base-data.json')
+  const [error] = validate(data, CustomerBaseDataSchema)
+  if (error) throw new Error(`fixtures/api/customer-base-data.json: ${error.message}`)
+  return json(data)
+}
+
+function outbox({ ctx }: { ctx: ServerContext }): Response {
+  const mails = [...state(ctx).outbox].reverse()
+  const items = mails
+    .map((m) => `<li><article><h2>${escapeHtml(m.subject)}</h2><p>To: ${escapeHtml(m.to)} · ${m.site} · ${m.sentAt}</p><p><a href="${escapeHtml(m.link)}">Confirm subscription</a></p></article></li>`)
+    .join('\n')
+  return html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mail outbox</title><link rel="stylesheet" href="/_demo/host.css"></head><body><main class="host-main"><h1>Mail outbox</h1>${mails.length ? `<ol>${items}</ol>` : '<p>No mails yet.</p>'}<p><a href="/">Back</a></p></main></body></html>`)
+}
+
+export function newsletterRoutes(): Route[] {
+  const bases = ['/service/newsletter/api/internal', '/service/newsletter/api/private']
+  return [
+    ...bases.flatMap((base) => [
+      route('POST', `${base}/newsletter-subscribers`, subscribe),
+      route('GET', `${base}/customers/base-data`, baseData),
+      route('PUT', `${base}/newsletter-subscribers/:token/doi`, confirm),
+      route('GET', `${base}/newsletter-subscribers/:token`, lookup),
+      route('PUT', `${base}/newsletter-subscribers/:token`, update),
+    ]),
+    route('GET', '/_mail/', outbox),
+    route('GET', '/_mail/outbox.json', ({ ctx }) => json(state(ctx).outbox)),
+  ]
+}
+
+/** For tests: the subscribers a server holds. */
+export function subscribersOf(ctx: ServerContext): Subscriber[] {
+  return [...state(ctx).byToken.values()]
+}
+

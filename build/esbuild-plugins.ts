@@ -1,0 +1,44 @@
+/** esbuild plugins shared by the shipped bundles, the React build and the test build. */
+import * as esbuild from 'esbuild'
+import { readFile } from 'node:fs/promises'
+import { loadDictionary } from './locales.ts'
+import type { Locale } from '../src/sites.ts'
+
+/**
+ * `import css from './x.css'` yields the minified stylesheet as a string. The widget adopts
+ * it into its shadow root as a constructable stylesheet, which strict CSP allows, so no
+ * <style> element or style attribute is ever created from a string.
+ */
+export function cssTextPlugin(): esbuild.Plugin {
+  return {
+    name: 'css-text',
+    setup(build) {
+      build.onLoad({ filter: /\.css$/ }, async (args) => {
+        const source = await readFile(args.path, 'utf8')
+        const { code } = await esbuild.transform(source, {
+          loader: 'css',
+          minify: true,
+          target: ['chrome79', 'safari12'],
+        })
+        return { contents: `export default ${JSON.stringify(code.trim())}`, loader: 'js' }
+      })
+    },
+  }
+}
+
+/** `virtual:locale-dictionary` resolves to the merged dictionary of one locale only. */
+export function localeDictionaryPlugin(locale: Locale): esbuild.Plugin {
+  return {
+    name: 'locale-dictionary',
+    setup(build) {
+      build.onResolve({ filter: /^virtual:locale-dictionary$/ }, () => ({
+        path: locale,
+        namespace: 'locale-dictionary',
+      }))
+      build.onLoad({ filter: /.*/, namespace: 'locale-dictionary' }, async () => ({
+        contents: JSON.stringify(await loadDictionary(locale)),
+        loader: 'json',
+      }))
+    },
+  }
+}

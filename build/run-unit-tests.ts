@@ -1,0 +1,82 @@
+/**
+ * Unit and component tests: uvu + jsdom. Each *.test.ts(x) is bundled by esbuild with the
+ * shipped build's aliases (React API -> Preact), so tests run the code that ships, then uvu
+ * runs the bundles. Usage: npm run test:unit [-- filter]   (filter: substring of a test path)
+ */
+import * as esbuild from 'esbuild'
+import { spawnSync } from 'node:child_process'
+import { readdirSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { PREACT_ALIASES, ROOT, SUPPORTED_SYNTAX } from '../esbuild.config.ts'
+import { cssTextPlugin, localeDictionaryPlugin } from './esbuild-plugins.ts'
+import { REFERENCE_LOCALE } from './markets.ts'
+
+const OUT_DIR = path.join(ROOT, '.cache/unit')
+const TEST_DIRS = ['src', 'test/unit']
+const SETUP = path.join(ROOT, 'test/setup/dom.ts')
+
+function findTests(dir: string): string[] {
+  return readdirSync(path.join(ROOT, dir), { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.test\.tsx?$/.test(e.name))
+    .map((e) => path.join(e.parentPath, e.name))
+}
+
+/** Each test runs after the jsdom setup, so the DOM exists before Preact and Testing Library load. */
+function testEntryPlugin(): esbuild.Plugin {
+  return {
+    name: 'test-entry',
+    setup(build) {
+      build.onResolve({ filter: /^test-entry:/ }, (args) => ({ path: args.path.slice('test-entry:'.length), namespace: 'test-entry' }))
+      build.onLoad({ filter: /.*/, namespace: 'test-entry' }, (args) => ({
+        contents: `import ${JSON.stringify(SETUP)}\nimport ${JSON.stringify(args.path)}\n`,
+        resolveDir: ROOT,
+        loader: 'ts',
+      }))
+    },
+  }
+}
+
+async function main(): Promise<number> {
+  const filter = process.argv[2]
+  const tests = TEST_DIRS.flatMap(findTests).filter((f) => !filter || f.includes(filter))
+  if (tests.length === 0) {
+    console.error(`No unit tests match ${filter ?? '(all)'}`)
+    return 1
+  }
+  rmSync(OUT_DIR, { recursive: true, force: true })
+  await esbuild.build({
+    entryPoints: tests.map((file) => ({
+      in: `test-entry:${file}`,
+      out: path.relative(ROOT, file).replace(/[\\/]/g, '__').replace(/\.tsx?$/, ''),
+    })),
+    outdir: OUT_DIR,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    supported: SUPPORTED_SYNTAX,
+    jsx: 'automatic',
+    jsxImportSource: 'react',
+    alias: { ...PREACT_ALIASES, rosetta: 'rosetta/debug' },
+    define: {
+      'process.env.NODE_ENV': '"test"',
+      __LOCALE__: JSON.stringify(REFERENCE_LOCALE),
+      __VERSION__: '"test"',
+      __PREVIEW_FILE__: '"preview.test.js"',
+    },
+    // Node-only tools stay outside the bundle; everything touching Preact is inside, so there is one Preact.
+    external: ['jsdom', 'uvu', 'uvu/*', 'fast-check', 'axe-core', 'esbuild'],
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    sourcemap: 'inline',
+    plugins: [testEntryPlugin(), cssTextPlugin(), localeDictionaryPlugin(REFERENCE_LOCALE)],
+    logLevel: 'warning',
+  })
+  const uvu = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/uvu/bin.js'), OUT_DIR, '\\.mjs$'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_OPTIONS: '--enable-source-maps' },
+  })
+  return uvu.status ?? 1
+}
+
+process.exitCode = await main()

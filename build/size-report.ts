@@ -1,0 +1,68 @@
+/**
+ * npm run size: min / gzip / brotli bytes per bundle against its budget, and the modules that
+ * cost the most (from esbuild's metafile). Exits non-zero when a budget is exceeded.
+ *   npm run size            Preact bundles (shipped)
+ *   npm run size -- --react the React build, for comparison (no budgets)
+ */
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { Metafile } from 'esbuild'
+import { budgetFor } from './budgets.ts'
+import { budgetViolations, type Manifest } from './output.ts'
+import { REPO_ROOT } from './repo-root.ts'
+
+const TOP_MODULES = 12
+
+function kb(bytes: number): string {
+  return `${(bytes / 1000).toFixed(1)} kB`
+}
+
+/** Groups a metafile input path into a readable module name: a package, or a source folder. */
+export function moduleGroup(input: string): string {
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)
+  if (pkg) return pkg[1]
+  if (input.startsWith('locale-dictionary:')) return 'texts (locale dictionary)'
+  return input.replace(/^src\//, 'src/')
+}
+
+export function topModules(metafile: Metafile, limit = TOP_MODULES): [string, number][] {
+  const totals = new Map<string, number>()
+  for (const output of Object.values(metafile.outputs)) {
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const group = moduleGroup(input)
+      totals.set(group, (totals.get(group) ?? 0) + bytesInOutput)
+    }
+  }
+  return [...totals.entries()].sort((a, b) => b[1] - a[1]).slice(0, limit)
+}
+
+async function main(): Promise<number> {
+  const react = process.argv.includes('--react')
+  const distDir = path.join(process.env.FOOTER_OUTDIR ?? path.join(REPO_ROOT, 'dist'), react ? 'react' : '')
+  let manifest: Manifest
+  try {
+    manifest = JSON.parse(await readFile(path.join(distDir, 'manifest.json'), 'utf8')) as Manifest
+  } catch {
+    console.error(`No build in ${distDir}. Run npm run build${react ? ':react' : ''} first.`)
+    return 1
+  }
+  console.log(`${manifest.flavor} bundles (${distDir})`)
+  console.log(['bundle'.padEnd(32), 'min'.padStart(9), 'gzip'.padStart(9), 'brotli'.padStart(9), 'budget'.padStart(9)].join(' '))
+  for (const b of manifest.bundles) {
+    const budget = react ? '' : kb(budgetFor(b.kind).brotli)
+    console.log([b.file.padEnd(32), kb(b.bytes.min).padStart(9), kb(b.bytes.gzip).padStart(9), kb(b.bytes.brotli).padStart(9), budget.padStart(9)].join(' '))
+  }
+  const first = manifest.bundles[0]
+  const metafile = JSON.parse(await readFile(path.join(distDir, 'meta', `footer.${first.locale}.json`), 'utf8')) as Metafile
+  console.log(`\nTop modules of footer.${first.locale} (minified bytes in output):`)
+  for (const [name, bytes] of topModules(metafile)) console.log(`  ${String(bytes).padStart(7)}  ${name}`)
+  const violations = react ? [] : budgetViolations(manifest.bundles)
+  if (violations.length) {
+    console.error(`\nSize budget exceeded:\n  ${violations.join('\n  ')}`)
+    return 1
+  }
+  if (!react) console.log('\nAll bundles within budget.')
+  return 0
+}
+
+process.exitCode = await main()

@@ -1,0 +1,146 @@
+/**
+ * Builds one classic script (IIFE) per locale, all in one process.
+ *
+ *   npm run build          Preact bundles (what ships) -> dist/
+ *   npm run build:react    the same source on real React 19 -> dist/react/ (the yardstick)
+ *
+ * The React-to-Preact aliases live here and nowhere else; the unit-test build imports them.
+ */
+import * as esbuild from 'esbuild'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { REPO_ROOT } from './build/repo-root.ts'
+import { cssTextPlugin, localeDictionaryPlugin } from './build/esbuild-plugins.ts'
+import { budgetViolations, resetDir, writeBundle, type Manifest } from './build/output.ts'
+import { MARKETS } from './build/markets.ts'
+import { unsafeSyntax } from './build/syntax-guard.ts'
+import { writeFile } from 'node:fs/promises'
+
+export type Flavor = 'preact' | 'react'
+
+export const ROOT = REPO_ROOT
+
+/** Shipped bundles run the React API on Preact. */
+export const PREACT_ALIASES: Record<string, string> = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/jsx-runtime',
+  '@preact/signals-react': '@preact/signals',
+  '@preact/signals-react/runtime': path.join(ROOT, 'build/shims/use-signals.ts'),
+}
+
+/**
+ * The last five years of browsers plus iOS Safari 12 and older Android webviews.
+ * esbuild stops with an error when syntax cannot be lowered to these.
+ */
+export const BROWSER_TARGET = ['chrome79', 'edge79', 'firefox78', 'safari12', 'ios12']
+
+/**
+ * esbuild cannot lower destructuring and, since 0.28, refuses it for Safari < 14.1 because of
+ * one WebKit bug: array *rest* destructuring (`let [a, ...rest] = x`) can yield a non-array
+ * (https://github.com/babel/babel/issues/17773, https://github.com/evanw/esbuild/issues/4436).
+ * Every other destructuring works in Safari 12, so we allow it and instead reject the one
+ * broken pattern in the emitted code (build/syntax-guard.ts).
+ */
+export const SUPPORTED_SYNTAX = { destructuring: true }
+
+/** Options common to every browser bundle of one flavor. */
+export function bundleOptions(flavor: Flavor): esbuild.BuildOptions {
+  return {
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: BROWSER_TARGET,
+    supported: SUPPORTED_SYNTAX,
+    minify: true,
+    legalComments: 'none',
+    jsx: 'automatic',
+    jsxImportSource: 'react',
+    alias: flavor === 'preact' ? PREACT_ALIASES : {},
+    define: {
+      'process.env.NODE_ENV': '"production"',
+      __VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.0.0'),
+    },
+    charset: 'utf8',
+    metafile: true,
+    write: false,
+    logLevel: 'silent',
+  }
+}
+
+/**
+ * Builds one browser script. Fails on any esbuild warning, because for our targets a warning
+ * means code that may crash at run time (e.g. a BigInt literal on Safari 12), and on syntax
+ * the syntax guard knows to be broken there.
+ */
+export async function buildScript(flavor: Flavor, options: esbuild.BuildOptions): Promise<{ code: Uint8Array; metafile: esbuild.Metafile }> {
+  const result = await esbuild.build({ ...bundleOptions(flavor), ...options, define: { ...bundleOptions(flavor).define, ...options.define } })
+  if (result.warnings.length > 0) {
+    const text = await esbuild.formatMessages(result.warnings, { kind: 'warning', color: false })
+    throw new Error(`esbuild warnings are errors for shipped code:\n${text.join('\n')}`)
+  }
+  const output = result.outputFiles![0]
+  const unsafe = unsafeSyntax(output.text)
+  if (unsafe) throw new Error(unsafe)
+  return { code: output.contents, metafile: result.metafile! }
+}
+
+export interface BuildResult {
+  manifest: Manifest
+  violations: string[]
+  ms: number
+}
+
+export async function buildAll(flavor: Flavor, outDir: string, publicPath = '/static/'): Promise<BuildResult> {
+  const started = performance.now()
+  await resetDir(path.join(outDir, 'static'))
+  await resetDir(path.join(outDir, 'meta'))
+
+  const footers = await Promise.all(
+    MARKETS.map(async ({ site, locale }) => {
+      const { code, metafile } = await buildScript(flavor, {
+        entryPoints: [path.join(ROOT, 'src/mount.ts')],
+        outfile: 'footer.js',
+        define: { __LOCALE__: JSON.stringify(locale), __PREVIEW_FILE__: '""' },
+        plugins: [cssTextPlugin(), localeDictionaryPlugin(locale)],
+      })
+      return writeBundle(outDir, publicPath, { kind: 'footer', locale, site, stem: `footer.${locale}`, code, metafile })
+    }),
+  )
+
+  const manifest: Manifest = { flavor, builtAt: new Date().toISOString(), publicPath, bundles: footers }
+  await writeFile(path.join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2))
+  return { manifest, violations: budgetViolations(footers), ms: performance.now() - started }
+}
+
+export function outDirFor(flavor: Flavor): string {
+  const base = process.env.FOOTER_OUTDIR ?? path.join(ROOT, 'dist')
+  return flavor === 'react' ? path.join(base, 'react') : base
+}
+
+async function main(): Promise<void> {
+  const flavor: Flavor = process.argv.includes('--react') ? 'react' : 'preact'
+  try {
+    const { manifest, violations, ms } = await buildAll(flavor, outDirFor(flavor))
+    for (const b of manifest.bundles) {
+      console.log(`${b.file.padEnd(34)} ${String(b.bytes.min).padStart(7)} B min ${String(b.bytes.brotli).padStart(6)} B br`)
+    }
+    console.log(`built ${manifest.bundles.length} ${flavor} bundles in ${Math.round(ms)} ms`)
+    // The React build is a yardstick for comparison, not shipped, so only Preact bundles have budgets.
+    if (flavor === 'preact' && violations.length > 0) {
+      console.error(`Size budget exceeded:\n  ${violations.join('\n  ')}`)
+      process.exitCode = 1
+    }
+  } catch (error) {
+    const failure = error as esbuild.BuildFailure
+    if (failure.errors) {
+      const text = await esbuild.formatMessages(failure.errors, { kind: 'error' })
+      console.error(text.join('\n'))
+    } else console.error(error)
+    process.exitCode = 1
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main()

@@ -1,0 +1,18 @@
+// Modules the build provides (see esbuild.config.ts and build/esbuild-plugins.ts).
+
+/** CSS files are imported as minified strings and adopted into the widget's shadow root. */
+declare module '*.css' {
+  const css: string
+  export default css
+}
+
+/** The merged dictionary of the locale being built (each bundle carries only its own). */
+declare module 'virtual:locale-dictionary' {
+  const dictionary: Record<string, unknown>
+  export default dictionary
+}
+
+/** Compile-time constants injected by esbuild `define`. */
+declare const __LOCALE__: string
+declare const __VERSION__: string
+declare const __PREVIEW_FILE__: string

@@ -1,0 +1,133 @@
+/**
+ * HTTP client factory on redaxios (SPEC §7): base path, 15 s time-out, site headers,
+ * and errors mapped to ResponseError / FetchError. `fetch` and the timer are injectable,
+ * so tests hand in the contract server's in-process handler and a fake clock.
+ */
+import redaxios from 'redaxios'
+import { FetchError, ResponseError } from './errors'
+import type { Site } from '../sites'
+
+export const REQUEST_TIMEOUT_MS = 15000
+
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown
+  clearTimeout(id: unknown): void
+}
+
+export interface ApiClientOptions {
+  baseURL: string
+  fetch?: typeof fetch
+  timeoutMs?: number
+  timers?: Timers
+  headers?: Record<string, string>
+  /** Send cookies (credentials: include). */
+  withCredentials?: boolean
+  /** Fetch cache mode, e.g. 'no-store' for calls that must never be cached. */
+  cache?: RequestCache
+  /** Authentication the generated API client also supported (SPEC §7). */
+  auth?: { apiKey?: { header: string; value: string }; accessToken?: string; basic?: { username: string; password: string } }
+}
+
+export interface ApiResponse<T> {
+  status: number
+  data: T
+}
+
+export interface ApiClient {
+  get<T>(path: string, options?: CallOptions): Promise<ApiResponse<T>>
+  post<T>(path: string, body?: unknown, options?: CallOptions): Promise<ApiResponse<T>>
+  put<T>(path: string, body?: unknown, options?: CallOptions): Promise<ApiResponse<T>>
+}
+
+export interface CallOptions {
+  headers?: Record<string, string>
+  params?: Record<string, string>
+}
+
+/** SPEC §7: current origin plus service/newsletter/api/internal, or .../private in a single-page app. */
+export function newsletterBasePath(origin: string, spa: boolean): string {
+  return `${origin}/service/newsletter/api/${spa ? 'private' : 'internal'}`
+}
+
+/** The optional headers SPEC §7 names for the newsletter calls. */
+export function siteHeaders(site: Site, pageAddress: string): Record<string, string> {
+  return { 'X-Hunter-Site': site, 'X-Original-Address': pageAddress }
+}
+
+const defaultTimers: Timers = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+}
+
+/** Wraps fetch with an abortable time-out and maps network failures to FetchError. */
+function timedFetch(
+  fetchImpl: typeof fetch,
+  timeoutMs: number,
+  timers: Timers,
+  cache: RequestCache | undefined,
+): typeof fetch {
+  return (input, init) =>
+    new Promise<Response>((resolve, reject) => {
+      const controller = typeof AbortController === 'function' ? new AbortController() : undefined
+      let done = false
+      const timer = timers.setTimeout(() => {
+        if (done) return
+        done = true
+        controller?.abort()
+        reject(new FetchError(true))
+      }, timeoutMs)
+      const settle = (fn: () => void) => {
+        if (done) return
+        done = true
+        timers.clearTimeout(timer)
+        fn()
+      }
+      Promise.resolve()
+        .then(() => fetchImpl(input, { ...init, signal: controller?.signal, ...(cache ? { cache } : {}) }))
+        .then(
+          (response) => settle(() => resolve(response)),
+          (error: unknown) => settle(() => reject(new FetchError(false, error))),
+        )
+    })
+}
+
+function authHeaders(auth: ApiClientOptions['auth']): Record<string, string> {
+  if (!auth) return {}
+  const headers: Record<string, string> = {}
+  if (auth.apiKey) headers[auth.apiKey.header] = auth.apiKey.value
+  if (auth.accessToken) headers.Authorization = `Bearer ${auth.accessToken}`
+  else if (auth.basic) headers.Authorization = `Basic ${btoa(`${auth.basic.username}:${auth.basic.password}`)}`
+  return headers
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init))
+  const http = redaxios.create({
+    baseURL: options.baseURL,
+    headers: { Accept: 'application/json', ...authHeaders(options.auth), ...options.headers },
+    withCredentials: options.withCredentials,
+    fetch: timedFetch(fetchImpl, options.timeoutMs ?? REQUEST_TIMEOUT_MS, options.timers ?? defaultTimers, options.cache),
+  })
+
+  async function send<T>(method: 'get' | 'post' | 'put', path: string, body: unknown, call: CallOptions = {}) {
+    try {
+      // Only set keys: redaxios would let an undefined `headers` replace the default headers.
+      const config: Record<string, unknown> = { method, data: body }
+      if (call.headers) config.headers = call.headers
+      if (call.params) config.params = call.params
+      const response = await http<T>(path, config)
+      return { status: response.status, data: response.data }
+    } catch (error) {
+      if (error instanceof FetchError) throw error
+      const answer = error as { status?: unknown; data?: unknown }
+      if (typeof answer?.status === 'number') throw new ResponseError(answer.status, answer.data)
+      throw new FetchError(false, error)
+    }
+  }
+
+  return {
+    get: (path, call) => send('get', path, undefined, call),
+    post: (path, body, call) => send('post', path, body, call),
+    put: (path, body, call) => send('put', path, body, call),
+  }
+}

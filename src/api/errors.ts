@@ -1,0 +1,29 @@
+/** The two ways a call fails (SPEC §7), told apart by `kind` so callers can react differently. */
+
+/** The server answered with a non-2xx status. */
+export class ResponseError extends Error {
+  readonly kind = 'response' as const
+  constructor(
+    readonly status: number,
+    readonly data: unknown,
+  ) {
+    super(`Request failed with status ${status}`)
+  }
+}
+
+/** No answer: the network failed or the time-out passed. */
+export class FetchError extends Error {
+  readonly kind = 'fetch' as const
+  constructor(
+    readonly timedOut: boolean,
+    readonly cause?: unknown,
+  ) {
+    super(timedOut ? 'Request timed out' : 'Request could not be sent')
+  }
+}
+
+export type ApiError = ResponseError | FetchError
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ResponseError || error instanceof FetchError
+}

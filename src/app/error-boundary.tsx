@@ -1,0 +1,30 @@
+/**
+ * Catches render errors of the part it wraps, logs them and renders `fallback` (nothing by
+ * default), so one broken section never takes the footer, let alone the host page, down.
+ * A class component: the React API has no hook for this.
+ */
+import { Component, type ReactNode } from 'react'
+import { log } from '../log'
+
+interface Props {
+  /** Names the section in the log. */
+  name: string
+  fallback?: ReactNode
+  children: ReactNode
+}
+
+export class ErrorBoundary extends Component<Props, { failed: boolean }> {
+  state = { failed: false }
+
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+
+  componentDidCatch(error: unknown) {
+    log.error(`${this.props.name} failed to render and was left out.`, error)
+  }
+
+  render() {
+    return this.state.failed ? (this.props.fallback ?? null) : this.props.children
+  }
+}

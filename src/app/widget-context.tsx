@@ -1,0 +1,40 @@
+/**
+ * Everything a feature needs from its surroundings, injected once at mount: the embed config,
+ * the platform signal, I/O (fetch, timers, document) and shared loaders. Tests build one with
+ * createTestWidget (test/helpers) instead of patching globals.
+ */
+import { createContext, useContext, type ReactNode } from 'react'
+import type { ReadonlySignal } from '@preact/signals-react'
+import type { EmbedConfig } from '../config'
+import type { Platform } from '../platform'
+import type { Timers } from '../api/client'
+import type { PsDataLoader } from '../api/psdata'
+
+export interface Widget {
+  config: EmbedConfig
+  /** The bundle's locale, e.g. "de-CH". */
+  locale: string
+  platform: ReadonlySignal<Platform>
+  /** Page origin, e.g. "https://shop.example" (API base paths are built on it). */
+  origin: string
+  /** Full address of the host page (X-Original-Address). */
+  pageAddress: string
+  fetch: typeof fetch
+  timers: Timers
+  document: Document
+  /** The host element (#footer); widget DOM events are dispatched on it. */
+  mountElement: HTMLElement
+  psdata: PsDataLoader
+}
+
+const WidgetContext = createContext<Widget | null>(null)
+
+export function WidgetProvider({ widget, children }: { widget: Widget; children: ReactNode }) {
+  return <WidgetContext.Provider value={widget}>{children}</WidgetContext.Provider>
+}
+
+export function useWidget(): Widget {
+  const widget = useContext(WidgetContext)
+  if (!widget) throw new Error('useWidget() outside <WidgetProvider>')
+  return widget
+}

@@ -1,0 +1,49 @@
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { readEmbedConfig } from './config'
+import { captureConsole } from '../test/helpers/console'
+
+const test = suite('embed config')
+
+function tag(attrs: Record<string, string>): HTMLScriptElement {
+  const script = document.createElement('script')
+  for (const [k, v] of Object.entries(attrs)) script.setAttribute(k, v)
+  return script
+}
+
+test('reads every attribute', () => {
+  const config = readEmbedConfig(tag({ 'data-site': 'AT', 'data-platform': 'tablet', 'data-variant': 'reduced', 'data-newsletter': 'hidden', 'data-spa': '', 'data-nonce': 'abc' }))
+  assert.equal(config, { site: 'AT', platform: 'TABLET', spa: true, variant: 'reduced', newsletterHidden: true, nonce: 'abc' })
+})
+
+test('defaults without attributes, with a warning about the missing site', async () => {
+  const { result, warnings } = await captureConsole(() => readEmbedConfig(tag({})))
+  assert.equal(result, { site: 'DE', platform: undefined, spa: false, variant: 'full', newsletterHidden: false, nonce: undefined })
+  assert.match(warnings.join('\n'), /Unknown data-site=""/)
+})
+
+test('accepts site codes in any case and with a hyphen', () => {
+  assert.is(readEmbedConfig(tag({ 'data-site': 'ch-fr' })).site, 'CH_FR')
+  assert.is(readEmbedConfig(tag({ 'data-site': 'tr' })).site, 'TR')
+})
+
+test('an unknown site falls back to the German market with a console warning', async () => {
+  const { result, warnings } = await captureConsole(() => readEmbedConfig(tag({ 'data-site': 'FR' })))
+  assert.is(result.site, 'DE')
+  assert.is(warnings.length, 1)
+  assert.match(warnings[0], /Unknown data-site="FR".*German market/)
+})
+
+test('an invalid platform or variant is reported and ignored', async () => {
+  const { result, warnings } = await captureConsole(() => readEmbedConfig(tag({ 'data-site': 'DE', 'data-platform': 'watch', 'data-variant': 'tiny' })))
+  assert.is(result.platform, undefined)
+  assert.is(result.variant, 'full')
+  assert.is(warnings.length, 2)
+})
+
+test('without a script tag it still answers', async () => {
+  const { result } = await captureConsole(() => readEmbedConfig(null))
+  assert.is(result.site, 'DE')
+})
+
+test.run()

@@ -1,0 +1,81 @@
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { render } from '@testing-library/preact'
+import { captureConsole } from '../test/helpers/console'
+import { ErrorBoundary } from './app/error-boundary'
+import { GLOBAL_KEY } from './brand'
+
+const test = suite('mount')
+
+const { result: mountModule, errors: importErrors } = await captureConsole(() => import('./mount'))
+const { boot } = mountModule
+
+function scriptTag(site: string): HTMLScriptElement {
+  const script = document.createElement('script')
+  script.setAttribute('data-site', site)
+  return script
+}
+
+test.before.each(() => {
+  delete (window as unknown as Record<string, unknown>)[GLOBAL_KEY]
+  document.body.innerHTML = ''
+})
+
+test('without #footer: a clear console error, nothing thrown, the page untouched', async () => {
+  assert.match(importErrors.join('\n'), /No element with id="footer"/)
+  document.body.innerHTML = '<main><p>Host content</p></main>'
+  const before = document.body.innerHTML
+  const { errors } = await captureConsole(() => boot(window, scriptTag('DE')))
+  assert.is(errors.length, 1)
+  assert.match(errors[0], /\[Lumora footer\] No element with id="footer"/)
+  assert.is(document.body.innerHTML, before)
+})
+
+test('mounts into a shadow root of #footer with the market and locale', async () => {
+  document.body.innerHTML = '<div id="footer"></div>'
+  const { errors } = await captureConsole(() => boot(window, scriptTag('AT')))
+  assert.equal(errors, [])
+  const root = document.getElementById('footer')!.shadowRoot!.querySelector('.lf-root')!
+  assert.is(root.getAttribute('data-site'), 'AT')
+  assert.is(root.getAttribute('lang'), 'de-DE')
+  assert.match(root.querySelector('footer')?.textContent ?? '', /© \d{4} Lumora\. Alle Rechte vorbehalten\./)
+})
+
+test('included twice: mounts once and says so', async () => {
+  document.body.innerHTML = '<div id="footer"></div>'
+  const { warnings } = await captureConsole(() => {
+    boot(window, scriptTag('DE'))
+    boot(window, scriptTag('DE'))
+  })
+  assert.match(warnings.join('\n'), /included more than once/)
+  assert.is(document.getElementById('footer')!.shadowRoot!.querySelectorAll('.lf-root').length, 1)
+})
+
+test('adds exactly one global', async () => {
+  document.body.innerHTML = '<div id="footer"></div>'
+  const before = new Set(Object.keys(window))
+  await captureConsole(() => boot(window, scriptTag('DE')))
+  const added = Object.keys(window).filter((k) => !before.has(k))
+  assert.equal(added, [GLOBAL_KEY])
+})
+
+test('an error inside a section is caught and logged, and the rest renders', async () => {
+  function Broken(): never {
+    throw new Error('boom')
+  }
+  const { errors, result } = await captureConsole(() =>
+    render(
+      <div>
+        <ErrorBoundary name="Teasers">
+          <Broken />
+        </ErrorBoundary>
+        <p>still here</p>
+      </div>,
+    ),
+  )
+  assert.ok(result.getByText('still here'))
+  assert.match(errors.join('\n'), /Teasers failed to render/)
+  result.unmount()
+})
+
+test.run()

@@ -1,0 +1,82 @@
+/**
+ * Entry of every locale bundle. Finds its own script tag and #footer, reads the embed
+ * attributes, and renders into a shadow root (host CSS stays out, ours stays in).
+ * Never throws into the host page: every problem is reported on the console instead.
+ */
+import { GLOBAL_KEY } from './brand'
+import { readEmbedConfig } from './config'
+import { log } from './log'
+import { watchPlatform } from './platform'
+import { createStyleRoot } from './styles/style-root'
+import { createPsDataLoader } from './api/psdata'
+import { renderWidget } from './app/render'
+import type { Widget } from './app/widget-context'
+
+export const MOUNT_ID = 'footer'
+
+export interface WidgetGlobal {
+  version: string
+  locale: string
+}
+
+function mount(win: Window, script: Element | null): void {
+  const doc = win.document
+  const host = doc.getElementById(MOUNT_ID)
+  if (!host) {
+    log.error(`No element with id="${MOUNT_ID}" on this page, so the footer was not shown. Add <div id="${MOUNT_ID}"></div> where it belongs.`)
+    return
+  }
+  if (host.shadowRoot) {
+    log.warn(`#${MOUNT_ID} already has content rendered into it; not mounting a second footer.`)
+    return
+  }
+  const config = readEmbedConfig(script)
+  const shadow = host.attachShadow({ mode: 'open' })
+  const container = doc.createElement('div')
+  shadow.appendChild(container)
+  const origin = win.location.origin
+  const timers = { setTimeout: (fn: () => void, ms: number) => win.setTimeout(fn, ms), clearTimeout: (id: unknown) => win.clearTimeout(id as number) }
+  const fetchImpl: typeof fetch = (input, init) => win.fetch(input, init)
+  const widget: Widget = {
+    config,
+    locale: __LOCALE__,
+    platform: watchPlatform(config.platform, win).platform,
+    origin,
+    pageAddress: win.location.href,
+    fetch: fetchImpl,
+    timers,
+    document: doc,
+    mountElement: host,
+    psdata: createPsDataLoader(origin, { fetch: fetchImpl, timers }),
+  }
+  renderWidget(container, createStyleRoot(shadow, config.nonce), widget)
+}
+
+/**
+ * Starts the widget once per page. `script` is the widget's own tag, captured while it runs:
+ * currentScript is only set then (for defer, async and injected scripts alike).
+ */
+export function boot(win: Window, script: Element | null): void {
+  try {
+    const globals = win as unknown as Record<string, WidgetGlobal | undefined>
+    const first = globals[GLOBAL_KEY]
+    if (first) {
+      log.warn(`The footer script is included more than once (${first.locale} came first); this copy does nothing.`)
+      return
+    }
+    globals[GLOBAL_KEY] = { version: __VERSION__, locale: __LOCALE__ }
+    const start = () => {
+      try {
+        mount(win, script)
+      } catch (error) {
+        log.error('The footer could not be shown.', error)
+      }
+    }
+    if (win.document.readyState === 'loading') win.document.addEventListener('DOMContentLoaded', start, { once: true })
+    else start()
+  } catch (error) {
+    log.error('The footer could not start.', error)
+  }
+}
+
+boot(window, document.currentScript)

@@ -1,0 +1,50 @@
+/**
+ * Newsletter data shapes (SPEC §3), shared by the widget and the contract server, which
+ * validates requests with them.
+ */
+import { array, enums, nullable, object, optional, pattern, size, string, type, type Infer } from 'superstruct'
+
+export const SALUTATIONS = ['MR', 'MRS', 'COMPANY', 'DIVERS'] as const
+/** SPEC §3: the default display order. */
+export const SALUTATION_ORDER = ['MRS', 'MR', 'DIVERS', 'COMPANY'] as const
+export const CONSENTS = ['DNE'] as const
+export const LEGALS = ['NEWSLETTER', 'SHOPPING_CART'] as const
+export const SUBSCRIPTION_RESULTS = ['SUCCESS', 'ERROR_INVALID_EMAIL', 'ERROR_GENERIC'] as const
+export const NEWSLETTER_STATUSES = ['WAITING_FOR_DOI', 'SUBSCRIBED'] as const
+
+export type Salutation = (typeof SALUTATIONS)[number]
+export type Consent = (typeof CONSENTS)[number]
+export type Legal = (typeof LEGALS)[number]
+export type SubscriptionResult = (typeof SUBSCRIPTION_RESULTS)[number]
+
+export const EMAIL_MAX = 256
+export const NAME_MAX = 40
+
+/** SPEC §5: word characters with optional -+.' parts, an @, a domain and a dot. */
+export const EMAIL_PATTERN = /^\w+([-+.']\w+)*@\w+([-.]\w+)*\.\w+([-.]\w+)*$/
+
+/** Answer type of a rejected address (SPEC §8). */
+export const EMAIL_INVALID_TYPE = 'urn:newsletter:email_invalid'
+
+export const SubscriberRequestSchema = object({
+  email: size(pattern(string(), EMAIL_PATTERN), 1, EMAIL_MAX),
+  salutation: optional(nullable(enums(SALUTATIONS))),
+  firstName: optional(nullable(size(string(), 0, NAME_MAX))),
+  lastName: optional(nullable(size(string(), 0, NAME_MAX))),
+  consents: array(enums(CONSENTS)),
+  origin: size(string(), 1, 100),
+  originAddition: optional(nullable(size(string(), 0, 200))),
+})
+
+export type SubscriberRequest = Infer<typeof SubscriberRequestSchema>
+
+/** Customer base data (SPEC §3): form-like fields and consents already given. Extra fields allowed. */
+export const CustomerBaseDataSchema = type({
+  email: optional(nullable(string())),
+  salutation: optional(nullable(enums(SALUTATIONS))),
+  firstName: optional(nullable(string())),
+  lastName: optional(nullable(string())),
+  consents: optional(nullable(array(string()))),
+})
+
+export type CustomerBaseData = Infer<typeof CustomerBaseDataSchema>

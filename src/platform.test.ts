@@ -1,0 +1,61 @@
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { INITIAL_WIDTH, isPhoneLike, isTouchLike, parsePlatform, platformFromWidth, watchPlatform } from './platform'
+
+const test = suite('platform')
+
+test('width thresholds: under 768 phone, under 1280 tablet, else classic', () => {
+  const cases: [number, string][] = [[320, 'SMARTPHONE'], [767, 'SMARTPHONE'], [768, 'TABLET'], [1279, 'TABLET'], [1280, 'CLASSIC'], [1920, 'CLASSIC']]
+  for (const [width, expected] of cases) assert.is(platformFromWidth(width), expected, `${width}px`)
+})
+
+test('the initial width value is 20000, which is classic', () => {
+  assert.is(INITIAL_WIDTH, 20000)
+  assert.is(platformFromWidth(), 'CLASSIC')
+})
+
+test('phone-like is MATCH or SMARTPHONE; touch-like adds TABLET', () => {
+  assert.equal(['MATCH', 'SMARTPHONE', 'TABLET', 'CLASSIC'].map((p) => isPhoneLike(p as never)), [true, true, false, false])
+  assert.equal(['MATCH', 'SMARTPHONE', 'TABLET', 'CLASSIC'].map((p) => isTouchLike(p as never)), [true, true, true, false])
+})
+
+test('platform names parse in any case', () => {
+  assert.is(parsePlatform(' smartphone '), 'SMARTPHONE')
+  assert.is(parsePlatform('Match'), 'MATCH')
+  assert.is(parsePlatform('desktop'), undefined)
+  assert.is(parsePlatform(null), undefined)
+})
+
+function fakeWindow(width: number, htmlPlatform?: string) {
+  const listeners: (() => void)[] = []
+  const doc = document.implementation.createHTMLDocument('x')
+  if (htmlPlatform) doc.documentElement.setAttribute('platform', htmlPlatform)
+  const win = {
+    innerWidth: width,
+    document: doc,
+    matchMedia: () => ({ addListener: (fn: () => void) => listeners.push(fn), removeListener: () => {} }),
+  }
+  return { win: win as unknown as Window, resize(w: number) { win.innerWidth = w; listeners.forEach((fn) => fn()) }, listeners }
+}
+
+test('the embed attribute wins over the html attribute and the width', () => {
+  const { win } = fakeWindow(400, 'tablet')
+  assert.is(watchPlatform('CLASSIC', win).platform.value, 'CLASSIC')
+})
+
+test('the html element platform attribute wins over the width', () => {
+  const { win } = fakeWindow(1600, 'smartphone')
+  assert.is(watchPlatform(undefined, win).platform.value, 'SMARTPHONE')
+})
+
+test('a width-based platform follows breakpoint crossings', () => {
+  const { win, resize } = fakeWindow(1400)
+  const { platform } = watchPlatform(undefined, win)
+  assert.is(platform.value, 'CLASSIC')
+  resize(900)
+  assert.is(platform.value, 'TABLET')
+  resize(500)
+  assert.is(platform.value, 'SMARTPHONE')
+})
+
+test.run()

@@ -1,0 +1,53 @@
+/**
+ * Platform (SPEC §4 Footer): from the embed attribute, else the html element's `platform`
+ * attribute, else the window width (under 768 phone, under 1280 tablet, else classic).
+ */
+import { signal, type ReadonlySignal } from '@preact/signals-react'
+
+export const PLATFORMS = ['MATCH', 'SMARTPHONE', 'TABLET', 'CLASSIC'] as const
+export type Platform = (typeof PLATFORMS)[number]
+
+/** Width assumed before the window can be measured (SPEC §4: initial width value 20000). */
+export const INITIAL_WIDTH = 20000
+export const PHONE_MAX_WIDTH = 767
+export const TABLET_MAX_WIDTH = 1279
+
+export function platformFromWidth(width: number = INITIAL_WIDTH): Platform {
+  if (width < PHONE_MAX_WIDTH + 1) return 'SMARTPHONE'
+  if (width < TABLET_MAX_WIDTH + 1) return 'TABLET'
+  return 'CLASSIC'
+}
+
+/** Reads a platform name in any letter case; undefined when it is not one. */
+export function parsePlatform(value: string | null | undefined): Platform | undefined {
+  const upper = value?.trim().toUpperCase()
+  return (PLATFORMS as readonly string[]).includes(upper ?? '') ? (upper as Platform) : undefined
+}
+
+export const isPhoneLike = (p: Platform): boolean => p === 'MATCH' || p === 'SMARTPHONE'
+export const isTouchLike = (p: Platform): boolean => isPhoneLike(p) || p === 'TABLET'
+
+export interface PlatformSource {
+  platform: ReadonlySignal<Platform>
+  dispose(): void
+}
+
+/**
+ * A signal of the current platform. A fixed platform (attribute) never changes; a width-based
+ * one follows two media queries, so it updates only when a breakpoint is crossed.
+ */
+export function watchPlatform(fixed: Platform | undefined, win: Window | undefined): PlatformSource {
+  const fromHtml = parsePlatform(win?.document.documentElement.getAttribute('platform'))
+  const chosen = fixed ?? fromHtml
+  if (chosen || !win?.matchMedia) {
+    return { platform: signal(chosen ?? platformFromWidth(win?.innerWidth)), dispose() {} }
+  }
+  const platform = signal(platformFromWidth(win.innerWidth))
+  const queries = [PHONE_MAX_WIDTH, TABLET_MAX_WIDTH].map((px) => win.matchMedia(`(max-width: ${px}px)`))
+  const update = () => {
+    platform.value = platformFromWidth(win.innerWidth)
+  }
+  // addListener: iOS Safari 12/13 lack addEventListener on MediaQueryList.
+  queries.forEach((q) => q.addListener(update))
+  return { platform, dispose: () => queries.forEach((q) => q.removeListener(update)) }
+}

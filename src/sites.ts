@@ -1,0 +1,29 @@
+/**
+ * The nine sites and their locales (SPEC §3 Sites, §9 Locales). This is the one list
+ * that drives the widget, the builds (build/markets.ts), the demo pages and the tests.
+ */
+export const SITES = ['DE', 'AT', 'CH', 'CH_FR', 'CZ', 'HU', 'SK', 'TR', 'PL'] as const
+export type Site = (typeof SITES)[number]
+
+export const SITE_LOCALE = {
+  DE: 'de-DE',
+  AT: 'de-AT',
+  CH: 'de-CH',
+  CH_FR: 'fr-CH',
+  CZ: 'cs-CZ',
+  HU: 'hu-HU',
+  SK: 'sk-SK',
+  TR: 'tr-TR',
+  PL: 'pl-PL',
+} as const satisfies Record<Site, string>
+
+export type Locale = (typeof SITE_LOCALE)[Site]
+
+export const LOCALES = SITES.map((site) => SITE_LOCALE[site]) as Locale[]
+
+/** SPEC §4 Footer: an unknown market falls back to German. */
+export const DEFAULT_SITE: Site = 'DE'
+
+export function isSite(value: unknown): value is Site {
+  return typeof value === 'string' && (SITES as readonly string[]).includes(value)
+}

@@ -1,0 +1,22 @@
+/**
+ * Design tokens shared by code and styles. Breakpoints are SPEC §9's upper bounds
+ * (xs up to 374 px ... 4xl up to 1919 px). CSS cannot read these constants, so
+ * base.css repeats them in comments; test/unit/tokens.test.ts keeps the two in step.
+ */
+export const BREAKPOINTS = {
+  xs: 374,
+  s: 667,
+  m: 767,
+  l: 979,
+  xl: 1023,
+  xxl: 1279,
+  '3xl': 1439,
+  '4xl': 1919,
+} as const
+
+export type Breakpoint = keyof typeof BREAKPOINTS
+
+/** Media query for "wider than breakpoint b", e.g. above('m') -> (min-width: 768px). */
+export function above(b: Breakpoint): string {
+  return `(min-width: ${BREAKPOINTS[b] + 1}px)`
+}

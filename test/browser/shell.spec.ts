@@ -1,0 +1,68 @@
+/** The shell in a real browser: every market mounts, bad embeddings are handled, the React build renders. */
+import { expect, test } from '@playwright/test'
+import { MARKETS } from '../../build/markets.ts'
+import { watchPage, widgetRoot } from './helpers.ts'
+
+for (const market of MARKETS) {
+  test(`${market.path} mounts with site ${market.site} and locale ${market.locale}`, async ({ page }) => {
+    const log = watchPage(page)
+    await page.goto(market.path)
+    const root = widgetRoot(page)
+    await expect(root).toHaveAttribute('data-site', market.site)
+    await expect(root).toHaveAttribute('lang', market.locale)
+    await expect(page.getByRole('contentinfo')).toBeVisible()
+    expect(log.pageErrors).toEqual([])
+    expect(log.errors).toEqual([])
+  })
+}
+
+test('the script included twice mounts once', async ({ page }) => {
+  const log = watchPage(page)
+  await page.goto('/de/?twice')
+  await expect(widgetRoot(page)).toHaveCount(1)
+  expect(await page.locator('script[data-site]').count()).toBe(2)
+  expect(log.warnings.join('\n')).toContain('included more than once')
+  expect(log.pageErrors).toEqual([])
+})
+
+test('loaded async, and injected late by another script, it mounts', async ({ page }) => {
+  for (const flag of ['async', 'inject']) {
+    const log = watchPage(page)
+    await page.goto(`/cz/?${flag}`)
+    await expect(widgetRoot(page)).toHaveAttribute('data-site', 'CZ')
+    expect(log.pageErrors).toEqual([])
+  }
+})
+
+test('a page without #footer logs a clear error and stays intact', async ({ page }) => {
+  const log = watchPage(page)
+  await page.goto('/de/?nofooter')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Deutschland')
+  await expect.poll(() => log.errors.join('\n')).toContain('No element with id="footer"')
+  expect(log.pageErrors).toEqual([])
+  await expect(page.locator('.lf-root')).toHaveCount(0)
+})
+
+test('an unknown site falls back to the German market with a warning', async ({ page }) => {
+  const log = watchPage(page)
+  await page.goto('/de/')
+  await page.evaluate(() => {
+    delete (window as unknown as Record<string, unknown>).__lumoraFooter
+    const old = document.getElementById('footer')!
+    old.replaceWith(Object.assign(document.createElement('div'), { id: 'footer' }))
+    const s = document.createElement('script')
+    s.src = document.querySelector<HTMLScriptElement>('script[data-site]')!.src
+    s.setAttribute('data-site', 'FR')
+    document.body.appendChild(s)
+  })
+  await expect(widgetRoot(page)).toHaveAttribute('data-site', 'DE')
+  expect(log.warnings.join('\n')).toContain('Unknown data-site="FR"')
+})
+
+test('the React build of the same source renders', async ({ page }) => {
+  const log = watchPage(page)
+  await page.goto('/react/hu/')
+  await expect(widgetRoot(page)).toHaveAttribute('data-site', 'HU')
+  await expect(page.getByRole('contentinfo')).toContainText('Minden jog fenntartva')
+  expect(log.pageErrors).toEqual([])
+})

@@ -1,0 +1,42 @@
+/** A controllable clock and timer set for tests of time-based behaviour (time-outs, polling, renewals). */
+import type { Timers } from '../../src/api/client'
+
+export interface FakeClock extends Timers {
+  now(): number
+  /** Moves time forward, running due timers in order. */
+  advance(ms: number): Promise<void>
+  pending(): number
+}
+
+export function fakeClock(start = Date.UTC(2026, 10, 21, 9, 0, 0)): FakeClock {
+  let now = start
+  let nextId = 1
+  const timers = new Map<number, { at: number; fn: () => void }>()
+  const flush = () => new Promise<void>((resolve) => setImmediate(resolve))
+  return {
+    now: () => now,
+    setTimeout(fn, ms) {
+      const id = nextId++
+      timers.set(id, { at: now + Math.max(0, ms), fn })
+      return id
+    },
+    clearTimeout(id) {
+      timers.delete(id as number)
+    },
+    async advance(ms) {
+      const until = now + ms
+      await flush()
+      for (;;) {
+        const due = [...timers.entries()].filter(([, t]) => t.at <= until).sort((a, b) => a[1].at - b[1].at)[0]
+        if (!due) break
+        timers.delete(due[0])
+        now = due[1].at
+        due[1].fn()
+        await flush()
+      }
+      now = until
+      await flush()
+    },
+    pending: () => timers.size,
+  }
+}

@@ -1,0 +1,94 @@
+/** The build: nine hashed bundles with SRI, only their own texts, budgets and browser targets enforced. */
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { REPO_ROOT } from '../../build/repo-root.ts'
+import { unsafeSyntax } from '../../build/syntax-guard.ts'
+import { BROWSER_TARGET, buildScript } from '../../esbuild.config.ts'
+import type { Manifest } from '../../build/output.ts'
+import { LOCALES } from '../../src/sites.ts'
+import { flatten, loadDictionary } from '../../build/locales.ts'
+
+const test = suite('build')
+
+function build(env: Record<string, string> = {}) {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'footer-build-'))
+  const run = spawnSync(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['esbuild.config.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, FOOTER_OUTDIR: outDir, ...env },
+    encoding: 'utf8',
+  })
+  return { ...run, outDir }
+}
+
+const ok = build()
+const manifest = JSON.parse(readFileSync(path.join(ok.outDir, 'manifest.json'), 'utf8')) as Manifest
+
+test('writes one bundle per locale and a manifest', () => {
+  assert.is(ok.status, 0, ok.stderr)
+  assert.equal(manifest.bundles.map((b) => b.locale).sort(), [...LOCALES].sort())
+})
+
+test('file names carry a content hash and the manifest a matching sha384 SRI hash and tag', () => {
+  for (const bundle of manifest.bundles) {
+    assert.match(bundle.file, new RegExp(`^footer\\.${bundle.locale}\\.[0-9a-f]{10}\\.js$`))
+    const code = readFileSync(path.join(ok.outDir, 'static', bundle.file))
+    assert.is(bundle.bytes.min, code.byteLength)
+    assert.ok(bundle.bytes.brotli < bundle.bytes.gzip && bundle.bytes.gzip < bundle.bytes.min)
+    assert.is(bundle.integrity, `sha384-${createHash('sha384').update(code).digest('base64')}`)
+    assert.ok(bundle.tag.includes(`integrity="${bundle.integrity}"`) && bundle.tag.includes(`data-site="${bundle.site}"`))
+  }
+})
+
+test('each bundle carries its own texts and no other locale\'s', async () => {
+  const texts = Object.fromEntries(await Promise.all(LOCALES.map(async (l) => [l, flatten(await loadDictionary(l))['core.copyright']])))
+  for (const bundle of manifest.bundles) {
+    const code = readFileSync(path.join(ok.outDir, 'static', bundle.file), 'utf8')
+    for (const [locale, text] of Object.entries(texts)) {
+      const own = text === texts[bundle.locale]
+      assert.is(code.includes(JSON.stringify(text).slice(1, -1)), own, `${bundle.locale} bundle vs ${locale} text`)
+    }
+  }
+})
+
+test('bundles are classic scripts without eval, new Function or style attributes', () => {
+  for (const bundle of manifest.bundles) {
+    const code = readFileSync(path.join(ok.outDir, 'static', bundle.file), 'utf8')
+    assert.not.match(code, /^\s*(import|export)\b/m)
+    assert.not.match(code, /\beval\(|new Function\(|setAttribute\(\s*["']style["']/)
+  }
+})
+
+test('source never passes a string as a style prop (the one path where Preact would write style text)', () => {
+  const sources = readdirSync(path.join(REPO_ROOT, 'src'), { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx$/.test(f))
+  for (const file of sources) {
+    const text = readFileSync(path.join(REPO_ROOT, 'src', file), 'utf8')
+    assert.not.match(text, /style=(["'`]|\{\s*["'`])/, file)
+  }
+})
+
+test('an exceeded budget fails the build', () => {
+  const over = build({ FOOTER_BUDGET_BROTLI: '1000' })
+  assert.is.not(over.status, 0)
+  assert.match(over.stderr, /Size budget exceeded/)
+})
+
+test('syntax that cannot be lowered to the browser targets fails the build', async () => {
+  for (const contents of ['export const big = 10n', 'for await (const x of y) {}']) {
+    const error = await buildScript('preact', { stdin: { contents, loader: 'ts' } }).then(() => null, (e: Error) => e)
+    assert.ok(error, `"${contents}" must not build for ${BROWSER_TARGET.join(', ')}`)
+    assert.match(error!.message, /not available in the configured target|not supported|warnings are errors/)
+  }
+})
+
+test('array rest destructuring, broken in Safari 12 and 13, is rejected', () => {
+  assert.ok(unsafeSyntax('let[a,...b]=c;'))
+  assert.ok(unsafeSyntax('for(const[k,...v]of x);'))
+  assert.is(unsafeSyntax('f([...a]);const{a:b,...c}=d;let[e,f]=g'), null)
+})
+
+test.run()

@@ -1,0 +1,38 @@
+/** Every locale has exactly the reference locale's keys and placeholders; Swiss German never writes ß. */
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { flatten, loadDictionary, placeholders } from '../../build/locales.ts'
+import { REFERENCE_LOCALE } from '../../build/markets.ts'
+import { LOCALES } from '../../src/sites.ts'
+
+const reference = flatten(await loadDictionary(REFERENCE_LOCALE))
+
+test('the reference locale has texts', () => {
+  assert.ok(Object.keys(reference).length > 0)
+})
+
+for (const locale of LOCALES) {
+  test(`${locale} has the same keys as ${REFERENCE_LOCALE}`, async () => {
+    const texts = flatten(await loadDictionary(locale))
+    assert.equal(Object.keys(texts).sort(), Object.keys(reference).sort())
+  })
+
+  test(`${locale} uses the same placeholders in every text`, async () => {
+    const texts = flatten(await loadDictionary(locale))
+    for (const [key, text] of Object.entries(reference)) {
+      assert.equal(placeholders(texts[key] ?? ''), placeholders(text), `${locale} ${key}`)
+    }
+  })
+
+  test(`${locale} has no empty texts`, async () => {
+    const empty = Object.entries(flatten(await loadDictionary(locale))).filter(([, text]) => !text.trim())
+    assert.equal(empty, [])
+  })
+}
+
+test('de-CH writes "ss", never "ß"', async () => {
+  const withEszett = Object.entries(flatten(await loadDictionary('de-CH'))).filter(([, text]) => text.includes('ß'))
+  assert.equal(withEszett, [])
+})
+
+test.run()

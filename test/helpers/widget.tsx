@@ -1,0 +1,71 @@
+/**
+ * Component-test helpers: a Widget context wired to the in-process contract server, and
+ * switching the texts to another locale. Usage:
+ *   const { widget, server } = createTestWidget({ config: { site: 'TR' } })
+ *   const view = renderInWidget(<NewsletterBlock />, widget)
+ */
+import { signal } from '@preact/signals-react'
+import { render } from '@testing-library/preact'
+import type { ReactNode } from 'react'
+import { WidgetProvider, type Widget } from '../../src/app/widget-context'
+import type { EmbedConfig } from '../../src/config'
+import { createPsDataLoader } from '../../src/api/psdata'
+import { useDictionary } from '../../src/i18n/i18n'
+import { SITE_LOCALE, type Locale } from '../../src/sites'
+import type { Platform } from '../../src/platform'
+import { createContractServer, type ContractServer } from '../../build/contract-server/handler'
+import { loadDictionary } from '../../build/locales'
+import { fakeClock, type FakeClock } from './fake-timers'
+
+export const TEST_ORIGIN = 'https://shop.test'
+
+export interface TestWidgetOptions {
+  config?: Partial<EmbedConfig>
+  platform?: Platform
+  server?: ContractServer
+  clock?: FakeClock
+  /** Replace the fetch (e.g. to record requests); defaults to the contract server. */
+  fetch?: typeof fetch
+}
+
+export function createTestWidget(options: TestWidgetOptions = {}) {
+  const server = options.server ?? createContractServer({ origin: TEST_ORIGIN })
+  const clock = options.clock ?? fakeClock()
+  const config: EmbedConfig = { site: 'DE', spa: false, variant: 'full', newsletterHidden: false, ...options.config }
+  const fetchImpl = options.fetch ?? server.fetch
+  const mountElement = document.createElement('div')
+  mountElement.id = 'footer'
+  const widget: Widget = {
+    config,
+    locale: SITE_LOCALE[config.site],
+    platform: signal(options.platform ?? 'CLASSIC'),
+    origin: TEST_ORIGIN,
+    pageAddress: `${TEST_ORIGIN}/${config.site.toLowerCase()}/`,
+    fetch: fetchImpl,
+    timers: clock,
+    document,
+    mountElement,
+    psdata: createPsDataLoader(TEST_ORIGIN, { fetch: fetchImpl, timers: clock }),
+  }
+  return { widget, server, clock }
+}
+
+export function renderInWidget(ui: ReactNode, widget: Widget) {
+  return render(<WidgetProvider widget={widget}>{ui}</WidgetProvider>)
+}
+
+/** Switches t() to a locale's full dictionary (with inheritance), as that locale's bundle would carry. */
+export async function useLocale(locale: Locale): Promise<void> {
+  useDictionary(locale, await loadDictionary(locale))
+}
+
+/** Records every request made through a fetch, then passes it on. */
+export function recordRequests(inner: typeof fetch) {
+  const requests: Request[] = []
+  const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(new URL(String(input instanceof Request ? input.url : input), TEST_ORIGIN), init)
+    requests.push(request.clone())
+    return inner(request)
+  }) as typeof fetch
+  return { requests, fetch: fetchImpl }
+}

@@ -12,7 +12,8 @@ import { pathToFileURL } from 'node:url'
 import { REPO_ROOT } from './build/repo-root.ts'
 import { cssTextPlugin, localeDictionaryPlugin } from './build/esbuild-plugins.ts'
 import { budgetViolations, resetDir, writeBundle, type Manifest } from './build/output.ts'
-import { MARKETS } from './build/markets.ts'
+import { MARKETS, REFERENCE_LOCALE } from './build/markets.ts'
+import type { BundleKind } from './build/budgets.ts'
 import { unsafeSyntax } from './build/syntax-guard.ts'
 import { writeFile } from 'node:fs/promises'
 
@@ -93,26 +94,56 @@ export interface BuildResult {
   ms: number
 }
 
+/**
+ * Bundles built once, not per locale (e.g. the lazily loaded staff preview panel). They are
+ * built before the footers, so a footer can be told a file name (see `defineAs`).
+ */
+export interface SingleBundle {
+  kind: BundleKind
+  entry: string
+  stem: string
+  /** Compile-time constant through which the footer bundles learn this bundle's file name. */
+  defineAs?: string
+  /** A dictionary to build with; defaults to the reference locale's. */
+  plugins?: esbuild.Plugin[]
+}
+
+export const SINGLE_BUNDLES: SingleBundle[] = []
+
 export async function buildAll(flavor: Flavor, outDir: string, publicPath = '/static/'): Promise<BuildResult> {
   const started = performance.now()
   await resetDir(path.join(outDir, 'static'))
   await resetDir(path.join(outDir, 'meta'))
+
+  const singles = await Promise.all(
+    SINGLE_BUNDLES.map(async (single) => {
+      const { code, metafile } = await buildScript(flavor, {
+        entryPoints: [path.join(ROOT, single.entry)],
+        outfile: `${single.stem}.js`,
+        define: { __LOCALE__: JSON.stringify(REFERENCE_LOCALE), __PREVIEW_FILE__: '""' },
+        plugins: single.plugins ?? [cssTextPlugin(), localeDictionaryPlugin(REFERENCE_LOCALE)],
+      })
+      return { single, entry: await writeBundle(outDir, publicPath, { kind: single.kind, locale: '*', site: null, stem: single.stem, code, metafile }) }
+    }),
+  )
+  const fileDefines = Object.fromEntries(singles.filter((s) => s.single.defineAs).map((s) => [s.single.defineAs!, JSON.stringify(s.entry.file)]))
 
   const footers = await Promise.all(
     MARKETS.map(async ({ site, locale }) => {
       const { code, metafile } = await buildScript(flavor, {
         entryPoints: [path.join(ROOT, 'src/mount.ts')],
         outfile: 'footer.js',
-        define: { __LOCALE__: JSON.stringify(locale), __PREVIEW_FILE__: '""' },
+        define: { __LOCALE__: JSON.stringify(locale), __PREVIEW_FILE__: '""', ...fileDefines },
         plugins: [cssTextPlugin(), localeDictionaryPlugin(locale)],
       })
       return writeBundle(outDir, publicPath, { kind: 'footer', locale, site, stem: `footer.${locale}`, code, metafile })
     }),
   )
 
-  const manifest: Manifest = { flavor, builtAt: new Date().toISOString(), publicPath, bundles: footers }
+  const bundles = [...footers, ...singles.map((s) => s.entry)]
+  const manifest: Manifest = { flavor, builtAt: new Date().toISOString(), publicPath, bundles }
   await writeFile(path.join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2))
-  return { manifest, violations: budgetViolations(footers), ms: performance.now() - started }
+  return { manifest, violations: budgetViolations(bundles), ms: performance.now() - started }
 }
 
 export function outDirFor(flavor: Flavor): string {

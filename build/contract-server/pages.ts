@@ -6,7 +6,9 @@
  *   ?newsletter=hidden    data-newsletter   ?spa              data-spa
  *   ?twice  script tag twice   ?nofooter  no #footer   ?async  async instead of defer
  *   ?inject  the tag is added later by another script (like a tag manager)
+ *   ?csp     the page is served with STRICT_CSP
  */
+
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { MARKETS, type Market } from '../markets.ts'
@@ -14,6 +16,10 @@ import { BRAND } from '../../src/brand.ts'
 import { escapeHtml, html } from './http.ts'
 import type { Manifest } from '../output.ts'
 import type { ServerContext } from './context.ts'
+
+/** The strict policy the widget must live under (no inline script or style, Trusted Types for scripts). */
+export const STRICT_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; require-trusted-types-for 'script'"
 
 export async function readManifest(distDir: string): Promise<Manifest | null> {
   try {
@@ -75,7 +81,7 @@ export async function marketPage(ctx: ServerContext, market: Market, url: URL, f
 ${footer}
 ${tags}
 </body>
-</html>`)
+</html>`, 200, url.searchParams.has('csp') ? { 'content-security-policy': STRICT_CSP } : {})
 }
 
 export function demoAsset(name: string): Response | null {

@@ -35,7 +35,8 @@ export function TextLink({ href, children, newTab, variant = 'inline', showExter
     <a {...rest} className={cls} href={url} target={blank ? '_blank' : undefined} rel={blank ? 'noopener noreferrer' : undefined}>
       {children}
       {blank && showExternalIcon ? <Icon name="external" size={16} className="lf-link__icon" /> : null}
-      {blank ? <span className="lf-visually-hidden"> ({newTabLabel ?? t('kit.link.newTab')})</span> : null}
+      {blank ? ' ' : null}
+      {blank ? <span className="lf-visually-hidden">({newTabLabel ?? t('kit.link.newTab')})</span> : null}
     </a>
   )
 }

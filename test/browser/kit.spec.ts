@@ -129,3 +129,10 @@ test('after interaction (panels open, message announced, errors, password typed)
   await root.getByRole('button', { name: 'Értesítés bezárása' }).first().click()
   expect(await axeViolations(page)).toEqual([])
 })
+
+test('on a 360 px phone the gallery passes axe and nothing scrolls sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  await open(page, '/kit/?locale=sk-SK')
+  expect(await axeViolations(page)).toEqual([])
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+})

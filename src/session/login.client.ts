@@ -7,7 +7,8 @@
  */
 import { createApiClient, type Timers } from '../api/client'
 import { CSRF_HEADER } from '../api/psdata'
-import { LOGIN_API, type LoginOutcome, type LoginRequest } from './login.schema'
+import { LOGIN_API } from './session-monitor'
+import type { LoginOutcome, LoginRequest } from './login.schema'
 
 export interface LoginClientDeps {
   origin: string

@@ -4,8 +4,6 @@
  */
 import { object, string, type Infer } from 'superstruct'
 
-export const LOGIN_API = '/service/login/api/v1'
-
 export const LoginRequestSchema = object({ email: string(), password: string() })
 export type LoginRequest = Infer<typeof LoginRequestSchema>
 

@@ -20,6 +20,9 @@ function fakeDocument(cookie = '') {
   return {
     cookie,
     visibilityState: 'visible' as DocumentVisibilityState,
+    get hidden() {
+      return this.visibilityState === 'hidden'
+    },
     addEventListener(type: string, fn: () => void) {
       if (!listeners.has(type)) listeners.set(type, new Set())
       listeners.get(type)!.add(fn)

@@ -34,14 +34,22 @@
 import { createApiClient, type Timers } from '../api/client'
 import { readCookie } from './cookies'
 import { decodeLoginToken, LOGIN_TOKEN_COOKIE } from './login-token'
-import { LOGIN_API } from './login.schema'
 
 /** SPEC §9: token check every 3 minutes, waiting poll every 10 seconds. */
 export const CHECK_INTERVAL_MS = 3 * 60_000
 export const TOKEN_POLL_MS = 10_000
 
-export const CheckResult = { RENEWED: 0, OK: 1, SERVER_ERROR: 2, NO_TOKEN: 3, NOT_DUE: 4, EXPIRED: 5 } as const
-export type CheckResult = (typeof CheckResult)[keyof typeof CheckResult]
+export const LOGIN_API = '/service/login/api/v1'
+
+/** An enum so esbuild inlines the numbers: the main bundle carries no lookup object. */
+export enum CheckResult {
+  RENEWED = 0,
+  OK = 1,
+  SERVER_ERROR = 2,
+  NO_TOKEN = 3,
+  NOT_DUE = 4,
+  EXPIRED = 5,
+}
 
 export type MonitorState = 'WAITING' | 'SCHEDULED' | 'IDLE' | 'CHECKING' | 'PAUSED' | 'STOPPED'
 
@@ -71,7 +79,7 @@ export function createSessionMonitor(deps: SessionMonitorDeps): SessionMonitor {
   let seenToken = false
   let active = true
 
-  const hidden = () => doc.visibilityState === 'hidden'
+  const hidden = () => doc.hidden
   const wait = (next: MonitorState, ms: number, fn: () => void) => {
     state = next
     timer = timers.setTimeout(fn, ms)

@@ -16,6 +16,7 @@ import { MARKETS, REFERENCE_LOCALE } from './build/markets.ts'
 import type { BundleKind } from './build/budgets.ts'
 import { unsafeSyntax } from './build/syntax-guard.ts'
 import { writeFile } from 'node:fs/promises'
+import { KIT_GALLERY_BUNDLE } from './build/kit-gallery.ts'
 
 export type Flavor = 'preact' | 'react'
 
@@ -119,6 +120,7 @@ export const SINGLE_BUNDLES: SingleBundle[] = [
     defineAs: '__PREVIEW_FILE__',
     plugins: [cssTextPlugin(), emptyDictionaryPlugin()],
   },
+  KIT_GALLERY_BUNDLE,
 ]
 
 export async function buildAll(flavor: Flavor, outDir: string, publicPath = '/static/'): Promise<BuildResult> {

@@ -6,8 +6,9 @@
  * pulling it back to the opener would fight the click. The opener itself is not "outside", so it
  * can toggle the dialog.
  *
- * It is an absolutely placed layer, not the native <dialog>: that needs Safari 15.4 and Firefox 98,
- * older than our targets. Rendered only while open; the owner decides by mounting it.
+ * Not the native <dialog> (showModal needs Safari 15.4 and Firefox 98, newer than our targets) and
+ * not an overlay: it opens in the flow under its opener (see dialog.css for why). Rendered only
+ * while open; the owner decides by mounting it.
  */
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 import { useStyles } from '../../styles/style-root'

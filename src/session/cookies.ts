@@ -2,7 +2,11 @@
 
 /** The value of one cookie, or undefined when absent (an empty value counts as absent). */
 export function readCookie(doc: Document, name: string): string | undefined {
-  for (const part of doc.cookie.split(';')) {
+  let jar = ''
+  try {
+    jar = doc.cookie // throws in sandboxed iframes without allow-same-origin
+  } catch {}
+  for (const part of jar.split(';')) {
     const eq = part.indexOf('=')
     if (eq > 0 && part.slice(0, eq).trim() === name) {
       const value = part.slice(eq + 1).trim()

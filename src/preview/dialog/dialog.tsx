@@ -48,7 +48,7 @@ export function Dialog({ title, size = 'M', opener, onClose, closeLabel, childre
       if (!path.includes(dialog) && !(opener.current && path.includes(opener.current))) close.current()
     }
     doc.addEventListener('mousedown', onPress, true)
-    doc.addEventListener('touchstart', onPress, true)
+    doc.addEventListener('touchstart', onPress, { capture: true, passive: true })
     return () => {
       doc.removeEventListener('mousedown', onPress, true)
       doc.removeEventListener('touchstart', onPress, true)

@@ -80,6 +80,11 @@ for (const [type, token] of [['email', 'email'], ['text', 'given-name'], ['text'
   })
 }
 
+test('email and tel fields default to the matching autocomplete token', () => {
+  const { container } = render(<><Input label="E-Mail" type="email" /><Input label="Telefon" type="tel" /><Input label="Name" /></>)
+  assert.equal([...container.querySelectorAll('input')].map((i) => i.getAttribute('autocomplete')), ['email', 'tel', null])
+})
+
 test('Tab moves focus into and out of the field; blur and focus handlers run', async () => {
   const user = userEvent.setup({ document })
   const events: string[] = []
@@ -89,6 +94,13 @@ test('Tab moves focus into and out of the field; blur and focus handlers run', a
   await user.tab()
   assert.is(document.activeElement, screen.getByRole('textbox', { name: 'Zwei' }))
   assert.equal(events, ['focus', 'blur'])
+})
+
+test('hideLabel: the label still names the field but is visually hidden', () => {
+  render(<Input label="E-Mail-Adresse" hideLabel placeholder="E-Mail-Adresse" required />)
+  const input = screen.getByRole('textbox', { name: 'E-Mail-Adresse' }) as HTMLInputElement
+  assert.ok(input.labels![0].className.includes('lf-visually-hidden'))
+  assert.is(input.placeholder, 'E-Mail-Adresse *')
 })
 
 test('disabled cannot be typed in', async () => {

@@ -100,7 +100,7 @@ test('a preview file that fails to load is logged; the shadow root is untouched'
   await load()
   const { errors } = await captureConsole(() => added()[0].dispatchEvent(new Event('error')))
   assert.is(errors.length, 1)
-  assert.match(errors[0], /Staff preview not shown: .*preview\.test\.js failed to load/)
+  assert.match(errors[0], /Staff preview not shown: https:\/\/cdn\.shop\.test\/assets\/v1\/preview\.test\.js/)
   assert.is(shadow.childNodes.length, 1)
 })
 
@@ -109,7 +109,7 @@ test('a preview file that does not register itself is logged', async () => {
   const { load, added, shadow } = setup()
   await load()
   const { errors } = await captureConsole(() => added()[0].dispatchEvent(new Event('load')))
-  assert.match(errors.join(), /did not register/)
+  assert.match(errors.join(), /Staff preview not shown: .*preview\.test\.js/)
   assert.is(shadow.childNodes.length, 1)
 })
 
@@ -121,7 +121,7 @@ test('a preview that throws while starting is logged and its container removed',
     throw new Error('boom')
   }
   const { errors } = await captureConsole(() => added()[0].dispatchEvent(new Event('load')))
-  assert.match(errors.join(), /failed to start.*boom/)
+  assert.match(errors.join(), /Staff preview not shown: .*preview\.test\.js boom/)
   assert.is(shadow.childNodes.length, 1)
 })
 
@@ -130,7 +130,7 @@ test('without the footer script src there is no place to load from: logged, noth
   const { load, added } = setup({ src: null })
   const { errors } = await load()
   assert.is(added().length, 0)
-  assert.match(errors.join(), /no script added/)
+  assert.match(errors.join(), /Staff preview not shown: preview\.test\.js/)
 })
 
 test('the page nonce (data-nonce) goes on the preview script', async () => {

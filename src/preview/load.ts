@@ -47,7 +47,8 @@ interface TrustedTypesWindow {
 export function loadPreview(win: Window, script: Element | null, shadow: ShadowRoot, styleRoot: StyleRoot, widget: Widget): void {
   const doc = widget.document
   if (!__PREVIEW_FILE__ || !STAFF_COOKIES.some((name) => readCookie(doc, name))) return
-  const fail = (why: string, error?: unknown) => log.error(`Staff preview not shown: ${why}`, error ?? '')
+  // One message for every failure (the network panel or the error tells which): bytes count here.
+  const fail = (file: string, error?: unknown) => log.error(`Staff preview not shown: ${file}`, error ?? '')
   try {
     // Throws without a base (no script src): then there is no place to load from.
     const url = new URL(__PREVIEW_FILE__, (script as HTMLScriptElement | null)?.src || undefined).href
@@ -63,21 +64,21 @@ export function loadPreview(win: Window, script: Element | null, shadow: ShadowR
     const tag = doc.createElement('script')
     tag.src = src as string
     if (widget.config.nonce) tag.nonce = widget.config.nonce
-    tag.onerror = () => fail(`${url} failed to load.`)
+    tag.onerror = () => fail(url)
     tag.onload = () => {
       const mountPreview = ((win as unknown as Record<string, PreviewHandOff | undefined>)[GLOBAL_KEY] ?? {}).mountPreview
-      if (!mountPreview) return fail(`${url} did not register.`)
+      if (!mountPreview) return fail(url)
       const container = doc.createElement('div')
       shadow.insertBefore(container, shadow.firstChild)
       try {
         mountPreview({ container, styleRoot, widget })
       } catch (error) {
         container.remove()
-        fail('it failed to start.', error)
+        fail(url, error)
       }
     }
     doc.head.appendChild(tag)
   } catch (error) {
-    fail('no script added.', error)
+    fail(__PREVIEW_FILE__, error)
   }
 }

@@ -143,7 +143,8 @@ test('a preview file that throws is contained: logged, footer intact', async ({ 
     route.fulfill({ contentType: 'text/javascript', body: 'window.__lumoraFooter.mountPreview = function () { throw new Error("broken panel") }' }),
   )
   await page.goto('/de/')
-  await expect.poll(() => log.errors.join('\n')).toContain('failed to start')
+  await expect.poll(() => log.errors.join('\n')).toContain('Staff preview not shown')
+  expect(log.errors.join('\n')).toContain('broken panel')
   await expect(page.getByRole('contentinfo')).toBeVisible()
   expect(await page.evaluate(() => Object.keys(window).filter((k) => k.startsWith('__lumora')))).toEqual(['__lumoraFooter'])
 })

@@ -10,7 +10,7 @@ import * as esbuild from 'esbuild'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { REPO_ROOT } from './build/repo-root.ts'
-import { cssTextPlugin, localeDictionaryPlugin } from './build/esbuild-plugins.ts'
+import { cssTextPlugin, emptyDictionaryPlugin, localeDictionaryPlugin } from './build/esbuild-plugins.ts'
 import { budgetViolations, resetDir, writeBundle, type Manifest } from './build/output.ts'
 import { MARKETS, REFERENCE_LOCALE } from './build/markets.ts'
 import type { BundleKind } from './build/budgets.ts'
@@ -109,7 +109,19 @@ export interface SingleBundle {
   plugins?: esbuild.Plugin[]
 }
 
-export const SINGLE_BUNDLES: SingleBundle[] = [KIT_GALLERY_BUNDLE]
+export const SINGLE_BUNDLES: SingleBundle[] = [
+  {
+    // The staff preview panel: fetched by src/preview/load.ts only when a staff cookie exists.
+    // Its labels are the English ones of SPEC §9 (constants in the preview code), so it needs no
+    // locale texts: its dictionary is empty (kit defaults it would use are passed explicitly).
+    kind: 'preview',
+    entry: 'src/preview/index.tsx',
+    stem: 'preview',
+    defineAs: '__PREVIEW_FILE__',
+    plugins: [cssTextPlugin(), emptyDictionaryPlugin()],
+  },
+  KIT_GALLERY_BUNDLE,
+]
 
 export async function buildAll(flavor: Flavor, outDir: string, publicPath = '/static/'): Promise<BuildResult> {
   const started = performance.now()

@@ -42,3 +42,14 @@ export function localeDictionaryPlugin(locale: Locale): esbuild.Plugin {
     },
   }
 }
+
+/** `virtual:locale-dictionary` as an empty dictionary, for bundles whose texts are not localised (the preview panel). */
+export function emptyDictionaryPlugin(): esbuild.Plugin {
+  return {
+    name: 'empty-dictionary',
+    setup(build) {
+      build.onResolve({ filter: /^virtual:locale-dictionary$/ }, () => ({ path: 'empty', namespace: 'locale-dictionary' }))
+      build.onLoad({ filter: /.*/, namespace: 'locale-dictionary' }, () => ({ contents: '{}', loader: 'json' }))
+    },
+  }
+}

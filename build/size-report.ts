@@ -56,6 +56,13 @@ async function main(): Promise<number> {
   const metafile = JSON.parse(await readFile(path.join(distDir, 'meta', `footer.${first.locale}.json`), 'utf8')) as Metafile
   console.log(`\nTop modules of footer.${first.locale} (minified bytes in output):`)
   for (const [name, bytes] of topModules(metafile)) console.log(`  ${String(bytes).padStart(7)}  ${name}`)
+  // The lazily loaded preview file (built once) has its own budget, so its own breakdown.
+  const preview = manifest.bundles.find((b) => b.kind === 'preview')
+  if (preview) {
+    const previewMeta = JSON.parse(await readFile(path.join(distDir, 'meta', 'preview.json'), 'utf8')) as Metafile
+    console.log(`\nTop modules of ${preview.file} (minified bytes in output):`)
+    for (const [name, bytes] of topModules(previewMeta)) console.log(`  ${String(bytes).padStart(7)}  ${name}`)
+  }
   const violations = react ? [] : budgetViolations(manifest.bundles)
   if (violations.length) {
     console.error(`\nSize budget exceeded:\n  ${violations.join('\n  ')}`)

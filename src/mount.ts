@@ -10,6 +10,8 @@ import { watchPlatform } from './platform'
 import { createStyleRoot } from './styles/style-root'
 import { createPsDataLoader } from './api/psdata'
 import { renderWidget } from './app/render'
+import { startSessionMonitor } from './session'
+import { loadPreview } from './preview/load'
 import type { Widget } from './app/widget-context'
 
 export const MOUNT_ID = 'footer'
@@ -49,7 +51,10 @@ function mount(win: Window, script: Element | null): void {
     mountElement: host,
     psdata: createPsDataLoader(origin, { fetch: fetchImpl, timers }),
   }
-  renderWidget(container, createStyleRoot(shadow, config.nonce), widget)
+  const styleRoot = createStyleRoot(shadow, config.nonce)
+  renderWidget(container, styleRoot, widget)
+  startSessionMonitor(widget)
+  loadPreview(win, script, shadow, styleRoot, widget)
 }
 
 /**

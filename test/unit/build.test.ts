@@ -73,6 +73,22 @@ test('source never passes a string as a style prop (the one path where Preact wo
   }
 })
 
+test('footer bundles carry no preview code but its loader (metafile); the preview file is built once, with its own budget', () => {
+  const previews = manifest.bundles.filter((b) => b.kind === 'preview')
+  assert.is(previews.length, 1)
+  const [preview] = previews
+  assert.match(preview.file, /^preview\.[0-9a-f]{10}\.js$/)
+  const previewMeta = JSON.parse(readFileSync(path.join(ok.outDir, 'meta', 'preview.json'), 'utf8')) as { inputs: Record<string, unknown> }
+  assert.ok('src/preview/index.tsx' in previewMeta.inputs)
+  for (const bundle of footers) {
+    const meta = JSON.parse(readFileSync(path.join(ok.outDir, 'meta', `footer.${bundle.locale}.json`), 'utf8')) as { inputs: Record<string, unknown> }
+    assert.equal(Object.keys(meta.inputs).filter((input) => input.startsWith('src/preview/')), ['src/preview/load.ts'], bundle.file)
+    const code = readFileSync(path.join(ok.outDir, 'static', bundle.file), 'utf8')
+    assert.ok(code.includes(JSON.stringify(preview.file)), `${bundle.file} knows the preview file's hashed name`)
+    assert.not.ok(code.includes('Please also select an A/B test group!'))
+  }
+})
+
 test('an exceeded budget fails the build', () => {
   const over = build({ FOOTER_BUDGET_BROTLI: '1000' })
   assert.is.not(over.status, 0)

@@ -98,6 +98,52 @@ test('preview: checkauth, renew, token and logout by staff cookie', async () => 
   assert.is(logout.headers.getSetCookie().length, 2)
 })
 
+test('preview: logout ends the staff session, so the old cookie no longer passes checkauth', async () => {
+  const server = createContractServer()
+  const staff = { cookie: `StaffAuthToken=${DEMO_STAFF_TOKEN}` }
+  await call(server, 'GET', '/service/preview/api/auth/logout', { headers: staff })
+  assert.is((await call(server, 'GET', '/service/preview/api/auth/checkauth', { headers: staff })).status, 401)
+  assert.is((await call(server, 'GET', '/service/preview/api/auth/login/renew', { headers: staff })).status, 401)
+})
+
+test('preview: /_staff/ starts a session of its own (StaffAuthToken, or CobraAuthToken with ?cobra); ?leave ends it', async () => {
+  const server = createContractServer()
+  for (const [query, name] of [['', 'StaffAuthToken'], ['?cobra', 'CobraAuthToken']]) {
+    const page = await call(server, 'GET', `/_staff/${query}`)
+    const cookie = page.headers.getSetCookie()[0].split(';')[0]
+    assert.ok(cookie.startsWith(`${name}=staff-`), cookie)
+    const auth = await call(server, 'GET', '/service/preview/api/auth/checkauth', { headers: { cookie } })
+    assert.is((auth.data as { status: string }).status, 'SUCCESS')
+    // Settings belong to the session: the demo session does not see them.
+    await call(server, 'POST', '/service/preview/api/token?test=&group=', { headers: { cookie }, body: { previewDateTime: '2026-12-01T10:00:00Z' } })
+    assert.is(((await call(server, 'GET', '/service/preview/api/auth/checkauth', { headers: { cookie } })).data as { dateTime: string }).dateTime, '2026-12-01T10:00:00Z')
+    assert.is(((await call(server, 'GET', '/service/preview/api/auth/checkauth', { headers: { cookie: `StaffAuthToken=${DEMO_STAFF_TOKEN}` } })).data as { dateTime: null }).dateTime, null)
+    const left = await call(server, 'GET', '/_staff/?leave', { headers: { cookie } })
+    assert.is(left.headers.getSetCookie().length, 2)
+    assert.is((await call(server, 'GET', '/service/preview/api/auth/checkauth', { headers: { cookie } })).status, 401)
+  }
+})
+
+test('preview: the token call checks its body and the A/B selection against the tests of that time', async () => {
+  const server = createContractServer()
+  const staff = { cookie: `StaffAuthToken=${DEMO_STAFF_TOKEN}` }
+  const at = { previewDateTime: '2026-12-01T10:00:00Z' }
+  const apply = (query: string, body: unknown = at) => call(server, 'POST', `/service/preview/api/token${query}`, { headers: staff, body })
+  assert.is((await apply('?test=&group=')).status, 200, 'empty selection')
+  assert.is((await apply('?test=advent-teaser&group=')).status, 400, 'test without group')
+  assert.is((await apply('?test=advent-teaser&group=green')).status, 400, 'group of another test')
+  assert.is((await apply('?test=unknown&group=A')).status, 400, 'no such test')
+  assert.is((await apply('?test=&group=A')).status, 400, 'group without test')
+  assert.is((await apply('?test=advent-teaser&group=A', { previewDateTime: '2027-01-10T10:00:00Z' })).status, 400, 'test over by then')
+  assert.is((await apply('', { when: 'now' })).status, 400, 'body without previewDateTime')
+  assert.is((await apply('', { previewDateTime: 'soon' })).status, 400, 'not a date-time')
+  assert.is((await call(server, 'POST', '/service/preview/api/token?test=&group=', { body: at })).status, 401, 'not staff')
+  const viaGet = await call(server, 'GET', `/service/preview/api/token?test=checkout-button-colour&group=green&previewDateTime=${at.previewDateTime}`, { headers: staff })
+  assert.equal(viaGet.data, { status: 'SUCCESS' })
+  const assignment = await call(server, 'GET', '/service/abtestfrontend/api/v1/getassignment', { headers: staff })
+  assert.equal(assignment.data, { assignments: [{ test: 'checkout-button-colour', group: 'green' }] })
+})
+
 test('A/B tests for a date, and the assignment call', async () => {
   const server = createContractServer()
   const december = await call(server, 'GET', '/service/abtestfrontend/api/v1/gettestsat?time=2026-12-01T00:00:00Z')
@@ -113,6 +159,8 @@ test('login: 200 for the demo account, 401 otherwise; token renewals by due time
   const csrf = { 'X-hunter-csrf': '1' }
   assert.is((await call(server, 'POST', '/service/login/api/v1/login', { headers: csrf, body: DEMO_ACCOUNT })).status, 200)
   assert.is((await call(server, 'POST', '/service/login/api/v1/login', { headers: csrf, body: { ...DEMO_ACCOUNT, password: 'x' } })).status, 401)
+  assert.is((await call(server, 'POST', '/service/login/api/v1/login', { headers: csrf, body: { email: DEMO_ACCOUNT.email } })).status, 400, 'body not per LoginRequestSchema')
+  assert.is((await call(server, 'POST', '/service/login/api/v1/login', { body: DEMO_ACCOUNT })).status, 403, 'no CSRF header')
   const token = makeLoginToken(server.ctx, 'l1')
   const renew = () => call(server, 'POST', '/service/login/api/v1/logintoken/renew', { headers: { cookie: `LoginToken=${token}` } })
   assert.is((await renew()).status, 200, 'not yet due')

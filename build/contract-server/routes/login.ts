@@ -3,7 +3,9 @@
  * Tokens are unsigned JWT-like strings carrying exp, ren and lid (seconds), as the widget's
  * session monitor reads them from the LoginToken cookie.
  */
+import { is } from 'superstruct'
 import { cookies, empty, json, readJson, setCookie } from '../http.ts'
+import { LoginRequestSchema } from '../../../src/session/login.schema.ts'
 import { route, type Route } from '../router.ts'
 import type { ServerContext } from '../context.ts'
 
@@ -31,8 +33,9 @@ export function loginRoutes(): Route[] {
   return [
     route('POST', '/service/login/api/v1/login', async ({ request, ctx }) => {
       if (!request.headers.get('x-hunter-csrf')) return empty(403)
-      const body = (await readJson(request)) as { email?: string; password?: string } | undefined
-      if (body?.email !== DEMO_ACCOUNT.email || body?.password !== DEMO_ACCOUNT.password) return json({ status: 'UNAUTHORIZED' }, 401)
+      const body = await readJson(request)
+      if (!is(body, LoginRequestSchema)) return json({ status: 'BAD_REQUEST' }, 400)
+      if (body.email !== DEMO_ACCOUNT.email || body.password !== DEMO_ACCOUNT.password) return json({ status: 'UNAUTHORIZED' }, 401)
       const token = makeLoginToken(ctx, 'demo-login')
       return json({ status: 'SUCCESS' }, 200, { 'set-cookie': setCookie('LoginToken', token, TOKEN_LIFETIME_S) })
     }),

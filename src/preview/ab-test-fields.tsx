@@ -1,0 +1,45 @@
+/**
+ * The A/B part of the settings (SPEC §4, §8): the list's status as a live message, the test
+ * selector (None plus the tests active at the chosen date) and the group selector, enabled once a
+ * test is chosen and showing 'Required' until a group is.
+ */
+import { useSignals } from '@preact/signals-react/runtime'
+import { Notification, Select, type NotificationType } from '../kit'
+import { TEXT } from './preview.texts'
+import type { SettingsModel, TestsStatus } from './settings.model'
+
+const STATUS: Record<TestsStatus, [NotificationType, string]> = {
+  loading: ['info', TEXT.loadingTests],
+  empty: ['info', TEXT.noTests],
+  found: ['success', TEXT.testsFound],
+  failed: ['error', TEXT.testsFailed],
+}
+
+export function AbTestFields({ settings }: { settings: SettingsModel }) {
+  useSignals()
+  const [type, text] = STATUS[settings.testsStatus.value]
+  const test = settings.test.value
+  return (
+    <fieldset className="lf-preview__ab">
+      <legend className="lf-preview__legend">{TEXT.abTitle}</legend>
+      <Notification type={type} assertive={false} className="lf-preview__status">{text}</Notification>
+      <Select
+        label={TEXT.testName}
+        hint={TEXT.selectTest}
+        value={test}
+        options={[{ value: '', label: TEXT.none }, ...settings.tests.value.map((t) => ({ value: t.name, label: t.name }))]}
+        onValueChange={settings.setTest}
+      />
+      <Select
+        label={TEXT.group}
+        placeholder={TEXT.selectGroup}
+        value={settings.group.value}
+        options={settings.groups.value.map((g) => ({ value: g.name, label: g.name }))}
+        disabled={!test}
+        required={!!test}
+        error={settings.groupMissing.value ? TEXT.required : undefined}
+        onValueChange={settings.setGroup}
+      />
+    </fieldset>
+  )
+}

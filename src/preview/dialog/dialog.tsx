@@ -1,0 +1,92 @@
+/**
+ * A dialog after the WAI-ARIA dialog (modal) pattern: role="dialog", aria-modal, labelled by its
+ * title; focus moves in when it opens (first form control, else first focusable), Tab and
+ * Shift+Tab stay inside, Escape and the close button close it and return focus to the opener.
+ * A press outside it (mouse or touch) closes it too, leaving focus where the visitor pressed:
+ * pulling it back to the opener would fight the click. The opener itself is not "outside", so it
+ * can toggle the dialog.
+ *
+ * Not the native <dialog> (showModal needs Safari 15.4 and Firefox 98, newer than our targets) and
+ * not an overlay: it opens in the flow under its opener (see dialog.css for why). Rendered only
+ * while open; the owner decides by mounting it.
+ */
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
+import { useStyles } from '../../styles/style-root'
+import { useWidget } from '../../app/widget-context'
+import { Icon } from '../../kit'
+import css from './dialog.css'
+
+export type DialogSize = 'S' | 'M' | 'L'
+
+export interface DialogProps {
+  title: string
+  /** Width: S 320 px, M 480 px, L 640 px (never wider than the viewport). Default M. */
+  size?: DialogSize
+  /** The element that opened the dialog; focus returns to it. */
+  opener: RefObject<HTMLElement | null>
+  onClose: () => void
+  /** Accessible name of the close button. */
+  closeLabel: string
+  children: ReactNode
+}
+
+const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])'
+
+export function Dialog({ title, size = 'M', opener, onClose, closeLabel, children }: DialogProps) {
+  useStyles(css)
+  const { document: doc } = useWidget()
+  const ref = useRef<HTMLDivElement>(null)
+  const titleId = `lf-dialog-${useId().replace(/:/g, '')}`
+  const close = useRef(onClose)
+  close.current = onClose
+
+  useEffect(() => {
+    const dialog = ref.current!
+    ;(dialog.querySelector<HTMLElement>('input,select,textarea') ?? dialog.querySelector<HTMLElement>(FOCUSABLE) ?? dialog).focus()
+    const onPress = (event: Event) => {
+      const path = event.composedPath()
+      if (!path.includes(dialog) && !(opener.current && path.includes(opener.current))) close.current()
+    }
+    doc.addEventListener('mousedown', onPress, true)
+    doc.addEventListener('touchstart', onPress, { capture: true, passive: true })
+    return () => {
+      doc.removeEventListener('mousedown', onPress, true)
+      doc.removeEventListener('touchstart', onPress, true)
+    }
+  }, [])
+
+  const closeAndReturn = () => {
+    opener.current?.focus()
+    onClose()
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape' || event.key === 'Esc') {
+      event.stopPropagation()
+      closeAndReturn()
+      return
+    }
+    if (event.key !== 'Tab') return
+    const dialog = ref.current!
+    const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)]
+    const active = (dialog.getRootNode() as Document | ShadowRoot).activeElement
+    const first = items[0]
+    const last = items[items.length - 1]
+    if (event.shiftKey ? active === first || active === dialog : active === last) {
+      event.preventDefault()
+      ;(event.shiftKey ? last : first)?.focus()
+    }
+  }
+
+  return (
+    <div ref={ref} className={`lf-dialog lf-dialog--${size.toLowerCase()}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
+      <div className="lf-dialog__header">
+        <h2 id={titleId} className="lf-dialog__title">{title}</h2>
+        <button type="button" className="lf-dialog__close" aria-label={closeLabel} onClick={closeAndReturn}>
+          <Icon name="close" size={20} />
+        </button>
+      </div>
+      {children}
+    </div>
+  )
+}

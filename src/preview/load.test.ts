@@ -1,0 +1,156 @@
+/** The main bundle's preview loader: staff cookie gate, URL next to the footer script, Trusted Types, hand-off and failures. */
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { captureConsole } from '../../test/helpers/console'
+import { createTestWidget } from '../../test/helpers/widget'
+import { GLOBAL_KEY } from '../brand'
+import { createStyleRoot } from '../styles/style-root'
+import { loadPreview, TRUSTED_TYPES_POLICY, type PreviewHandOff, type PreviewHost } from './load'
+
+const test = suite('preview loader')
+const FOOTER_SRC = 'https://cdn.shop.test/assets/v1/footer.de-DE.0123456789.js'
+const PREVIEW_URL = 'https://cdn.shop.test/assets/v1/preview.test.js' // __PREVIEW_FILE__ is "preview.test.js" in tests
+
+function clearCookies() {
+  for (const name of ['StaffAuthToken', 'CobraAuthToken', 'LoginToken']) document.cookie = `${name}=; Max-Age=0; Path=/`
+}
+
+function setup(options: { src?: string | null; nonce?: string; trustedTypes?: boolean } = {}) {
+  const { widget } = createTestWidget({ config: { nonce: options.nonce } })
+  const host = document.createElement('div')
+  document.body.appendChild(host)
+  const shadow = host.attachShadow({ mode: 'open' })
+  const app = document.createElement('div')
+  shadow.appendChild(app)
+  const footerScript = document.createElement('script')
+  if (options.src !== null) footerScript.src = options.src ?? FOOTER_SRC
+  const global: PreviewHandOff & { version: string } = { version: 'test' }
+  const policies: { name: string; createScriptURL(url: string): string }[] = []
+  const win = {
+    [GLOBAL_KEY]: global,
+    ...(options.trustedTypes
+      ? {
+          trustedTypes: {
+            createPolicy(name: string, rules: { createScriptURL(url: string): string }) {
+              policies.push({ name, ...rules })
+              return { createScriptURL: (url: string) => ({ trusted: rules.createScriptURL(url), toString: () => rules.createScriptURL(url) }) }
+            },
+          },
+        }
+      : {}),
+  } as unknown as Window
+  const styleRoot = createStyleRoot(shadow)
+  const load = () => captureConsole(() => loadPreview(win, options.src === null ? null : footerScript, shadow, styleRoot, widget))
+  const added = () => [...document.head.querySelectorAll('script')]
+  return { widget, shadow, app, global, policies, load, added, styleRoot }
+}
+
+test.before.each(() => {
+  clearCookies()
+  document.head.innerHTML = ''
+  document.body.innerHTML = ''
+})
+test.after(clearCookies)
+
+test('without a staff cookie nothing is requested and nothing logged', async () => {
+  document.cookie = 'LoginToken=abc; Path=/'
+  const { load, added, shadow } = setup()
+  const { errors, warnings } = await load()
+  assert.is(added().length, 0)
+  assert.is(shadow.childNodes.length, 1)
+  assert.equal([...errors, ...warnings], [])
+})
+
+for (const cookie of ['StaffAuthToken', 'CobraAuthToken']) {
+  test(`with ${cookie} the preview file is added, next to the footer script`, async () => {
+    document.cookie = `${cookie}=t; Path=/`
+    const { load, added } = setup()
+    await load()
+    assert.is(added().length, 1)
+    assert.is(added()[0].src, PREVIEW_URL)
+  })
+}
+
+test('an empty staff cookie does not count', async () => {
+  document.cookie = 'StaffAuthToken=; Path=/'
+  const { load, added } = setup()
+  await load()
+  assert.is(added().length, 0)
+})
+
+test('on load it hands a container inside the shadow root, the style root and the widget to the preview file', async () => {
+  document.cookie = 'StaffAuthToken=t; Path=/'
+  const { load, added, global, shadow, app, widget, styleRoot } = setup()
+  await load()
+  let host: PreviewHost | undefined
+  global.mountPreview = (h) => (host = h)
+  const { errors } = await captureConsole(() => added()[0].dispatchEvent(new Event('load')))
+  assert.equal(errors, [])
+  assert.ok(host)
+  assert.is(host!.container.parentNode, shadow)
+  assert.is(shadow.firstChild, host!.container, 'the panel sits above the footer')
+  assert.is(shadow.lastChild, app)
+  assert.is(host!.widget, widget)
+  assert.is(host!.styleRoot, styleRoot)
+})
+
+test('a preview file that fails to load is logged; the shadow root is untouched', async () => {
+  document.cookie = 'StaffAuthToken=t; Path=/'
+  const { load, added, shadow } = setup()
+  await load()
+  const { errors } = await captureConsole(() => added()[0].dispatchEvent(new Event('error')))
+  assert.is(errors.length, 1)
+  assert.match(errors[0], /Staff preview not shown: https:\/\/cdn\.shop\.test\/assets\/v1\/preview\.test\.js/)
+  assert.is(shadow.childNodes.length, 1)
+})
+
+test('a preview file that does not register itself is logged', async () => {
+  document.cookie = 'StaffAuthToken=t; Path=/'
+  const { load, added, shadow } = setup()
+  await load()
+  const { errors } = await captureConsole(() => added()[0].dispatchEvent(new Event('load')))
+  assert.match(errors.join(), /Staff preview not shown: .*preview\.test\.js/)
+  assert.is(shadow.childNodes.length, 1)
+})
+
+test('a preview that throws while starting is logged and its container removed', async () => {
+  document.cookie = 'StaffAuthToken=t; Path=/'
+  const { load, added, global, shadow } = setup()
+  await load()
+  global.mountPreview = () => {
+    throw new Error('boom')
+  }
+  const { errors } = await captureConsole(() => added()[0].dispatchEvent(new Event('load')))
+  assert.match(errors.join(), /Staff preview not shown: .*preview\.test\.js boom/)
+  assert.is(shadow.childNodes.length, 1)
+})
+
+test('without the footer script src there is no place to load from: logged, nothing added', async () => {
+  document.cookie = 'StaffAuthToken=t; Path=/'
+  const { load, added } = setup({ src: null })
+  const { errors } = await load()
+  assert.is(added().length, 0)
+  assert.match(errors.join(), /Staff preview not shown: preview\.test\.js/)
+})
+
+test('the page nonce (data-nonce) goes on the preview script', async () => {
+  document.cookie = 'StaffAuthToken=t; Path=/'
+  const { load, added } = setup({ nonce: 'n0nce' })
+  await load()
+  assert.is(added()[0].nonce, 'n0nce')
+})
+
+test('with Trusted Types the URL comes from a policy that accepts only the preview URL', async () => {
+  document.cookie = 'StaffAuthToken=t; Path=/'
+  const { load, added, policies } = setup({ trustedTypes: true })
+  await load()
+  assert.is(policies.length, 1)
+  assert.is(policies[0].name, TRUSTED_TYPES_POLICY)
+  assert.is(added()[0].src, PREVIEW_URL)
+  assert.is(policies[0].createScriptURL(PREVIEW_URL), PREVIEW_URL)
+  for (const other of ['https://evil.test/x.js', 'https://cdn.shop.test/assets/v1/other.js', 'javascript:alert(1)']) {
+    assert.throws(() => policies[0].createScriptURL(other))
+  }
+})
+
+test.run()

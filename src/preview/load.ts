@@ -1,0 +1,84 @@
+/**
+ * The only preview module in the main bundle (everything else of src/preview/ ships in its own
+ * file, see esbuild.config.ts SINGLE_BUNDLES). Anonymous visitors pay for this file alone.
+ *
+ * With a StaffAuthToken or CobraAuthToken cookie it adds the preview panel's script, a classic
+ * script built once (English labels, SPEC §9) whose hashed name the build defines as
+ * __PREVIEW_FILE__. The URL is resolved against the footer script's own src, so a footer served
+ * from a CDN path loads the panel from the same place. The auth check (checkauth) happens in the
+ * preview file: the main bundle only knows that a staff cookie exists.
+ *
+ * Hand-off without new globals: the preview file, when it runs, sets `mountPreview` on
+ * window.__lumoraFooter; on the script's load event we call it with a container inside the
+ * widget's shadow root, the style root (CSP-safe useStyles) and the widget's injected I/O.
+ * A missing or failing preview file is logged; the footer and the page stay as they are.
+ *
+ * Trusted Types: under `require-trusted-types-for 'script'` assigning a string to script.src
+ * throws, so the URL goes through a policy ("lumora-footer-preview"; pages with a
+ * `trusted-types` allow-list must name it) that accepts exactly this one URL.
+ */
+import { GLOBAL_KEY } from '../brand'
+import { log } from '../log'
+import { readCookie } from '../session/cookies'
+import type { Widget } from '../app/widget-context'
+import type { StyleRoot } from '../styles/style-root'
+
+export const STAFF_COOKIES = ['StaffAuthToken', 'CobraAuthToken']
+export const TRUSTED_TYPES_POLICY = 'lumora-footer-preview'
+
+/** What the main bundle hands the preview file. */
+export interface PreviewHost {
+  /** An element inside the widget's shadow root, before the footer: the panel's place. */
+  container: HTMLElement
+  styleRoot: StyleRoot
+  widget: Widget
+}
+
+/** The property the preview file adds to window.__lumoraFooter. */
+export interface PreviewHandOff {
+  mountPreview?: (host: PreviewHost) => void
+}
+
+interface TrustedTypesWindow {
+  trustedTypes?: { createPolicy(name: string, rules: { createScriptURL(url: string): string }): { createScriptURL(url: string): unknown } }
+}
+
+/** Loads the panel for staff; does nothing for everyone else. Never throws. */
+export function loadPreview(win: Window, script: Element | null, shadow: ShadowRoot, styleRoot: StyleRoot, widget: Widget): void {
+  const doc = widget.document
+  if (!__PREVIEW_FILE__ || !STAFF_COOKIES.some((name) => readCookie(doc, name))) return
+  // One message for every failure (the network panel or the error tells which): bytes count here.
+  const fail = (file: string, error?: unknown) => log.error(`Staff preview not shown: ${file}`, error ?? '')
+  try {
+    // Throws without a base (no script src): then there is no place to load from.
+    const url = new URL(__PREVIEW_FILE__, (script as HTMLScriptElement | null)?.src || undefined).href
+    const tt = (win as unknown as TrustedTypesWindow).trustedTypes
+    const src = tt
+      ? tt.createPolicy(TRUSTED_TYPES_POLICY, {
+          createScriptURL(candidate) {
+            if (candidate !== url) throw new TypeError(url)
+            return candidate
+          },
+        }).createScriptURL(url)
+      : url
+    const tag = doc.createElement('script')
+    tag.src = src as string
+    if (widget.config.nonce) tag.nonce = widget.config.nonce
+    tag.onerror = () => fail(url)
+    tag.onload = () => {
+      const mountPreview = ((win as unknown as Record<string, PreviewHandOff | undefined>)[GLOBAL_KEY] ?? {}).mountPreview
+      if (!mountPreview) return fail(url)
+      const container = doc.createElement('div')
+      shadow.insertBefore(container, shadow.firstChild)
+      try {
+        mountPreview({ container, styleRoot, widget })
+      } catch (error) {
+        container.remove()
+        fail(url, error)
+      }
+    }
+    doc.head.appendChild(tag)
+  } catch (error) {
+    fail(__PREVIEW_FILE__, error)
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * The panel's life (SPEC §4 Preview panel, §7): getassignment once on load (errors ignored);
+ * checkauth, and only status SUCCESS shows the panel; while shown, login/renew at once and then
+ * every 5 minutes; logout hides it. A renewal answered 401 means the staff session is gone, so
+ * the panel hides too; other renewal failures are logged and the next renewal tries again.
+ */
+import { signal } from '@preact/signals-react'
+import { createApiClient, type Timers } from '../api/client'
+import { log } from '../log'
+import { validate } from 'superstruct'
+import { ABTEST_API, PREVIEW_API, PreviewSessionSchema, type PreviewSession } from './preview.schema'
+
+/** SPEC §9: preview renewal every 5 minutes. */
+export const RENEW_INTERVAL_MS = 5 * 60_000
+
+export interface PreviewDeps {
+  origin: string
+  fetch: typeof fetch
+  timers: Timers
+}
+
+const status = (error: unknown) => (error as { status?: number }).status
+
+export function createPreviewModel(deps: PreviewDeps) {
+  const api = createApiClient({ baseURL: deps.origin, fetch: deps.fetch, timers: deps.timers, withCredentials: true, cache: 'no-store' })
+  const shown = signal(false)
+  const session = signal<PreviewSession | null>(null)
+  const dialogOpen = signal(false)
+  let timer: unknown
+
+  function hide(): void {
+    shown.value = false
+    dialogOpen.value = false
+    deps.timers.clearTimeout(timer)
+  }
+
+  function renew(): void {
+    api.get(`${PREVIEW_API}/auth/login/renew`).catch((error: unknown) => {
+      if (status(error) === 401) hide()
+      else log.warn('Preview session renewal failed; trying again in 5 minutes.', error)
+    })
+    timer = deps.timers.setTimeout(renew, RENEW_INTERVAL_MS)
+  }
+
+  async function start(): Promise<void> {
+    api.get(`${ABTEST_API}/getassignment`).catch(() => {})
+    try {
+      const { data } = await api.get(`${PREVIEW_API}/auth/checkauth`)
+      const [error, answer] = validate(data, PreviewSessionSchema)
+      if (error) return log.warn(`Preview auth answer ignored: ${error.message}`)
+      if (answer.status !== 'SUCCESS') return
+      session.value = answer
+      shown.value = true
+      renew()
+    } catch (error) {
+      // 401: the cookie is stale or not a staff cookie; nothing to show, nothing to say.
+      if (status(error) !== 401) log.warn('Preview auth check failed.', error)
+    }
+  }
+
+  async function logout(): Promise<void> {
+    try {
+      await api.get(`${PREVIEW_API}/auth/logout`)
+    } catch (error) {
+      log.warn('Preview logout failed; hiding the panel anyway.', error)
+    }
+    hide()
+  }
+
+  return { shown, session, dialogOpen, api, start, logout, dispose: hide }
+}
+
+export type PreviewModel = ReturnType<typeof createPreviewModel>

@@ -1,0 +1,33 @@
+/** The settings dialog's content: date and time, the A/B selection, the outcome message, Apply and Logout. */
+import { useEffect, type FormEvent } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
+import { Button, Input, Notification } from '../kit'
+import { AbTestFields } from './ab-test-fields'
+import { TEXT } from './preview.texts'
+import type { SettingsModel } from './settings.model'
+
+export function SettingsForm({ settings, onLogout }: { settings: SettingsModel; onLogout: () => void }) {
+  useSignals()
+  useEffect(() => {
+    void settings.loadTests()
+  }, [settings])
+  const message = settings.message.value
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    void settings.apply()
+  }
+  return (
+    <form className="lf-preview__form" onSubmit={submit} noValidate>
+      <div className="lf-preview__when">
+        <Input label={TEXT.date} hint={TEXT.dateFormat} value={settings.date.value} onValueChange={settings.setDate} inputMode="numeric" autoComplete="off" spellCheck={false} />
+        <Input label={TEXT.time} hint={TEXT.timeFormat} value={settings.time.value} onValueChange={settings.setTime} inputMode="numeric" autoComplete="off" spellCheck={false} />
+      </div>
+      <AbTestFields settings={settings} />
+      <Notification type={message?.type ?? 'info'} assertive={message?.type === 'error'}>{message?.text}</Notification>
+      <div className="lf-preview__actions">
+        <Button type="submit" state={settings.applying.value ? 'loading' : 'none'} loadingLabel={TEXT.loading}>{TEXT.apply}</Button>
+        <Button variant="secondary" onClick={onLogout}>{TEXT.logout}</Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,22 @@
+/** Reads cookies the server set. The widget never writes cookies itself: login, renewals and logout set them server-side. */
+
+/** The value of one cookie, or undefined when absent (an empty value counts as absent). */
+export function readCookie(doc: Document, name: string): string | undefined {
+  let jar = ''
+  try {
+    jar = doc.cookie // throws in sandboxed iframes without allow-same-origin
+  } catch {}
+  for (const part of jar.split(';')) {
+    const eq = part.indexOf('=')
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      const value = part.slice(eq + 1).trim()
+      if (!value) return undefined
+      try {
+        return decodeURIComponent(value)
+      } catch {
+        return value
+      }
+    }
+  }
+  return undefined
+}

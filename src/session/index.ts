@@ -1,0 +1,15 @@
+/**
+ * The session feature's door for the main bundle: starts the login-token monitor on desktop
+ * (SPEC §4: skipped on smartphone and tablet). The platform is read once at start: a device
+ * class does not change while a page lives, and a desktop window made narrow is still a desktop.
+ * The login client (login.client.ts) is not imported here: nothing in the widget logs in yet,
+ * so it costs the bundle nothing until a feature uses it.
+ */
+import { isTouchLike } from '../platform'
+import type { Widget } from '../app/widget-context'
+import { createSessionMonitor, type SessionMonitor } from './session-monitor'
+
+export function startSessionMonitor(widget: Widget, now: () => number = () => Date.now()): SessionMonitor | null {
+  if (isTouchLike(widget.platform.peek())) return null
+  return createSessionMonitor({ document: widget.document, fetch: widget.fetch, timers: widget.timers, origin: widget.origin, now })
+}

@@ -1,0 +1,177 @@
+/**
+ * The staff preview panel in Chromium: loaded only for staff (network log), the dialog by
+ * keyboard, A/B tests for a date, apply, logout, axe with the dialog open, a missing preview
+ * file, Trusted Types, and the React build.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { axeViolations } from './axe.ts'
+import { watchPage, widgetRoot } from './helpers.ts'
+
+const panel = (page: Page) => page.getByRole('region', { name: 'Preview settings' })
+const opener = (page: Page) => page.getByRole('button', { name: 'Set preview settings' })
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Set preview settings' })
+
+/** Every request the page makes, as paths. */
+function recordPaths(page: Page): string[] {
+  const paths: string[] = []
+  page.on('request', (r) => paths.push(new URL(r.url()).pathname))
+  return paths
+}
+
+async function becomeStaff(page: Page, query = '') {
+  await page.goto(`/_staff/${query}`)
+  await expect(page.getByRole('heading', { name: 'You are staff now' })).toBeVisible()
+}
+
+test('an anonymous visitor downloads one script and no preview code, and no preview call is made', async ({ page }) => {
+  const log = watchPage(page)
+  const paths = recordPaths(page)
+  await page.goto('/de/')
+  await expect(page.getByRole('contentinfo')).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(paths.filter((p) => p.endsWith('.js'))).toEqual([expect.stringMatching(/^\/static\/footer\.de-DE\.[0-9a-f]{10}\.js$/)])
+  expect(paths.filter((p) => p.includes('preview') || p.includes('abtest'))).toEqual([])
+  await expect(panel(page)).toHaveCount(0)
+  expect(log.pageErrors).toEqual([])
+  expect(log.errors).toEqual([])
+})
+
+test('staff: the panel appears; the dialog works by keyboard; tests load for a date; apply succeeds; axe is clean; logout hides it', async ({ page }) => {
+  const log = watchPage(page)
+  const paths = recordPaths(page)
+  await becomeStaff(page)
+  await page.goto('/de/')
+  await expect(panel(page)).toBeVisible()
+  expect(paths.filter((p) => /^\/static\/preview\.[0-9a-f]{10}\.js$/.test(p))).toHaveLength(1)
+  expect(paths).toContain('/service/preview/api/auth/checkauth')
+  expect(paths).toContain('/service/preview/api/auth/login/renew')
+  expect(paths).toContain('/service/abtestfrontend/api/v1/getassignment')
+  // The panel lives in the widget's shadow root, above the footer.
+  expect(await page.evaluate(() => !!document.getElementById('footer')!.shadowRoot!.querySelector('.lf-preview'))).toBe(true)
+  await expect(widgetRoot(page)).toBeVisible()
+
+  // Keyboard: open with Enter, focus moves in, Tab stays inside, Escape closes and focus returns.
+  await opener(page).focus()
+  await page.keyboard.press('Enter')
+  await expect(dialog(page)).toBeVisible()
+  await expect(dialog(page).getByRole('textbox', { name: 'Date' })).toBeFocused()
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press(i % 3 === 2 ? 'Shift+Tab' : 'Tab')
+    expect(await page.evaluate(() => !!document.getElementById('footer')!.shadowRoot!.activeElement?.closest('[role="dialog"]'))).toBe(true)
+  }
+  await page.keyboard.press('Escape')
+  await expect(dialog(page)).toHaveCount(0)
+  await expect(opener(page)).toBeFocused()
+
+  // Space opens it again; a click outside closes it.
+  await page.keyboard.press('Space')
+  await expect(dialog(page)).toBeVisible()
+  await page.getByRole('heading', { level: 1 }).click()
+  await expect(dialog(page)).toHaveCount(0)
+
+  // Tests for a date.
+  await opener(page).click()
+  const d = dialog(page)
+  await expect(d.getByText('Active tests found.')).toBeVisible()
+  await d.getByRole('textbox', { name: 'Date' }).fill('2027-06-01')
+  await expect(d.getByText('No active tests for this date.')).toBeVisible()
+  await d.getByRole('textbox', { name: 'Date' }).fill('2026-12-01')
+  await expect(d.getByText('Active tests found.')).toBeVisible()
+  await d.getByRole('textbox', { name: 'Time' }).fill('10:30')
+  await d.getByRole('combobox', { name: 'Name' }).selectOption('advent-teaser')
+  await expect(d.getByText('Required', { exact: true })).toBeVisible()
+
+  // axe with the dialog open (and the group in its required state).
+  expect(await axeViolations(page)).toEqual([])
+
+  await d.getByRole('button', { name: 'Apply' }).click()
+  await expect(d.getByText('Please also select an A/B test group!')).toBeVisible()
+  await d.getByRole('combobox', { name: /^Group/ }).selectOption('B')
+  await d.getByRole('button', { name: 'Apply' }).click()
+  await expect(d.getByText('Settings applied successfully.')).toBeVisible()
+  await expect(panel(page)).toContainText('advent-teaser / B')
+  expect(await axeViolations(page)).toEqual([])
+
+  await d.getByRole('button', { name: 'Logout' }).click()
+  await expect(panel(page)).toHaveCount(0)
+  await expect(page.getByRole('contentinfo')).toBeVisible()
+  expect(paths).toContain('/service/preview/api/auth/logout')
+
+  // The server cleared the cookie: the next page loads no preview code.
+  const before = paths.length
+  await page.reload()
+  await expect(page.getByRole('contentinfo')).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(paths.slice(before).filter((p) => p.includes('preview'))).toEqual([])
+  expect(log.pageErrors).toEqual([])
+  expect(log.errors).toEqual([])
+})
+
+test('the CobraAuthToken cookie counts as staff too', async ({ page }) => {
+  await becomeStaff(page, '?cobra')
+  await page.goto('/at/')
+  await expect(panel(page)).toBeVisible()
+})
+
+test('a stale staff cookie: the preview file loads, checkauth says no, nothing is shown', async ({ page, baseURL }) => {
+  const log = watchPage(page)
+  await page.context().addCookies([{ name: 'StaffAuthToken', value: 'expired', url: baseURL! }])
+  const checked = page.waitForResponse((r) => r.url().includes('/auth/checkauth'))
+  await page.goto('/de/')
+  expect((await checked).status()).toBe(401)
+  await expect(page.getByRole('contentinfo')).toBeVisible()
+  await expect(panel(page)).toHaveCount(0)
+  expect(log.pageErrors).toEqual([])
+})
+
+test('a missing preview file is logged; the footer and the page stay intact', async ({ page }) => {
+  const log = watchPage(page)
+  await becomeStaff(page)
+  await page.route(/\/static\/preview\.[0-9a-f]+\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }))
+  await page.goto('/de/')
+  await expect.poll(() => log.errors.join('\n')).toContain('Staff preview not shown')
+  await expect(page.getByRole('contentinfo')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Deutschland')
+  await expect(panel(page)).toHaveCount(0)
+  expect(log.pageErrors).toEqual([])
+})
+
+test('a preview file that throws is contained: logged, footer intact', async ({ page }) => {
+  const log = watchPage(page)
+  await becomeStaff(page)
+  await page.route(/\/static\/preview\.[0-9a-f]+\.js$/, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: 'window.__lumoraFooter.mountPreview = function () { throw new Error("broken panel") }' }),
+  )
+  await page.goto('/de/')
+  await expect.poll(() => log.errors.join('\n')).toContain('Staff preview not shown')
+  expect(log.errors.join('\n')).toContain('broken panel')
+  await expect(page.getByRole('contentinfo')).toBeVisible()
+  expect(await page.evaluate(() => Object.keys(window).filter((k) => k.startsWith('__lumora')))).toEqual(['__lumoraFooter'])
+})
+
+test("under CSP require-trusted-types-for 'script' the panel still loads through the policy", async ({ page }) => {
+  const log = watchPage(page)
+  await becomeStaff(page)
+  await page.route('**/de/', async (route) => {
+    const response = await route.fetch()
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': "require-trusted-types-for 'script'; trusted-types lumora-footer-preview" } })
+  })
+  await page.goto('/de/')
+  await expect(panel(page)).toBeVisible()
+  expect(log.pageErrors).toEqual([])
+  expect(log.errors.filter((e) => /trusted/i.test(e))).toEqual([])
+})
+
+test('the React build loads its own preview file and shows the panel', async ({ page }) => {
+  const log = watchPage(page)
+  const paths = recordPaths(page)
+  await becomeStaff(page)
+  await page.goto('/react/de/')
+  await expect(panel(page)).toBeVisible()
+  expect(paths.filter((p) => /^\/react\/static\/preview\.[0-9a-f]{10}\.js$/.test(p))).toHaveLength(1)
+  await opener(page).click()
+  await expect(dialog(page).getByText('Active tests found.')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(opener(page)).toBeFocused()
+  expect(log.pageErrors).toEqual([])
+})

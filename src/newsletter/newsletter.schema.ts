@@ -2,7 +2,7 @@
  * Newsletter data shapes (SPEC §3), shared by the widget and the contract server, which
  * validates requests with them.
  */
-import { array, enums, nullable, object, optional, pattern, size, string, type, type Infer } from 'superstruct'
+import { array, enums, nullable, object, optional, pattern, refine, size, string, type, type Infer } from 'superstruct'
 
 export const SALUTATIONS = ['MR', 'MRS', 'COMPANY', 'DIVERS'] as const
 /** SPEC §3: the default display order. */
@@ -23,14 +23,25 @@ export const NAME_MAX = 40
 /** SPEC §5: word characters with optional -+.' parts, an @, a domain and a dot. */
 export const EMAIL_PATTERN = /^\w+([-+.']\w+)*@\w+([-.]\w+)*\.\w+([-.]\w+)*$/
 
+/** SPEC §5: letters, digits, whitespace and + & ' ` ´ , ( ) / . - only. */
+export const NAME_PATTERN = /^[\p{L}\p{M}\d\s+&'`´,()/.-]*$/u
+
+/** A URL or domain-like text ("www.x", "http:", "shop.de") is not a name (SPEC §5). */
+export const DOMAIN_LIKE = /https?:|www\.|[\w-]\.[a-z]{2,}\b/i
+
+export const isEmail = (value: string): boolean => value.length <= EMAIL_MAX && EMAIL_PATTERN.test(value)
+export const isName = (value: string): boolean => value.length <= NAME_MAX && NAME_PATTERN.test(value) && !DOMAIN_LIKE.test(value)
+
+const NameSchema = refine(string(), 'name', isName)
+
 /** Answer type of a rejected address (SPEC §8). */
 export const EMAIL_INVALID_TYPE = 'urn:newsletter:email_invalid'
 
 export const SubscriberRequestSchema = object({
   email: size(pattern(string(), EMAIL_PATTERN), 1, EMAIL_MAX),
   salutation: optional(nullable(enums(SALUTATIONS))),
-  firstName: optional(nullable(size(string(), 0, NAME_MAX))),
-  lastName: optional(nullable(size(string(), 0, NAME_MAX))),
+  firstName: optional(nullable(NameSchema)),
+  lastName: optional(nullable(NameSchema)),
   consents: array(enums(CONSENTS)),
   origin: size(string(), 1, 100),
   originAddition: optional(nullable(size(string(), 0, 200))),
@@ -48,3 +59,20 @@ export const CustomerBaseDataSchema = type({
 })
 
 export type CustomerBaseData = Infer<typeof CustomerBaseDataSchema>
+
+/** What the form holds (SPEC §3 Form values); an empty string is "not chosen". */
+export const FormValuesSchema = object({
+  email: string(),
+  salutation: string(),
+  firstName: string(),
+  lastName: string(),
+  consents: array(enums(CONSENTS)),
+  legals: array(enums(LEGALS)),
+})
+
+export type FormValues = Infer<typeof FormValuesSchema>
+export const FIELDS = ['email', 'salutation', 'firstName', 'lastName', 'legals'] as const
+export type Field = (typeof FIELDS)[number]
+
+/** Answer of PUT .../doi and the sign-up. */
+export const SubscriberStatusSchema = type({ status: enums(NEWSLETTER_STATUSES) })

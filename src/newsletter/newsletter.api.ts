@@ -2,7 +2,8 @@
 import { createApiClient, newsletterBasePath, siteHeaders } from '../api/client'
 import { ResponseError } from '../api/errors'
 import type { Widget } from '../app/widget-context'
-import { EMAIL_INVALID_TYPE, type CustomerBaseData, type SubscriberRequest } from './newsletter.schema'
+import { EMAIL_INVALID_TYPE } from './newsletter.constants'
+import type { CustomerBaseData, SubscriberRequest } from './newsletter.schema'
 
 export interface NewsletterApi {
   subscribe(request: SubscriberRequest): Promise<unknown>

@@ -35,6 +35,10 @@ export function createNewsletterModel(widget: Widget, api: NewsletterApi = creat
   /** The honeypot's value: only bots fill it. */
   const trap = signal('')
   const errors = signal<Errors>({})
+  /** Message keys to announce (a live region reads them): the error of a left field, or all errors of a refused submit. */
+  const alert = signal<string[]>([])
+  /** True once status (psdata) is known, so a subscribed visitor never sees the form flash. */
+  const ready = signal(false)
   const result = signal<SubscriptionResult | undefined>(undefined)
   const botSuccess = signal(false)
   const submitting = signal(false)
@@ -69,7 +73,11 @@ export function createNewsletterModel(widget: Widget, api: NewsletterApi = creat
   }
 
   function blur(field: Field) {
-    errors.value = { ...errors.value, [field]: validateField(field, values.value, rules) }
+    const error = validateField(field, values.value, rules)
+    batch(() => {
+      errors.value = { ...errors.value, [field]: error }
+      if (error) alert.value = [error]
+    })
   }
 
   function reset(to: FormValues) {
@@ -117,7 +125,10 @@ export function createNewsletterModel(widget: Widget, api: NewsletterApi = creat
     }
     const found = validateAll(v, rules)
     errors.value = found
-    if (Object.keys(found).length) return false
+    if (Object.keys(found).length) {
+      alert.value = Object.values(found) as string[]
+      return false
+    }
     batch(() => {
       submitting.value = true
       result.value = undefined
@@ -133,6 +144,7 @@ export function createNewsletterModel(widget: Widget, api: NewsletterApi = creat
         if (isEmailInvalid(error)) {
           result.value = 'ERROR_INVALID_EMAIL'
           errors.value = { ...errors.value, email: 'emailRegexErrorMessage' }
+          alert.value = ['emailRegexErrorMessage']
         } else {
           log.warn('Newsletter sign-up failed', error)
           result.value = 'ERROR_GENERIC'
@@ -161,7 +173,14 @@ export function createNewsletterModel(widget: Widget, api: NewsletterApi = creat
 
   /** Loads status, base data of a logged-in visitor and confirms a double opt-in token; never throws. */
   async function start(): Promise<void> {
-    const jobs: Promise<unknown>[] = [widget.psdata().then((data) => (status.value = data?.newsletterStatus))]
+    const jobs: Promise<unknown>[] = [
+      widget.psdata().then((data) => {
+        batch(() => {
+          status.value = data?.newsletterStatus
+          ready.value = true
+        })
+      }),
+    ]
     const loginToken = cookie(widget.document, 'LoginToken')
     if (loginToken) jobs.push(api.baseData(loginToken).then(applyBaseData, (e: unknown) => log.warn('Customer base data could not be loaded', e)))
     if (token) jobs.push(api.confirm(token).then(() => (doi.value = 'confirmed'), () => (doi.value = 'invalid')))
@@ -173,6 +192,8 @@ export function createNewsletterModel(widget: Widget, api: NewsletterApi = creat
     values,
     trap,
     errors,
+    alert,
+    ready,
     result,
     submitting,
     formKey,

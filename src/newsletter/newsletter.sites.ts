@@ -3,7 +3,7 @@
  * one row per site. Adding a market means adding a row here and its texts, nothing else.
  */
 import type { Site } from '../sites'
-import { SALUTATION_ORDER, type Field, type Salutation } from './newsletter.schema'
+import { SALUTATION_ORDER, type Field, type Salutation } from './newsletter.constants'
 
 /** 0 hidden, 1 shown and optional, 2 shown and required. */
 export type FieldRule = 0 | 1 | 2
@@ -25,36 +25,42 @@ export interface SiteLinks {
 export interface SiteRules {
   fields: Record<Field, FieldRule>
   /** Known values of a logged-in customer lock their field (SPEC §4: AT, HU, TR). */
-  lockKnown?: boolean
+  lockKnown: boolean
   /** The privacy hint under the consents (every site but TR). */
   privacyHint: boolean
   salutations: readonly Salutation[]
   links: SiteLinks
 }
 
-const row = (salutation: FieldRule, names: FieldRule, legals: FieldRule, links: SiteLinks, lockKnown = false): SiteRules => ({
-  fields: { email: 2, salutation, firstName: names, lastName: names, legals },
-  lockKnown,
-  privacyHint: !legals,
-  salutations: SALUTATION_ORDER,
-  links,
-})
+/** Content pages are slug-s<digits>.html (SPEC §2); the numbers are the same on every site. */
+const page = (slug: string, id: number) => `/${slug}-s${id}.html`
 
-const de = (sample: boolean): SiteLinks => ({
-  privacy: '/datenschutz-s1003.html',
-  contact: '/contact',
-  voucher: '/gutscheinbedingungen-s1012.html',
-  sample: sample ? '/beispiel-newsletter-s1020.html' : undefined,
-})
+/**
+ * One row: field rules for salutation, names and the newsletter consent (legals), then the
+ * slugs of the privacy, voucher-conditions and (optional) sample-newsletter pages.
+ */
+function row(salutation: FieldRule, names: FieldRule, legals: FieldRule, privacy: string, voucher: string, sample?: string): SiteRules {
+  return {
+    fields: { email: 2, salutation, firstName: names, lastName: names, legals },
+    lockKnown: salutation + names > 0,
+    privacyHint: !legals,
+    salutations: SALUTATION_ORDER,
+    links: { privacy: page(privacy, 1003), contact: '/contact', voucher: page(voucher, 1012), sample: sample && page(sample, 1020) },
+  }
+}
+
+const TR = row(0, 2, 2, 'gizlilik-politikasi', 'kupon-kosullari')
+TR.links.consent = page('ticari-elektronik-ileti-onayi', 1030)
+TR.links.info = page('kvkk-aydinlatma-metni', 1031)
 
 export const SITE_RULES: Record<Site, SiteRules> = {
-  DE: row(0, 0, 0, de(true)),
-  AT: row(1, 1, 0, de(true), true),
-  CH: row(0, 0, 0, de(false)),
-  CH_FR: row(0, 0, 0, { privacy: '/protection-des-donnees-s1003.html', contact: '/contact', voucher: '/conditions-bon-s1012.html' }),
-  CZ: row(0, 0, 0, { privacy: '/ochrana-osobnich-udaju-s1003.html', contact: '/contact', voucher: '/podminky-poukazu-s1012.html' }),
-  HU: row(2, 2, 0, { privacy: '/adatvedelem-s1003.html', contact: '/contact', voucher: '/kuponfeltetelek-s1012.html', sample: '/minta-hirlevel-s1020.html' }, true),
-  SK: row(0, 0, 0, { privacy: '/ochrana-osobnych-udajov-s1003.html', contact: '/contact', voucher: '/podmienky-poukazu-s1012.html' }),
-  TR: row(0, 2, 2, { privacy: '/gizlilik-politikasi-s1003.html', contact: '/contact', voucher: '/kupon-kosullari-s1012.html', consent: '/ticari-elektronik-ileti-onayi-s1030.html', info: '/kvkk-aydinlatma-metni-s1031.html' }, true),
-  PL: row(0, 0, 0, { privacy: '/ochrona-danych-s1003.html', contact: '/contact', voucher: '/warunki-bonu-s1012.html' }),
+  DE: row(0, 0, 0, 'datenschutz', 'gutscheinbedingungen', 'beispiel-newsletter'),
+  AT: row(1, 1, 0, 'datenschutz', 'gutscheinbedingungen', 'beispiel-newsletter'),
+  CH: row(0, 0, 0, 'datenschutz', 'gutscheinbedingungen'),
+  CH_FR: row(0, 0, 0, 'protection-des-donnees', 'conditions-bon'),
+  CZ: row(0, 0, 0, 'ochrana-osobnich-udaju', 'podminky-poukazu'),
+  HU: row(2, 2, 0, 'adatvedelem', 'kuponfeltetelek', 'minta-hirlevel'),
+  SK: row(0, 0, 0, 'ochrana-osobnych-udajov', 'podmienky-poukazu'),
+  TR,
+  PL: row(0, 0, 0, 'ochrona-danych', 'warunki-bonu'),
 }

@@ -2,7 +2,8 @@
  * Field validation of the sign-up form (SPEC §5). Answers a message key, the field name plus
  * RequiredErrorMessage or RegexErrorMessage (texts under newsletter.errors), or undefined.
  */
-import { FIELDS, isEmail, isName, type Field, type FormValues } from './newsletter.schema'
+import { FIELDS, isEmail, isName, type Field } from './newsletter.constants'
+import type { FormValues } from './newsletter.schema'
 import type { SiteRules } from './newsletter.sites'
 
 export type Errors = Partial<Record<Field, string>>

@@ -46,7 +46,7 @@ export function NewsletterBlock({ model: given }: { model?: NewsletterModel }) {
         <Notification type="error" banner onClose={() => (doi.value = undefined)}>
           {doi.value === 'invalid' ? t('newsletter.doiInvalid') : null}
         </Notification>
-        <Notification type="success" title={doi.value === 'confirmed' ? t('newsletter.confirmedTitle') : null}>
+        <Notification type="success">
           {doi.value === 'confirmed' ? t('newsletter.confirmed') : null}
         </Notification>
         {model.success.value ? <Success email={model.sentEmail.value} /> : doi.value === 'confirmed' ? null : <NewsletterForm key={model.formKey.value} model={model} />}

@@ -165,3 +165,17 @@ test('keyboard only: reach, fill, tick, open the legal notice and submit; the su
   await expect(page.getByText(tx(m, 'success', { email: 'klavye@example.com' }))).toBeVisible()
   await expect(page.locator('.lf-nl__success')).toBeFocused()
 })
+
+test('the React 19 build signs up too (DE)', async ({ page }) => {
+  const m = market('DE')
+  const log = watchPage(page)
+  await page.goto(`/react${m.path}`)
+  await emailField(page, m).fill('react@example.com')
+  await emailField(page, m).blur()
+  await page.getByRole('checkbox').first().check()
+  await submitButton(page, m).click()
+  await expect(page.getByText(tx(m, 'success', { email: 'react@example.com' }))).toBeVisible()
+  await expect(page.locator('.lf-nl__success')).toBeFocused()
+  expect(log.pageErrors).toEqual([])
+  expect(log.errors).toEqual([])
+})

@@ -51,6 +51,7 @@ export function Button({ variant = 'primary', size = 'medium', state = 'none', t
     >
       {loading ? <span className="lf-button__spinner" aria-hidden="true" /> : null}
       <span className="lf-button__label">{children}</span>
+      {loading ? ' ' : null}
       {loading ? <span className="lf-visually-hidden">{loadingLabel ?? t('kit.button.loading')}</span> : null}
     </button>
   )

@@ -25,8 +25,7 @@ export function passwordLanguage(tag: string | null | undefined): PasswordLangua
   return primary in PASSWORD_TEXTS ? (primary as PasswordLanguage) : 'en'
 }
 
-/** Texts for a language, with the de-CH/de-LI spelling rule ("ss" for "ß") applied. */
+/** Texts for a page language tag. (None of the German ones has "ß", so de-CH needs no variant.) */
 export function passwordTexts(tag: string | null | undefined): readonly string[] {
-  const texts = PASSWORD_TEXTS[passwordLanguage(tag)]
-  return /^de-(ch|li)\b/i.test(tag ?? '') ? texts.map((s) => s.replace(/ß/g, 'ss')) : texts
+  return PASSWORD_TEXTS[passwordLanguage(tag)]
 }

@@ -8,6 +8,7 @@ import { t } from '../i18n/i18n'
 import { SITES, SITE_LOCALE, type Site } from '../sites'
 import type { EmbedConfig } from '../config'
 import type { PsData } from '../api/psdata'
+import { captureConsole } from '../../test/helpers/console'
 import { NewsletterBlock, SIGN_UP_EVENT, SUBMITTED_EVENT } from './index'
 
 const NL = `${TEST_ORIGIN}/service/newsletter/api`
@@ -322,7 +323,11 @@ test('a 500 shows the technical-error banner as an alert; values stay; one more 
   const { events } = await setup('DE', { wrap })
   const input = await email()
   await type(input, 'anna@example.com')
-  fireEvent.click(submit())
+  const { warnings } = await captureConsole(async () => {
+    fireEvent.click(submit())
+    await screen.findByText(text('errorGeneric'))
+  })
+  assert.match(warnings.join('\n'), 'Newsletter sign-up failed')
   const banner = await screen.findByText('Aus technischen Gründen ist die Newsletteranmeldung nicht möglich. Bitte versuchen Sie es später!')
   assert.ok(banner.closest('[role=alert]'))
   assert.is((input as HTMLInputElement).value, 'anna@example.com')
@@ -339,8 +344,11 @@ test('the 15 s time-out shows the technical-error banner and keeps the values', 
   fireEvent.click(submit())
   await clock.advance(14_999)
   assert.is(screen.queryByText(text('errorGeneric')), null)
-  await clock.advance(1)
-  await screen.findByText(text('errorGeneric'))
+  const { warnings } = await captureConsole(async () => {
+    await clock.advance(1)
+    await screen.findByText(text('errorGeneric'))
+  })
+  assert.match(warnings.join('\n'), 'Request timed out')
   assert.is((input as HTMLInputElement).value, 'anna@example.com')
 })
 

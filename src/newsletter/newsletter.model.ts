@@ -127,7 +127,11 @@ export function createNewsletterModel(widget: Widget, api: NewsletterApi = creat
     const found = validateAll(v, rules)
     errors.value = found
     if (Object.keys(found).length) {
-      alert.value = Object.values(found) as string[]
+      batch(() => {
+        // Show every field, so each error named in the announcement is there to correct.
+        emailFocused.value = true
+        alert.value = Object.values(found) as string[]
+      })
       return false
     }
     batch(() => {

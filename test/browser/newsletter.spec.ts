@@ -179,3 +179,36 @@ test('the React 19 build signs up too (DE)', async ({ page }) => {
   expect(log.pageErrors).toEqual([])
   expect(log.errors).toEqual([])
 })
+
+test('a logged-in visitor gets the base data prefilled, known fields locked (AT)', async ({ page, context, baseURL }) => {
+  const m = market('AT')
+  await context.addCookies([{ name: 'LoginToken', value: 'demo-token', url: baseURL }])
+  await page.goto(m.path)
+  await expect(emailField(page, m)).toHaveValue('anna.schmidt@example.com')
+  await expect(emailField(page, m)).toBeDisabled()
+  await expect(page.getByRole('textbox', { name: startsWith(tx(m, 'firstName')) })).toHaveValue('Anna')
+  await expect(page.getByRole('combobox', { name: startsWith(tx(m, 'salutation')) })).toHaveValue('MRS')
+  await expectNoAxeViolations(page, 'prefilled')
+  await submitButton(page, m).click()
+  await expect(page.getByText(tx(m, 'success', { email: 'anna.schmidt@example.com' }))).toBeVisible()
+})
+
+test('hidden when the page marks the form hidden, shown without the mark', async ({ page }) => {
+  for (const [path, count] of [['/de/?newsletter=hidden', 0], ['/de/', 1]] as const) {
+    const psdata = page.waitForResponse(/psdata/)
+    await page.goto(path)
+    await psdata
+    await expect(page.getByRole('contentinfo')).toBeVisible()
+    await page.waitForTimeout(200)
+    await expect(page.locator('.lf-nl')).toHaveCount(count)
+  }
+})
+
+test('on a phone the form has no axe violations either (TR, 375 px)', async ({ page }) => {
+  const m = market('TR')
+  await page.setViewportSize({ width: 375, height: 800 })
+  await page.goto(m.path)
+  await emailField(page, m).focus()
+  await expect(page.getByRole('textbox', { name: startsWith(tx(m, 'firstName')) })).toBeVisible()
+  await expectNoAxeViolations(page, 'phone revealed')
+})

@@ -112,3 +112,27 @@ test('React build: the gallery renders, behaves and passes axe', async ({ page }
   expect(log.pageErrors).toEqual([])
   expect(log.errors).toEqual([])
 })
+
+test('after interaction (panels open, message announced, errors, password typed) axe stays clean', async ({ page }) => {
+  await open(page, '/kit/?locale=hu-HU')
+  const root = gallery(page)
+  const live = root.locator('#gallery-live')
+  await expect(live).toHaveAttribute('role', 'status')
+  await expect(live).toHaveText('')
+  await root.getByRole('button', { name: 'Announce a message' }).click()
+  await expect(live).toContainText('Saved.')
+  await root.getByRole('button', { name: 'Collapsed panel' }).click()
+  await root.getByRole('button', { name: 'Továbbiak megjelenítése' }).click()
+  await root.getByRole('combobox', { name: 'Page language' }).selectOption('sv')
+  await root.getByLabel('Password', { exact: true }).fill('Abcdefg1')
+  await expect(root.locator('#gallery-password-strength')).toHaveText('Lösenordets styrka: mycket starkt')
+  await root.getByRole('button', { name: 'Értesítés bezárása' }).first().click()
+  expect(await axeViolations(page)).toEqual([])
+})
+
+test('on a 360 px phone the gallery passes axe and nothing scrolls sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  await open(page, '/kit/?locale=sk-SK')
+  expect(await axeViolations(page)).toEqual([])
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+})

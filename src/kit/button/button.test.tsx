@@ -49,6 +49,23 @@ test('state none after loading clicks again', async () => {
   assert.is(clicks, 1)
 })
 
+test('a button that can load has a live region from the start that announces when loading begins', () => {
+  const view = render(<Button state="none">Anmelden</Button>)
+  const region = view.container.querySelector('[aria-live="polite"]')!
+  assert.ok(region, 'exists before loading')
+  assert.is(region.textContent, '')
+  view.rerender(<Button state="loading">Anmelden</Button>)
+  assert.is(view.container.querySelector('[aria-live="polite"]'), region)
+  assert.is(region.textContent, 'Wird geladen')
+  view.rerender(<Button state="none">Anmelden</Button>)
+  assert.is(region.textContent, '')
+})
+
+test('a button without a state has no live region', () => {
+  const { container } = render(<Button>OK</Button>)
+  assert.is(container.querySelector('[aria-live]'), null)
+})
+
 test('a custom loading text can replace the default', () => {
   render(<Button state="loading" loadingLabel="Bitte warten">OK</Button>)
   assert.ok(screen.getByRole('button', { name: 'OK Bitte warten' }))

@@ -91,6 +91,13 @@ test('Tab moves focus into and out of the field; blur and focus handlers run', a
   assert.equal(events, ['focus', 'blur'])
 })
 
+test('hideLabel: the label still names the field but is visually hidden', () => {
+  render(<Input label="E-Mail-Adresse" hideLabel placeholder="E-Mail-Adresse" required />)
+  const input = screen.getByRole('textbox', { name: 'E-Mail-Adresse' }) as HTMLInputElement
+  assert.ok(input.labels![0].className.includes('lf-visually-hidden'))
+  assert.is(input.placeholder, 'E-Mail-Adresse *')
+})
+
 test('disabled cannot be typed in', async () => {
   const user = userEvent.setup({ document })
   render(<Input label="Gesperrt" disabled defaultValue="x" />)

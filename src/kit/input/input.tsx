@@ -24,12 +24,12 @@ export interface InputProps extends FieldProps, Omit<InputHTMLAttributes<HTMLInp
 
 /** The kit's text input. */
 export function Input(props: InputProps) {
-  const { label, required, state, error, hint, className, value, defaultValue, onValueChange, type = 'text', id, inputRef, placeholder, ...rest } = props
+  const { label, required, state, error, hint, className, hideLabel, value, defaultValue, onValueChange, type = 'text', id, inputRef, placeholder, ...rest } = props
   const autoId = useId()
   const inputId = id ?? `lf-${autoId.replace(/:/g, '')}`
   const shown = fieldState({ state, error })
   return (
-    <FieldFrame id={inputId} label={label} required={required} state={state} error={error} hint={hint} className={className}>
+    <FieldFrame id={inputId} label={label} required={required} state={state} error={error} hint={hint} hideLabel={hideLabel} className={className}>
       <span className="lf-control-wrap">
         <input
           {...rest}

@@ -10,17 +10,15 @@ export const SIGN_UP_EVENT = 'lumora:sign_up'
 /** Fired on the mount element after an accepted sign-up. */
 export const SUBMITTED_EVENT = 'lumora:newsletter-submitted'
 
-export function signUpEvent(origin: string, originAddition: string) {
-  return { event: 'sign_up', name: 'sign_up', subject: 'newsletter', origin: `${origin}:${originAddition}`, type: 'ga4', emitter: 'newsletterservice' }
+/** Dispatches a widget event on the mount element (bubbling, composed). */
+export function emit(widget: Widget, type: string, detail: unknown): void {
+  widget.mountElement.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }))
 }
 
-export function trackSignUp(widget: Widget, origin: string, originAddition: string): void {
-  const detail = signUpEvent(origin, originAddition)
+/** The sign_up event: to window.dataLayer when the page has one, and as a DOM event. */
+export function trackSignUp(widget: Widget, origin: string): void {
+  const detail = { event: 'sign_up', name: 'sign_up', subject: 'newsletter', origin, type: 'ga4', emitter: 'newsletterservice' }
   const dataLayer = (widget.document.defaultView as unknown as { dataLayer?: unknown[] } | null)?.dataLayer
   if (Array.isArray(dataLayer)) dataLayer.push(detail)
   emit(widget, SIGN_UP_EVENT, detail)
-}
-
-export function emit(widget: Widget, type: string, detail: unknown): void {
-  widget.mountElement.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }))
 }

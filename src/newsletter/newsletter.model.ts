@@ -18,11 +18,6 @@ const LOCK_FIELDS = ['email', 'salutation', 'firstName', 'lastName'] as const
 
 const EMPTY: FormValues = { email: '', salutation: '', firstName: '', lastName: '', consents: [], legals: [] }
 
-function cookie(doc: Document, name: string): string | undefined {
-  const hit = doc.cookie.split('; ').find((c) => c.startsWith(name + '='))
-  return hit ? decodeURIComponent(hit.slice(name.length + 1)) : undefined
-}
-
 export type NewsletterModel = ReturnType<typeof createNewsletterModel>
 
 export function createNewsletterModel(widget: Widget, api: NewsletterApi = createNewsletterApi(widget)) {
@@ -30,6 +25,8 @@ export function createNewsletterModel(widget: Widget, api: NewsletterApi = creat
   const page = new URL(widget.pageAddress)
   const token = page.searchParams.get(TOKEN_PARAM)
   const originAddition = page.pathname.slice(0, 200)
+  /** SPEC §3: 'origin:originAddition'. */
+  const analyticsOrigin = ORIGIN + ':' + originAddition
 
   const initial = signal<FormValues>(EMPTY)
   const values = signal<FormValues>(EMPTY)
@@ -111,9 +108,9 @@ export function createNewsletterModel(widget: Widget, api: NewsletterApi = creat
       if (bot) botSuccess.value = true
       else result.value = 'SUCCESS'
     })
-    trackSignUp(widget, ORIGIN, originAddition)
+    trackSignUp(widget, analyticsOrigin)
     reset(initial.value)
-    emit(widget, SUBMITTED_EVENT, { origin: `${ORIGIN}:${originAddition}` })
+    emit(widget, SUBMITTED_EVENT, { origin: analyticsOrigin })
   }
 
   /** Resolves true when the sign-up was accepted; false when the visitor has something to fix or retry. */
@@ -187,7 +184,7 @@ export function createNewsletterModel(widget: Widget, api: NewsletterApi = creat
         })
       }),
     ]
-    const loginToken = cookie(widget.document, 'LoginToken')
+    const loginToken = /(?:^|; )LoginToken=([^;]+)/.exec(widget.document.cookie)?.[1]
     if (loginToken) jobs.push(api.baseData(loginToken).then(applyBaseData, (e: unknown) => log.warn('Customer base data could not be loaded', e)))
     if (token) jobs.push(api.confirm(token).then(() => (doi.value = 'confirmed'), () => (doi.value = 'invalid')))
     await Promise.all(jobs)

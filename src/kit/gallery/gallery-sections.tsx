@@ -63,7 +63,7 @@ export function FormSection({ locale }: { locale: string }) {
         <Input label="Valid" name="valid" state="valid" defaultValue="anna@example.com" type="email" autoComplete="email" />
         <Input label="Error" name="error" required error="Please enter a valid email address." defaultValue="anna@" type="email" autoComplete="email" />
         <Input label="Disabled" name="disabled" disabled defaultValue="Known customer" />
-        <Input label="Hidden label" hideLabel name="hidden-label" placeholder="Email address (label hidden)" required type="email" autoComplete="email" />
+        <Input label="Hidden label" hideLabel name="hidden-label" placeholder="Email (label hidden)" required type="email" autoComplete="email" />
       </div>
       <h3>IBAN input and number input</h3>
       <div className="lf-gallery-grid">

@@ -80,6 +80,11 @@ for (const [type, token] of [['email', 'email'], ['text', 'given-name'], ['text'
   })
 }
 
+test('email and tel fields default to the matching autocomplete token', () => {
+  const { container } = render(<><Input label="E-Mail" type="email" /><Input label="Telefon" type="tel" /><Input label="Name" /></>)
+  assert.equal([...container.querySelectorAll('input')].map((i) => i.getAttribute('autocomplete')), ['email', 'tel', null])
+})
+
 test('Tab moves focus into and out of the field; blur and focus handlers run', async () => {
   const user = userEvent.setup({ document })
   const events: string[] = []

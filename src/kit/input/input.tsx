@@ -15,7 +15,7 @@ export interface InputProps extends FieldProps, Omit<InputHTMLAttributes<HTMLInp
   onValueChange?: (value: string, event: ChangeEvent<HTMLInputElement>) => void
   /** Input type; default "text". */
   type?: 'text' | 'email' | 'tel' | 'password' | 'search' | 'url'
-  /** Autocomplete token passed through, e.g. "email", "given-name", "family-name". */
+  /** Autocomplete token passed through, e.g. "email", "given-name", "family-name"; defaults to "email" / "tel" for those types. */
   autoComplete?: string
   /** Id of the input; generated when absent. */
   id?: string
@@ -39,6 +39,7 @@ export function Input(props: InputProps) {
           className="lf-control"
           value={value}
           defaultValue={defaultValue}
+          autoComplete={rest.autoComplete ?? (type === 'email' || type === 'tel' ? type : undefined)}
           placeholder={requiredPlaceholder(placeholder, required)}
           required={required}
           aria-invalid={shown === 'error' ? 'true' : undefined}

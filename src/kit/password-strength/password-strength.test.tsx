@@ -25,24 +25,24 @@ const SCORES: [string, number][] = [
 for (const [pw, score] of SCORES) test(`score(${JSON.stringify(pw)}) = ${score}`, () => assert.is(passwordScore(pw), score))
 
 const EXPECTED: [string, string, string][] = [
-  ['de-DE', 'Passwortstärke', 'sehr stark'],
-  ['de-CH', 'Passwortstärke', 'sehr stark'],
-  ['fr-CH', 'Sécurité du mot de passe', 'très élevée'],
-  ['cs', 'Síla hesla', 'velmi silné'],
-  ['hu-HU', 'Jelszó erőssége', 'nagyon erős'],
-  ['sk-SK', 'Sila hesla', 'veľmi silné'],
-  ['tr', 'Şifre gücü', 'çok güçlü'],
-  ['pl-PL', 'Siła hasła', 'bardzo silne'],
-  ['da-DK', 'Adgangskodens styrke', 'meget stærk'],
-  ['sv-SE', 'Lösenordets styrka', 'mycket starkt'],
-  ['en', 'Password strength', 'very strong'],
-  ['es-ES', 'Password strength', 'very strong'], // not one of the ten: English
+  ['de-DE', 'Passwortstärke:', 'sehr stark'],
+  ['de-CH', 'Passwortstärke:', 'sehr stark'],
+  ['fr-CH', 'Sécurité du mot de passe\u00a0:', 'très élevée'], // French puts a no-break space before the colon
+  ['cs', 'Síla hesla:', 'velmi silné'],
+  ['hu-HU', 'Jelszó erőssége:', 'nagyon erős'],
+  ['sk-SK', 'Sila hesla:', 'veľmi silné'],
+  ['tr', 'Şifre gücü:', 'çok güçlü'],
+  ['pl-PL', 'Siła hasła:', 'bardzo silne'],
+  ['da-DK', 'Adgangskodens styrke:', 'meget stærk'],
+  ['sv-SE', 'Lösenordets styrka:', 'mycket starkt'],
+  ['en', 'Password strength:', 'very strong'],
+  ['es-ES', 'Password strength:', 'very strong'], // not one of the ten: English
 ]
 for (const [lang, label, veryStrong] of EXPECTED) {
-  test(`page language ${lang}: "${label}: ${veryStrong}"`, () => {
+  test(`page language ${lang}: "${label} ${veryStrong}"`, () => {
     const { container } = render(<PasswordStrength password="Abcdefg1" language={lang} />)
-    assert.is(container.textContent, `${label}: ${veryStrong}`)
-    assert.is(container.firstElementChild!.getAttribute('lang'), lang)
+    assert.is(container.textContent, `${label} ${veryStrong}`)
+    assert.is(container.firstElementChild!.getAttribute('lang'), lang === 'es-ES' ? 'en' : lang, 'lang marks the language the text is in')
   })
 }
 

@@ -4,11 +4,13 @@
  */
 import { useSignals } from '@preact/signals-react/runtime'
 import { t } from '../i18n/i18n'
+import { NewsletterBlock } from '../newsletter'
 
 export function Footer() {
   useSignals()
   return (
     <footer className="lf-footer">
+      <NewsletterBlock />
       <p className="lf-copyright">{t('core.copyright', { year: new Date().getFullYear() })}</p>
     </footer>
   )

@@ -1,7 +1,6 @@
 /**
- * The newsletter feature's one door. Placeholder until the Newsletter issue lands: the footer
- * renders <NewsletterBlock /> at its top and the block decides itself whether to show.
+ * The newsletter feature's one door: the footer renders <NewsletterBlock /> at its top and the
+ * block decides itself whether to show (SPEC §4: page marks it hidden, or status says subscribed).
  */
-export function NewsletterBlock() {
-  return null
-}
+export { NewsletterBlock } from './newsletter-block'
+export { SIGN_UP_EVENT, SUBMITTED_EVENT } from './newsletter.analytics'

@@ -1,36 +1,20 @@
 /**
- * Newsletter data shapes (SPEC §3), shared by the widget and the contract server, which
- * validates requests with them.
+ * Newsletter data shapes (SPEC §3) as superstruct schemas, shared by the widget (types) and the
+ * contract server, which validates requests with them. The plain constants live in
+ * newsletter.constants.ts, so the widget's bundle does not carry these server-side structs.
  */
-import { array, enums, nullable, object, optional, pattern, size, string, type, type Infer } from 'superstruct'
+import { array, enums, nullable, object, optional, pattern, refine, size, string, type, type Infer } from 'superstruct'
+import { CONSENTS, EMAIL_MAX, EMAIL_PATTERN, LEGALS, NEWSLETTER_STATUSES, SALUTATIONS, isName } from './newsletter.constants'
 
-export const SALUTATIONS = ['MR', 'MRS', 'COMPANY', 'DIVERS'] as const
-/** SPEC §3: the default display order. */
-export const SALUTATION_ORDER = ['MRS', 'MR', 'DIVERS', 'COMPANY'] as const
-export const CONSENTS = ['DNE'] as const
-export const LEGALS = ['NEWSLETTER', 'SHOPPING_CART'] as const
-export const SUBSCRIPTION_RESULTS = ['SUCCESS', 'ERROR_INVALID_EMAIL', 'ERROR_GENERIC'] as const
-export const NEWSLETTER_STATUSES = ['WAITING_FOR_DOI', 'SUBSCRIBED'] as const
+export * from './newsletter.constants'
 
-export type Salutation = (typeof SALUTATIONS)[number]
-export type Consent = (typeof CONSENTS)[number]
-export type Legal = (typeof LEGALS)[number]
-export type SubscriptionResult = (typeof SUBSCRIPTION_RESULTS)[number]
-
-export const EMAIL_MAX = 256
-export const NAME_MAX = 40
-
-/** SPEC §5: word characters with optional -+.' parts, an @, a domain and a dot. */
-export const EMAIL_PATTERN = /^\w+([-+.']\w+)*@\w+([-.]\w+)*\.\w+([-.]\w+)*$/
-
-/** Answer type of a rejected address (SPEC §8). */
-export const EMAIL_INVALID_TYPE = 'urn:newsletter:email_invalid'
+const NameSchema = refine(string(), 'name', isName)
 
 export const SubscriberRequestSchema = object({
   email: size(pattern(string(), EMAIL_PATTERN), 1, EMAIL_MAX),
   salutation: optional(nullable(enums(SALUTATIONS))),
-  firstName: optional(nullable(size(string(), 0, NAME_MAX))),
-  lastName: optional(nullable(size(string(), 0, NAME_MAX))),
+  firstName: optional(nullable(NameSchema)),
+  lastName: optional(nullable(NameSchema)),
   consents: array(enums(CONSENTS)),
   origin: size(string(), 1, 100),
   originAddition: optional(nullable(size(string(), 0, 200))),
@@ -48,3 +32,18 @@ export const CustomerBaseDataSchema = type({
 })
 
 export type CustomerBaseData = Infer<typeof CustomerBaseDataSchema>
+
+/** What the form holds (SPEC §3 Form values); an empty string is "not chosen". */
+export const FormValuesSchema = object({
+  email: string(),
+  salutation: string(),
+  firstName: string(),
+  lastName: string(),
+  consents: array(enums(CONSENTS)),
+  legals: array(enums(LEGALS)),
+})
+
+export type FormValues = Infer<typeof FormValuesSchema>
+
+/** Answer of PUT .../doi and the sign-up. */
+export const SubscriberStatusSchema = type({ status: enums(NEWSLETTER_STATUSES) })

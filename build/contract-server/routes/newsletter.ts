@@ -10,6 +10,7 @@ import { featureState, type ServerContext } from '../context.ts'
 import { empty, escapeHtml, html, json, readJson } from '../http.ts'
 import { route, type Route } from '../router.ts'
 import { readFixture } from '../fixtures.ts'
+import { MAIL_TEXTS } from './newsletter-mail.ts'
 
 /** Confirmation links are valid this long. */
 export const DOI_TOKEN_TTL_MS = 48 * 60 * 60 * 1000
@@ -28,6 +29,11 @@ export interface Mail {
   id: number
   to: string
   subject: string
+  /** Plain text of the mail, without advertising. */
+  body: string
+  action: string
+  ignore: string
+  locale: string
   link: string
   site: Site
   sentAt: string
@@ -81,7 +87,8 @@ async function subscribe({ request, ctx }: { request: Request; ctx: ServerContex
   s.outbox.push({
     id: s.outbox.length + 1,
     to: valid.email,
-    subject: 'Please confirm your newsletter subscription',
+    ...MAIL_TEXTS[SITE_LOCALE[site]],
+    locale: SITE_LOCALE[site],
     link: `${page.origin}${page.pathname}?subscriberToken=${token}`,
     site,
     sentAt: now.toISOString(),
@@ -131,7 +138,7 @@ async function baseData({ request, ctx }: { request: Request; ctx: ServerContext
 function outbox({ ctx }: { ctx: ServerContext }): Response {
   const mails = [...state(ctx).outbox].reverse()
   const items = mails
-    .map((m) => `<li><article><h2>${escapeHtml(m.subject)}</h2><p>To: ${escapeHtml(m.to)} · ${m.site} · ${m.sentAt}</p><p><a href="${escapeHtml(m.link)}">Confirm subscription</a></p></article></li>`)
+    .map((m) => `<li><article lang="${m.locale}"><h2>${escapeHtml(m.subject)}</h2><p lang="en">To: ${escapeHtml(m.to)} · ${m.site} · ${m.sentAt}</p><p>${escapeHtml(m.body)}</p><p><a href="${escapeHtml(m.link)}">${escapeHtml(m.action)}</a></p><p>${escapeHtml(m.ignore)}</p></article></li>`)
     .join('\n')
   return html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mail outbox</title><link rel="stylesheet" href="/_demo/host.css"></head><body><main class="host-main"><h1>Mail outbox</h1>${mails.length ? `<ol>${items}</ol>` : '<p>No mails yet.</p>'}<p><a href="/">Back</a></p></main></body></html>`)
 }

@@ -1,0 +1,466 @@
+/** The sign-up block as a visitor and the server see it, per site where the rules differ. */
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact'
+import { createContractServer } from '../../build/contract-server/handler'
+import { createTestWidget, recordRequests, renderInWidget, TEST_ORIGIN, useLocale } from '../../test/helpers/widget'
+import { t } from '../i18n/i18n'
+import { SITES, SITE_LOCALE, type Site } from '../sites'
+import type { EmbedConfig } from '../config'
+import type { PsData } from '../api/psdata'
+import { captureConsole } from '../../test/helpers/console'
+import { NewsletterBlock, SIGN_UP_EVENT, SUBMITTED_EVENT } from './index'
+
+const NL = `${TEST_ORIGIN}/service/newsletter/api`
+
+interface Setup {
+  config?: Partial<EmbedConfig>
+  /** Wraps the contract server's fetch, e.g. to fail or delay. */
+  wrap?: (inner: typeof fetch) => typeof fetch
+  pageAddress?: string
+  psdata?: PsData | null
+}
+
+async function setup(site: Site = 'DE', options: Setup = {}) {
+  await useLocale(SITE_LOCALE[site])
+  const server = createContractServer({ origin: TEST_ORIGIN })
+  const recorded = recordRequests(options.wrap ? options.wrap(server.fetch) : server.fetch)
+  const { widget, clock } = createTestWidget({ config: { site, ...options.config }, server, fetch: recorded.fetch })
+  if (options.pageAddress) widget.pageAddress = options.pageAddress
+  if (options.psdata !== undefined) widget.psdata = async () => options.psdata ?? null
+  const events: { type: string; detail: unknown }[] = []
+  for (const type of [SIGN_UP_EVENT, SUBMITTED_EVENT]) widget.mountElement.addEventListener(type, (e) => events.push({ type, detail: (e as CustomEvent).detail }))
+  document.body.appendChild(widget.mountElement)
+  const view = renderInWidget(<NewsletterBlock />, widget)
+  return { widget, server, clock, view, events, requests: recorded.requests }
+}
+
+const text = (key: string, params?: Record<string, unknown>) => t(`newsletter.${key}`, params)
+const label = (key: string) => new RegExp(`^${text(key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)
+const email = () => screen.findByRole('textbox', { name: label('email') })
+const submit = () => screen.getByRole('button', { name: label('submit') })
+const posts = (requests: Request[]) => requests.filter((r) => r.method === 'POST')
+
+/** Lets signal-driven re-renders happen. */
+const tick = () => new Promise((r) => setTimeout(r, 0))
+
+async function type(input: HTMLElement, value: string) {
+  input.focus()
+  await tick()
+  fireEvent.input(input, { target: { value } })
+  await tick()
+  input.blur()
+  await tick()
+}
+
+const windowAny = window as unknown as { dataLayer?: unknown[] }
+
+test.after.each(() => {
+  cleanup()
+  document.body.innerHTML = ''
+  document.cookie = 'LoginToken=; expires=Thu, 01 Jan 1970 00:00:00 GMT'
+  delete windowAny.dataLayer
+})
+
+// Which fields appear once the email field is focused (SPEC §2), and which are required (asterisk, aria-required).
+const FIELDS: Record<Site, { salutation: boolean; names: boolean; required: boolean; consent: boolean; hint: boolean; sample: boolean }> = {
+  DE: { salutation: false, names: false, required: false, consent: false, hint: true, sample: true },
+  AT: { salutation: true, names: true, required: false, consent: false, hint: true, sample: true },
+  CH: { salutation: false, names: false, required: false, consent: false, hint: true, sample: false },
+  CH_FR: { salutation: false, names: false, required: false, consent: false, hint: true, sample: false },
+  CZ: { salutation: false, names: false, required: false, consent: false, hint: true, sample: false },
+  HU: { salutation: true, names: true, required: true, consent: false, hint: true, sample: true },
+  SK: { salutation: false, names: false, required: false, consent: false, hint: true, sample: false },
+  TR: { salutation: false, names: true, required: true, consent: true, hint: false, sample: false },
+  PL: { salutation: false, names: false, required: false, consent: false, hint: true, sample: false },
+}
+
+for (const site of SITES) {
+  const f = FIELDS[site]
+  test(`${site}: title, bubble, email first; the site's fields appear on email focus`, async () => {
+    await setup(site)
+    const input = await email()
+    assert.ok(screen.getByRole('heading', { level: 2, name: text('title') }))
+    assert.ok(document.querySelector('.lf-nl__bubble strong')!.textContent === text('discount'))
+    assert.is(screen.queryByRole('textbox', { name: label('firstName') }), null)
+    input.focus()
+    await tick()
+    assert.is(!!screen.queryByRole('combobox', { name: label('salutation') }), f.salutation)
+    const first = screen.queryByRole('textbox', { name: label('firstName') })
+    assert.is(!!first, f.names)
+    assert.is(!!screen.queryByRole('textbox', { name: label('lastName') }), f.names)
+    if (first) assert.is((first as HTMLInputElement).required, f.required)
+  })
+
+  test(`${site}: consents, privacy hint, legal notice and links of the site`, async () => {
+    await setup(site)
+    await email()
+    const boxes = screen.getAllByRole('checkbox')
+    assert.is(boxes.length, f.consent ? 2 : 1)
+    for (const box of boxes) assert.is((box as HTMLInputElement).checked, false)
+    const links = screen.getAllByRole('link').map((a) => a.getAttribute('href'))
+    const rules = (await import('./newsletter.sites')).SITE_RULES[site].links
+    assert.ok(links.includes(rules.privacy) && links.includes(rules.contact) && links.includes(rules.voucher), site)
+    assert.is(links.includes(rules.sample ?? '-'), f.sample)
+    if (f.consent) assert.ok(links.includes(rules.consent!) && links.includes(rules.info!))
+    assert.is(!!screen.queryByText((_, el) => el?.tagName === 'P' && el.textContent === text('privacyHint', { privacyLink: text('privacyLink') })), f.hint)
+    assert.ok(screen.getByText(text('legalTitle')))
+    assert.ok(document.querySelector('details p'))
+    assert.ok(screen.getByText(text('mandatory')))
+  })
+}
+
+test('the bubble reads 10% and the Turkish one %10', async () => {
+  await setup('DE')
+  await email()
+  assert.ok(screen.getByText('10%'))
+  cleanup()
+  await setup('TR')
+  await email()
+  assert.ok(screen.getByText('%10'))
+})
+
+test('the legal text says 16 years, 18 in CZ and SK; TR names Law 6563, KVKK, 14 days and 2 years; HU voucher conditions', async () => {
+  for (const site of SITES) {
+    await useLocale(SITE_LOCALE[site])
+    assert.match(text('legal'), ['CZ', 'SK'].includes(site) ? /\b18\b/ : /\b16\b/, site)
+  }
+  await useLocale('tr-TR')
+  for (const fact of ['6563', 'KVKK', '14 gün', '2 yıl']) assert.ok(text('legal').includes(fact), fact)
+  await useLocale('hu-HU')
+  for (const fact of ['1 hónap', 'egyszer', 'kávé', 'kapszul', 'ajándékkártyá']) assert.ok(text('footnote').includes(fact), fact)
+})
+
+test('a responsive, lazy image: desktop from 1024 px, tablet from 767 px', async () => {
+  await setup('DE')
+  await email()
+  const sources = [...document.querySelectorAll('picture source')].map((s) => s.getAttribute('media'))
+  assert.equal(sources, ['(min-width: 1024px)', '(min-width: 767px)'])
+  const img = document.querySelector('picture img')!
+  assert.is(img.getAttribute('loading'), 'lazy')
+  assert.match(img.getAttribute('src')!, /^\/service\/newsletterfrontend\/newslettersubscriptionform\/[0-9a-f]+\.jpg$/)
+})
+
+test('AT: salutations in the order MRS, MR, DIVERS, COMPANY', async () => {
+  await setup('AT')
+  ;(await email()).focus()
+  await tick()
+  const options = within(screen.getByRole('combobox', { name: label('salutation') })).getAllByRole('option').map((o) => o.textContent)
+  assert.equal(options, [text('choose'), 'Frau', 'Herr', 'Divers', 'Firma'])
+})
+
+test('fields stay revealed when a value is present, after the email field loses focus', async () => {
+  await setup('AT')
+  const input = await email()
+  await type(input, 'anna@example.com')
+  assert.ok(screen.getByRole('textbox', { name: label('firstName') }))
+})
+
+test('validation on blur, not while typing; the message is linked and announced, and clears on focus', async () => {
+  await setup('DE')
+  const input = await email()
+  input.focus()
+  fireEvent.input(input, { target: { value: 'anna@' } })
+  await tick()
+  assert.is(screen.queryByText(text('errors.emailRegexErrorMessage')), null)
+  input.blur()
+  await tick()
+  const message = screen.getAllByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.').find((el) => el.id)!
+  assert.is(input.getAttribute('aria-invalid'), 'true')
+  assert.ok(input.getAttribute('aria-describedby')!.split(' ').includes(message.id))
+  assert.is(document.querySelector('[role=alert].lf-visually-hidden')!.textContent, 'Bitte geben Sie eine gültige E-Mail-Adresse ein.')
+  input.focus()
+  await tick()
+  assert.is(input.getAttribute('aria-invalid'), null)
+  assert.is(document.getElementById(message.id), null)
+})
+
+test('an empty required email says so on submit, and nothing is sent', async () => {
+  const { requests } = await setup('DE')
+  await email()
+  fireEvent.click(submit())
+  await waitFor(() => assert.ok(screen.getAllByText(text('errors.emailRequiredErrorMessage')).length))
+  assert.is(posts(requests).length, 0)
+})
+
+test('HU: salutation and names are required; TR: names and the newsletter consent, with a Turkish message', async () => {
+  await setup('HU')
+  await email()
+  // Submitting without ever focusing the email field reveals the fields with their errors.
+  fireEvent.click(submit())
+  await waitFor(() => assert.is(screen.getByRole('combobox', { name: label('salutation') }).getAttribute('aria-invalid'), 'true'))
+  for (const key of ['salutationRequiredErrorMessage', 'firstNameRequiredErrorMessage', 'lastNameRequiredErrorMessage']) {
+    await waitFor(() => assert.ok(screen.getAllByText(text(`errors.${key}`)).length, key))
+  }
+  cleanup()
+  await setup('TR')
+  ;(await email()).focus()
+  await tick()
+  fireEvent.click(submit())
+  await waitFor(() => assert.ok(screen.getAllByText('Lütfen ticari elektronik ileti onayınızı verin.').length))
+  const consent = screen.getAllByRole('checkbox')[0]
+  assert.is(consent.getAttribute('aria-invalid'), 'true')
+  fireEvent.click(consent)
+  await waitFor(() => assert.is(consent.getAttribute('aria-invalid'), null))
+})
+
+test('names with a URL are refused on blur (AT)', async () => {
+  await setup('AT')
+  ;(await email()).focus()
+  await tick()
+  await type(screen.getByRole('textbox', { name: label('firstName') }), 'www.spam.example')
+  assert.ok(screen.getAllByText(text('errors.firstNameRegexErrorMessage')).length)
+})
+
+test('DE: an accepted sign-up posts the spec body and headers, shows the success view with the address, focuses it, and sends the events', async () => {
+  windowAny.dataLayer = []
+  const scrolled: Element[] = []
+  const proto = HTMLElement.prototype as unknown as { scrollIntoView: () => void }
+  const original = proto.scrollIntoView
+  proto.scrollIntoView = function (this: Element) {
+    scrolled.push(this)
+  }
+  try {
+    const { requests, events, server } = await setup('DE')
+    await type(await email(), 'user+tag@example.com')
+    fireEvent.click(screen.getAllByRole('checkbox')[0])
+    fireEvent.click(submit())
+    const success = await screen.findByText(text('success', { email: 'user+tag@example.com' }))
+    const [post] = posts(requests)
+    assert.is(post.url, `${NL}/internal/newsletter-subscribers`)
+    assert.is(post.headers.get('content-type'), 'application/json')
+    assert.is(post.headers.get('x-hunter-site'), 'DE')
+    assert.is(post.headers.get('x-original-address'), `${TEST_ORIGIN}/de/`)
+    assert.equal(await post.json(), { email: 'user+tag@example.com', salutation: null, firstName: null, lastName: null, consents: ['DNE'], origin: 'footer', originAddition: '/de/' })
+    assert.is(screen.queryByRole('textbox', { name: label('email') }), null)
+    const view = success.closest('[tabindex="-1"]')!
+    await waitFor(() => assert.is(document.activeElement, view))
+    assert.equal(scrolled, [view])
+    const signUp = { event: 'sign_up', name: 'sign_up', subject: 'newsletter', origin: 'footer:/de/', type: 'ga4', emitter: 'newsletterservice' }
+    assert.equal(windowAny.dataLayer, [signUp])
+    assert.equal(events.map((e) => e.type), [SIGN_UP_EVENT, SUBMITTED_EVENT])
+    assert.equal(events[0].detail, signUp)
+    const outbox = (await (await server.fetch('/_mail/outbox.json')).json()) as { to: string }[]
+    assert.is(outbox[0].to, 'user+tag@example.com')
+  } finally {
+    proto.scrollIntoView = original
+  }
+})
+
+test('AT: salutation and names are sent; a single-page app uses the private base path', async () => {
+  const { requests } = await setup('AT', { config: { spa: true } })
+  const input = await email()
+  await type(input, "o'brien@example.com")
+  // A real choice fires input and change; the select listens to change (@testing-library/preact's fireEvent.change sends input).
+  const salutation = screen.getByRole('combobox', { name: label('salutation') }) as HTMLSelectElement
+  salutation.value = 'MR'
+  fireEvent(salutation, new Event('change', { bubbles: true }))
+  await type(screen.getByRole('textbox', { name: label('firstName') }), 'Seán')
+  await type(screen.getByRole('textbox', { name: label('lastName') }), 'O´Brien')
+  fireEvent.click(submit())
+  await screen.findByText(text('successTitle'))
+  const [post] = posts(requests)
+  assert.is(post.url, `${NL}/private/newsletter-subscribers`)
+  assert.equal(await post.json(), { email: "o'brien@example.com", salutation: 'MR', firstName: 'Seán', lastName: 'O´Brien', consents: [], origin: 'footer', originAddition: '/at/' })
+})
+
+/** A fetch whose sign-up answer waits until released. */
+function gate() {
+  let release!: () => void
+  const open = new Promise<void>((r) => (release = r))
+  const wrap = (inner: typeof fetch) => (async (input: RequestInfo | URL, init?: RequestInit) => {
+    if ((init?.method ?? (input as Request).method) === 'POST' || (input instanceof Request && input.method === 'POST')) await open
+    return inner(input, init)
+  }) as typeof fetch
+  return { wrap, release: () => release() }
+}
+
+test('while submitting, fields are disabled and a double click sends one request', async () => {
+  const g = gate()
+  const { requests } = await setup('AT', { wrap: g.wrap })
+  const input = await email()
+  await type(input, 'anna@example.com')
+  fireEvent.click(submit())
+  fireEvent.click(submit())
+  await waitFor(() => assert.ok((input as HTMLInputElement).disabled))
+  assert.ok((screen.getByRole('textbox', { name: label('firstName') }) as HTMLInputElement).disabled)
+  assert.is(submit().getAttribute('aria-busy'), 'true')
+  g.release()
+  await screen.findByText(text('successTitle'))
+  assert.is(posts(requests).length, 1)
+})
+
+function answer(status: number, body: unknown) {
+  return (inner: typeof fetch) => (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const method = input instanceof Request ? input.method : init?.method
+    if (method === 'POST') return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/problem+json' } })
+    return inner(input, init)
+  }) as typeof fetch
+}
+
+test('an email_invalid answer shows the email error; typed values stay; no events', async () => {
+  windowAny.dataLayer = []
+  const { events } = await setup('AT', { wrap: answer(400, { type: 'urn:newsletter:email_invalid', status: 400 }) })
+  const input = await email()
+  await type(input, 'anna@example.com')
+  await type(screen.getByRole('textbox', { name: label('firstName') }), 'Anna')
+  fireEvent.click(submit())
+  await waitFor(() => assert.is(input.getAttribute('aria-invalid'), 'true'))
+  assert.ok(screen.getAllByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.').length)
+  assert.is((input as HTMLInputElement).value, 'anna@example.com')
+  assert.is((screen.getByRole('textbox', { name: label('firstName') }) as HTMLInputElement).value, 'Anna')
+  assert.is((input as HTMLInputElement).disabled, false)
+  assert.equal(events, [])
+  assert.equal(windowAny.dataLayer, [])
+})
+
+test('a 500 shows the technical-error banner as an alert; values stay; one more click retries', async () => {
+  let fail = true
+  const wrap = (inner: typeof fetch) => (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const method = input instanceof Request ? input.method : init?.method
+    if (method === 'POST' && fail) return new Response('{}', { status: 500 })
+    return inner(input, init)
+  }) as typeof fetch
+  const { events } = await setup('DE', { wrap })
+  const input = await email()
+  await type(input, 'anna@example.com')
+  const { warnings } = await captureConsole(async () => {
+    fireEvent.click(submit())
+    await screen.findByText(text('errorGeneric'))
+  })
+  assert.match(warnings.join('\n'), 'Newsletter sign-up failed')
+  const banner = await screen.findByText('Aus technischen Gründen ist die Newsletteranmeldung nicht möglich. Bitte versuchen Sie es später!')
+  assert.ok(banner.closest('[role=alert]'))
+  assert.is((input as HTMLInputElement).value, 'anna@example.com')
+  assert.equal(events, [])
+  fail = false
+  fireEvent.click(submit())
+  await screen.findByText(text('success', { email: 'anna@example.com' }))
+})
+
+test('the 15 s time-out shows the technical-error banner and keeps the values', async () => {
+  const { clock } = await setup('DE', { wrap: (inner) => (async (input: RequestInfo | URL, init?: RequestInit) => ((input instanceof Request ? input.method : init?.method) === 'POST' ? new Promise<Response>(() => {}) : inner(input, init))) as typeof fetch })
+  const input = await email()
+  await type(input, 'anna@example.com')
+  fireEvent.click(submit())
+  await clock.advance(14_999)
+  assert.is(screen.queryByText(text('errorGeneric')), null)
+  const { warnings } = await captureConsole(async () => {
+    await clock.advance(1)
+    await screen.findByText(text('errorGeneric'))
+  })
+  assert.match(warnings.join('\n'), 'Request timed out')
+  assert.is((input as HTMLInputElement).value, 'anna@example.com')
+})
+
+test('honeypot filled: nothing is sent, the success view and the analytics event still come', async () => {
+  windowAny.dataLayer = []
+  const { requests, events } = await setup('DE')
+  await type(await email(), 'bot@example.com')
+  const trap = document.querySelector('input[name=lf-website]') as HTMLInputElement
+  assert.is(trap.tabIndex, -1)
+  assert.is(trap.getAttribute('autocomplete'), 'off')
+  assert.ok(trap.closest('[aria-hidden=true]'))
+  fireEvent.input(trap, { target: { value: 'http://spam.example' } })
+  fireEvent.click(submit())
+  await screen.findByText(text('success', { email: 'bot@example.com' }))
+  assert.is(posts(requests).length, 0)
+  assert.is(windowAny.dataLayer.length, 1)
+  assert.equal(events.map((e) => e.type), [SIGN_UP_EVENT, SUBMITTED_EVENT])
+})
+
+for (const [site, locks] of [['AT', true], ['HU', true], ['TR', true], ['DE', false]] as const) {
+  test(`${site}: a logged-in visitor's base data prefills the form${locks ? ' and locks known fields' : ''}`, async () => {
+    document.cookie = 'LoginToken=tok123'
+    const { requests } = await setup(site)
+    const input = (await screen.findByDisplayValue('anna.schmidt@example.com')) as HTMLInputElement
+    const get = requests.find((r) => r.url.endsWith('/customers/base-data'))!
+    assert.is(get.headers.get('x-logintoken'), 'tok123')
+    assert.is(input.disabled, locks)
+    if (site !== 'DE') {
+      const first = screen.getByRole('textbox', { name: label('firstName') }) as HTMLInputElement
+      assert.is(first.value, 'Anna')
+      assert.is(first.disabled, locks)
+    }
+  })
+}
+
+test('DNE already given: its checkbox is hidden and DNE is not sent again', async () => {
+  document.cookie = 'LoginToken=tok123'
+  const wrap = (inner: typeof fetch) => (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : String(input)
+    if (url.endsWith('/customers/base-data')) return new Response(JSON.stringify({ email: 'anna@example.com', consents: ['DNE'] }), { headers: { 'content-type': 'application/json' } })
+    return inner(input, init)
+  }) as typeof fetch
+  const { requests } = await setup('DE', { wrap })
+  await screen.findByDisplayValue('anna@example.com')
+  assert.is(screen.queryAllByRole('checkbox').length, 0)
+  fireEvent.click(submit())
+  await screen.findByText(text('successTitle'))
+  assert.equal((await posts(requests)[0].json()).consents, [])
+})
+
+for (const [why, options] of [
+  ['the page marks it hidden', { config: { newsletterHidden: true } }],
+  ['the status is WAITING_FOR_DOI', { psdata: { newsletterStatus: 'WAITING_FOR_DOI' } }],
+  ['the status is SUBSCRIBED', { psdata: { newsletterStatus: 'SUBSCRIBED' } }],
+] as [string, Setup][]) {
+  test(`hidden when ${why}`, async () => {
+    await setup('DE', options)
+    await new Promise((r) => setTimeout(r, 20))
+    assert.is(document.querySelector('.lf-nl'), null)
+    assert.is(screen.queryByRole('textbox'), null)
+  })
+}
+
+test('shown for other statuses and when psdata fails', async () => {
+  await setup('DE', { psdata: { newsletterStatus: 'NONE' } })
+  assert.ok(await email())
+  cleanup()
+  await setup('DE', { psdata: null })
+  assert.ok(await email())
+})
+
+async function signedUpToken(server: ReturnType<typeof createContractServer>, site = 'DE') {
+  await server.fetch(`${NL}/internal/newsletter-subscribers`, { method: 'POST', headers: { 'content-type': 'application/json', 'X-Hunter-Site': site, 'X-Original-Address': `${TEST_ORIGIN}/${site.toLowerCase()}/` }, body: JSON.stringify({ email: 'anna@example.com', consents: [], origin: 'footer' }) })
+  const [mail] = (await (await server.fetch('/_mail/outbox.json')).json()) as { link: string }[]
+  return new URL(mail.link).searchParams.get('subscriberToken')!
+}
+
+test('double opt-in landing: the token is confirmed with PUT .../doi and a confirmed message shows, even while the status says WAITING_FOR_DOI', async () => {
+  await useLocale('de-DE')
+  const server = createContractServer({ origin: TEST_ORIGIN })
+  const token = await signedUpToken(server)
+  const recorded = recordRequests(server.fetch)
+  const { widget } = createTestWidget({ config: { site: 'DE' }, server, fetch: recorded.fetch })
+  widget.pageAddress = `${TEST_ORIGIN}/de/?subscriberToken=${token}`
+  widget.psdata = async () => ({ newsletterStatus: 'WAITING_FOR_DOI' })
+  renderInWidget(<NewsletterBlock />, widget)
+  const confirmed = await screen.findByText(text('confirmed'))
+  assert.ok(confirmed.closest('[role=status]'))
+  const put = recorded.requests.find((r) => r.method === 'PUT')!
+  assert.is(put.url, `${NL}/internal/newsletter-subscribers/${token}/doi`)
+  assert.is(put.headers.get('x-hunter-site'), 'DE')
+})
+
+test('double opt-in landing with a used or unknown token: the invalid-link banner shows above the form and hides when the email field gets focus', async () => {
+  await setup('DE', { pageAddress: `${TEST_ORIGIN}/de/?subscriberToken=unknown-token` })
+  const banner = await screen.findByText('Leider ist dieser Link nicht mehr gültig. Bitte melden Sie sich erneut zum Newsletter an.')
+  assert.ok(banner.closest('[role=alert]'))
+  const input = await email()
+  assert.ok(banner.compareDocumentPosition(input) & Node.DOCUMENT_POSITION_FOLLOWING)
+  input.focus()
+  await tick()
+  assert.is(screen.queryByText(text('doiInvalid')), null)
+})
+
+test('every error and banner text exists in every locale, and German uses the spec strings verbatim', async () => {
+  await useLocale('de-DE')
+  assert.is(text('errors.emailRegexErrorMessage'), 'Bitte geben Sie eine gültige E-Mail-Adresse ein.')
+  assert.is(text('errorGeneric'), 'Aus technischen Gründen ist die Newsletteranmeldung nicht möglich. Bitte versuchen Sie es später!')
+  assert.is(text('doiInvalid'), 'Leider ist dieser Link nicht mehr gültig. Bitte melden Sie sich erneut zum Newsletter an.')
+  await useLocale('de-CH')
+  for (const key of ['legal', 'newsletterConsent']) assert.not.ok(text(key).includes('ß'), key)
+})
+
+test.run()

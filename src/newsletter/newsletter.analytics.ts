@@ -1,0 +1,24 @@
+/**
+ * Analytics and DOM events of an accepted sign-up (SPEC §3 Analytics event, §4).
+ * The spec sends them "always"; we send them for accepted sign-ups (and the honeypot branch,
+ * which must look accepted to a bot) only: a sign_up event for a failed request is false data.
+ */
+import type { Widget } from '../app/widget-context'
+
+/** Fired on the mount element (bubbles, leaves the shadow root) for analytics listeners. */
+export const SIGN_UP_EVENT = 'lumora:sign_up'
+/** Fired on the mount element after an accepted sign-up. */
+export const SUBMITTED_EVENT = 'lumora:newsletter-submitted'
+
+/** Dispatches a widget event on the mount element (bubbling, composed). */
+export function emit(widget: Widget, type: string, detail: unknown): void {
+  widget.mountElement.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }))
+}
+
+/** The sign_up event: to window.dataLayer when the page has one, and as a DOM event. */
+export function trackSignUp(widget: Widget, origin: string): void {
+  const detail = { event: 'sign_up', name: 'sign_up', subject: 'newsletter', origin, type: 'ga4', emitter: 'newsletterservice' }
+  const dataLayer = (widget.document.defaultView as unknown as { dataLayer?: unknown[] } | null)?.dataLayer
+  if (Array.isArray(dataLayer)) dataLayer.push(detail)
+  emit(widget, SIGN_UP_EVENT, detail)
+}

@@ -1,0 +1,27 @@
+/** The newsletter calls of SPEC §7 on the widget's injected fetch and timers. */
+import { createApiClient, newsletterBasePath, siteHeaders } from '../api/client'
+import { ResponseError } from '../api/errors'
+import type { Widget } from '../app/widget-context'
+import { EMAIL_INVALID_TYPE } from './newsletter.constants'
+import type { CustomerBaseData, SubscriberRequest } from './newsletter.schema'
+
+export interface NewsletterApi {
+  subscribe(request: SubscriberRequest): Promise<unknown>
+  /** Confirms a double opt-in token. */
+  confirm(token: string): Promise<unknown>
+  baseData(loginToken: string): Promise<CustomerBaseData>
+}
+
+export function createNewsletterApi(widget: Widget): NewsletterApi {
+  const client = createApiClient({ baseURL: newsletterBasePath(widget.origin, widget.config.spa), fetch: widget.fetch, timers: widget.timers })
+  const headers = siteHeaders(widget.config.site, widget.pageAddress)
+  return {
+    subscribe: (request) => client.post('/newsletter-subscribers', request, { headers: { 'Content-Type': 'application/json', ...headers } }),
+    confirm: (token) => client.put(`/newsletter-subscribers/${encodeURIComponent(token)}/doi`, undefined, { headers }),
+    baseData: (loginToken) => client.get<CustomerBaseData>('/customers/base-data', { headers: { 'X-LoginToken': loginToken } }).then((r) => r.data),
+  }
+}
+
+/** SPEC §8: a rejected address, as opposed to any other failure. */
+export const isEmailInvalid = (error: unknown): boolean =>
+  error instanceof ResponseError && (error.data as { type?: unknown } | null)?.type === EMAIL_INVALID_TYPE

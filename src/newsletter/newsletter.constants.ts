@@ -1,0 +1,35 @@
+/** Newsletter enumerations, limits and patterns (SPEC §3, §5, §9): plain values the widget and the schemas share. */
+export const SALUTATIONS = ['MR', 'MRS', 'COMPANY', 'DIVERS'] as const
+/** SPEC §3: the default display order. */
+export const SALUTATION_ORDER = ['MRS', 'MR', 'DIVERS', 'COMPANY'] as const
+export const CONSENTS = ['DNE'] as const
+export const LEGALS = ['NEWSLETTER', 'SHOPPING_CART'] as const
+export const SUBSCRIPTION_RESULTS = ['SUCCESS', 'ERROR_INVALID_EMAIL', 'ERROR_GENERIC'] as const
+export const NEWSLETTER_STATUSES = ['WAITING_FOR_DOI', 'SUBSCRIBED'] as const
+
+export type Salutation = (typeof SALUTATIONS)[number]
+export type Consent = (typeof CONSENTS)[number]
+export type Legal = (typeof LEGALS)[number]
+export type SubscriptionResult = (typeof SUBSCRIPTION_RESULTS)[number]
+
+export const EMAIL_MAX = 256
+export const NAME_MAX = 40
+
+/** SPEC §5: word characters with optional -+.' parts, an @, a domain and a dot. */
+export const EMAIL_PATTERN = /^\w+([-+.']\w+)*@\w+([-.]\w+)*\.\w+([-.]\w+)*$/
+
+/** SPEC §5: letters, digits, whitespace and + & ' ` ´ , ( ) / . - only. */
+export const NAME_PATTERN = /^[\p{L}\p{M}\d\s+&'`´,()/.-]*$/u
+
+/** A URL or domain-like text ("www.x", "http:", "shop.de") is not a name (SPEC §5). */
+export const DOMAIN_LIKE = /https?:|www\.|[\w-]\.[a-z]{2,}\b/i
+
+export const isEmail = (value: string): boolean => value.length <= EMAIL_MAX && EMAIL_PATTERN.test(value)
+export const isName = (value: string): boolean => value.length <= NAME_MAX && NAME_PATTERN.test(value) && !DOMAIN_LIKE.test(value)
+
+/** Answer type of a rejected address (SPEC §8). */
+export const EMAIL_INVALID_TYPE = 'urn:newsletter:email_invalid'
+
+/** The validated fields of the form, in display order. */
+export const FIELDS = ['email', 'salutation', 'firstName', 'lastName', 'legals'] as const
+export type Field = (typeof FIELDS)[number]

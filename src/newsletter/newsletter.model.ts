@@ -1,0 +1,216 @@
+/**
+ * State and actions of the sign-up block (SPEC §4 Sign-up). Components read these signals and
+ * call the actions; every decision lives here.
+ */
+import { batch, computed, signal } from '@preact/signals-react'
+import type { Widget } from '../app/widget-context'
+import { log } from '../log'
+import { emit, SUBMITTED_EVENT, trackSignUp } from './newsletter.analytics'
+import { createNewsletterApi, isEmailInvalid, type NewsletterApi } from './newsletter.api'
+import type { CustomerBaseData, Field, FormValues, SubscriberRequest, SubscriptionResult } from './newsletter.schema'
+import { SITE_RULES } from './newsletter.sites'
+import { validateAll, validateField, type Errors } from './newsletter.validation'
+
+/** Where the sign-up comes from (request origin, analytics 'origin:originAddition'). */
+export const ORIGIN = 'footer'
+export const TOKEN_PARAM = 'subscriberToken'
+const LOCK_FIELDS = ['email', 'salutation', 'firstName', 'lastName'] as const
+
+const EMPTY: FormValues = { email: '', salutation: '', firstName: '', lastName: '', consents: [], legals: [] }
+
+export type NewsletterModel = ReturnType<typeof createNewsletterModel>
+
+export function createNewsletterModel(widget: Widget, api: NewsletterApi = createNewsletterApi(widget)) {
+  const rules = SITE_RULES[widget.config.site]
+  const page = new URL(widget.pageAddress)
+  const token = page.searchParams.get(TOKEN_PARAM)
+  const originAddition = page.pathname.slice(0, 200)
+  /** SPEC §3: 'origin:originAddition'. */
+  const analyticsOrigin = ORIGIN + ':' + originAddition
+
+  const initial = signal<FormValues>(EMPTY)
+  const values = signal<FormValues>(EMPTY)
+  /** The honeypot's value: only bots fill it. */
+  const trap = signal('')
+  const errors = signal<Errors>({})
+  /** Message keys to announce (a live region reads them): the error of a left field, or all errors of a refused submit. */
+  const alert = signal<string[]>([])
+  /** True once status (psdata) is known, so a subscribed visitor never sees the form flash. */
+  const ready = signal(false)
+  const result = signal<SubscriptionResult | undefined>(undefined)
+  const botSuccess = signal(false)
+  const submitting = signal(false)
+  const formKey = signal(0)
+  const sentEmail = signal('')
+  const emailFocused = signal(false)
+  /** Double opt-in landing: undefined, confirmed, or the link was invalid. */
+  const doi = signal<'confirmed' | 'invalid' | undefined>(undefined)
+  const status = signal<string | undefined>(undefined)
+  const locked = signal<Partial<Record<Field, boolean>>>({})
+  const dneGiven = signal(false)
+
+  const success = computed(() => result.value === 'SUCCESS' || botSuccess.value)
+  const revealed = computed(() => emailFocused.value || LOCK_FIELDS.some((f) => values.value[f] !== ''))
+  /** SPEC §4: hidden by the page, or when the visitor is already (about to be) subscribed; a DOI landing always shows. */
+  const hidden = computed(() => widget.config.newsletterHidden || (!token && (status.value === 'WAITING_FOR_DOI' || status.value === 'SUBSCRIBED')))
+
+  function set<K extends keyof FormValues>(field: K, value: FormValues[K]) {
+    values.value = { ...values.value, [field]: value }
+    // A ticked consent answers its own error at once; text fields wait for blur.
+    if (field === 'legals' && errors.value.legals) blur('legals')
+  }
+
+  function focus(field: Field) {
+    batch(() => {
+      if (errors.value[field]) errors.value = { ...errors.value, [field]: undefined }
+      if (field === 'email') {
+        emailFocused.value = true
+        if (doi.value === 'invalid') doi.value = undefined
+      }
+    })
+  }
+
+  function blur(field: Field) {
+    const error = validateField(field, values.value, rules)
+    batch(() => {
+      errors.value = { ...errors.value, [field]: error }
+      if (error) alert.value = [error]
+    })
+  }
+
+  function reset(to: FormValues) {
+    batch(() => {
+      initial.value = to
+      values.value = to
+      trap.value = ''
+      errors.value = {}
+      formKey.value++
+    })
+  }
+
+  function request(v: FormValues): SubscriberRequest {
+    const consents = dneGiven.value ? v.consents.filter((c) => c !== 'DNE') : v.consents
+    const text = (value: string) => value.trim() || null
+    return {
+      email: v.email.trim(),
+      salutation: rules.fields.salutation && v.salutation ? (v.salutation as SubscriberRequest['salutation']) : null,
+      firstName: rules.fields.firstName ? text(v.firstName) : null,
+      lastName: rules.fields.lastName ? text(v.lastName) : null,
+      consents,
+      origin: ORIGIN,
+      originAddition,
+    }
+  }
+
+  function accepted(email: string, bot: boolean) {
+    batch(() => {
+      sentEmail.value = email
+      if (bot) botSuccess.value = true
+      else result.value = 'SUCCESS'
+    })
+    trackSignUp(widget, analyticsOrigin)
+    reset(initial.value)
+    emit(widget, SUBMITTED_EVENT, { origin: analyticsOrigin })
+  }
+
+  /** Resolves true when the sign-up was accepted; false when the visitor has something to fix or retry. */
+  async function submit(): Promise<boolean> {
+    if (submitting.value) return false
+    const v = values.value
+    if (trap.value) {
+      accepted(v.email.trim(), true)
+      return true
+    }
+    const found = validateAll(v, rules)
+    errors.value = found
+    if (Object.keys(found).length) {
+      batch(() => {
+        // Show every field, so each error named in the announcement is there to correct.
+        emailFocused.value = true
+        alert.value = Object.values(found) as string[]
+      })
+      return false
+    }
+    batch(() => {
+      submitting.value = true
+      result.value = undefined
+    })
+    try {
+      await api.subscribe(request(v))
+      submitting.value = false
+      accepted(v.email.trim(), false)
+      return true
+    } catch (error) {
+      batch(() => {
+        submitting.value = false
+        if (isEmailInvalid(error)) {
+          result.value = 'ERROR_INVALID_EMAIL'
+          errors.value = { ...errors.value, email: 'emailRegexErrorMessage' }
+          alert.value = ['emailRegexErrorMessage']
+        } else {
+          log.warn('Newsletter sign-up failed', error)
+          result.value = 'ERROR_GENERIC'
+        }
+      })
+      return false
+    }
+  }
+
+  function applyBaseData(data: CustomerBaseData) {
+    // `||`, not `??`: the same for these strings, and lighter once lowered for old browsers.
+    const consents = (data.consents || []).filter((c): c is 'DNE' => c === 'DNE')
+    const next: FormValues = {
+      ...EMPTY,
+      email: data.email || '',
+      salutation: data.salutation || '',
+      firstName: data.firstName || '',
+      lastName: data.lastName || '',
+      consents,
+    }
+    batch(() => {
+      dneGiven.value = consents.length > 0
+      if (rules.lockKnown) locked.value = Object.fromEntries(LOCK_FIELDS.map((f) => [f, next[f] !== '' && rules.fields[f] > 0]))
+      reset(next)
+    })
+  }
+
+  /** Loads status, base data of a logged-in visitor and confirms a double opt-in token; never throws. */
+  async function start(): Promise<void> {
+    const jobs: Promise<unknown>[] = [
+      widget.psdata().then((data) => {
+        batch(() => {
+          status.value = data?.newsletterStatus
+          ready.value = true
+        })
+      }),
+    ]
+    const loginToken = /(?:^|; )LoginToken=([^;]+)/.exec(widget.document.cookie)?.[1]
+    if (loginToken) jobs.push(api.baseData(loginToken).then(applyBaseData, (e: unknown) => log.warn('Customer base data could not be loaded', e)))
+    if (token) jobs.push(api.confirm(token).then(() => (doi.value = 'confirmed'), () => (doi.value = 'invalid')))
+    await Promise.all(jobs)
+  }
+
+  return {
+    rules,
+    values,
+    trap,
+    errors,
+    alert,
+    ready,
+    result,
+    submitting,
+    formKey,
+    sentEmail,
+    doi,
+    locked,
+    dneGiven,
+    success,
+    revealed,
+    hidden,
+    set,
+    focus,
+    blur,
+    submit,
+    start,
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * Field validation of the sign-up form (SPEC §5). Answers a message key, the field name plus
+ * RequiredErrorMessage or RegexErrorMessage (texts under newsletter.errors), or undefined.
+ */
+import { FIELDS, isEmail, isName, type Field } from './newsletter.constants'
+import type { FormValues } from './newsletter.schema'
+import type { SiteRules } from './newsletter.sites'
+
+export type Errors = Partial<Record<Field, string>>
+
+export function validateField(field: Field, values: FormValues, rules: SiteRules): string | undefined {
+  const rule = rules.fields[field]
+  if (!rule) return undefined
+  const required = `${field}RequiredErrorMessage`
+  if (field === 'legals') return rule === 2 && !values.legals.includes('NEWSLETTER') ? required : undefined
+  const value = values[field].trim()
+  if (!value) return rule === 2 ? required : undefined
+  if (field === 'salutation') return undefined
+  return (field === 'email' ? isEmail(value) : isName(value)) ? undefined : `${field}RegexErrorMessage`
+}
+
+export function validateAll(values: FormValues, rules: SiteRules): Errors {
+  const errors: Errors = {}
+  for (const field of FIELDS) {
+    const error = validateField(field, values, rules)
+    if (error) errors[field] = error
+  }
+  return errors
+}

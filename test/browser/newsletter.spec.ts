@@ -1,0 +1,214 @@
+/**
+ * The newsletter sign-up in Chromium against the contract server: the whole double opt-in flow
+ * for every market, the error paths, accessibility (axe) in every state, and keyboard only.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { MARKETS, type Market } from '../../build/markets.ts'
+import { flatten, loadDictionary } from '../../build/locales.ts'
+import { axeViolations } from './axe.ts'
+import { watchPage } from './helpers.ts'
+
+const texts = Object.fromEntries(await Promise.all(MARKETS.map(async (m) => [m.site, flatten(await loadDictionary(m.locale))] as const)))
+
+/** A locale's newsletter text, with {{placeholders}} filled. */
+function tx(market: Market, key: string, params: Record<string, string> = {}): string {
+  return texts[market.site][`newsletter.${key}`].replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => params[k] ?? (k === 'brand' ? 'Lumora' : ''))
+}
+
+const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)
+const market = (site: string) => MARKETS.find((m) => m.site === site)!
+
+const emailField = (page: Page, m: Market) => page.getByRole('textbox', { name: startsWith(tx(m, 'email')) })
+const submitButton = (page: Page, m: Market) => page.getByRole('button', { name: startsWith(tx(m, 'submit')) })
+
+/** Fills what the market requires, by label, the way a visitor would. */
+async function fillRequired(page: Page, m: Market, address: string) {
+  await emailField(page, m).fill(address)
+  if (m.site === 'HU') await page.getByRole('combobox', { name: startsWith(tx(m, 'salutation')) }).selectOption('MRS')
+  if (m.site === 'HU' || m.site === 'TR' || m.site === 'AT') {
+    await page.getByRole('textbox', { name: startsWith(tx(m, 'firstName')) }).fill('Ayşe')
+    await page.getByRole('textbox', { name: startsWith(tx(m, 'lastName')) }).fill('O´Brien')
+  }
+  if (m.site === 'TR') await page.getByRole('checkbox').first().check()
+}
+
+async function expectNoAxeViolations(page: Page, state: string) {
+  expect(await axeViolations(page, '#footer'), state).toEqual([])
+}
+
+for (const m of MARKETS) {
+  test(`${m.site}: sign up, find the mail in /_mail/, follow its link, confirmed; follow again, link no longer valid`, async ({ page }) => {
+    const log = watchPage(page)
+    const address = `doi.${m.site.toLowerCase()}.${Date.now()}@example.com`
+    await page.goto(m.path)
+    await expect(emailField(page, m)).toBeVisible()
+    await expectNoAxeViolations(page, 'initial')
+    await fillRequired(page, m, address)
+    await submitButton(page, m).click()
+    const success = page.getByText(tx(m, 'success', { email: address }))
+    await expect(success).toBeVisible()
+    await expect(page.locator('.lf-nl__success')).toBeFocused()
+    await expect(emailField(page, m)).toHaveCount(0)
+    await expectNoAxeViolations(page, 'success view')
+
+    await page.goto('/_mail/')
+    const mail = page.locator('article', { hasText: address })
+    await expect(mail).toHaveCount(1)
+    const link = mail.getByRole('link')
+    const href = (await link.getAttribute('href'))!
+    expect(new URL(href).pathname).toBe(m.path)
+    await link.click()
+    await expect(page.getByText(tx(m, 'confirmed'))).toBeVisible()
+
+    await page.goto(href)
+    const banner = page.getByText(tx(m, 'doiInvalid'))
+    await expect(banner).toBeVisible()
+    await expectNoAxeViolations(page, 'link no longer valid banner')
+    await emailField(page, m).focus()
+    await expect(banner).toHaveCount(0)
+    expect(log.pageErrors).toEqual([])
+  })
+}
+
+test('revealed fields and errors have no axe violations; errors are announced and linked (AT, HU, TR)', async ({ page }) => {
+  for (const site of ['AT', 'HU', 'TR']) {
+    const m = market(site)
+    await page.goto(m.path)
+    await emailField(page, m).focus()
+    await expect(page.getByRole('textbox', { name: startsWith(tx(m, 'firstName')) })).toBeVisible()
+    await expectNoAxeViolations(page, `${site} revealed`)
+    await emailField(page, m).fill('not-an-address')
+    await emailField(page, m).blur()
+    const message = tx(m, 'errors.emailRegexErrorMessage')
+    await expect(page.locator('[role=alert]', { hasText: message })).toHaveCount(1)
+    await expect(emailField(page, m)).toHaveAttribute('aria-invalid', 'true')
+    await expect(emailField(page, m)).toHaveAccessibleDescription(message)
+    await submitButton(page, m).click()
+    await expectNoAxeViolations(page, `${site} with errors`)
+  }
+})
+
+test('an email_invalid answer: the email error shows and every typed value stays (AT)', async ({ page }) => {
+  const m = market('AT')
+  await page.route('**/newsletter-subscribers', (route) =>
+    route.fulfill({ status: 400, contentType: 'application/problem+json', body: JSON.stringify({ type: 'urn:newsletter:email_invalid', status: 400 }) }),
+  )
+  await page.goto(m.path)
+  await fillRequired(page, m, 'anna@example.com')
+  await submitButton(page, m).click()
+  await expect(emailField(page, m)).toHaveAttribute('aria-invalid', 'true')
+  await expect(emailField(page, m)).toHaveAccessibleDescription(tx(m, 'errors.emailRegexErrorMessage'))
+  await expect(emailField(page, m)).toHaveValue('anna@example.com')
+  await expect(page.getByRole('textbox', { name: startsWith(tx(m, 'firstName')) })).toHaveValue('Ayşe')
+})
+
+test('a 500 shows the technical-error banner, values stay, and one click retries after the fault is gone (TR)', async ({ page, context, baseURL }) => {
+  const m = market('TR')
+  await context.addCookies([{ name: 'lf-fault', value: '500@/newsletter-subscribers', url: baseURL }])
+  await page.goto(m.path)
+  await fillRequired(page, m, 'hata@example.com')
+  await submitButton(page, m).click()
+  const banner = page.getByText(tx(m, 'errorGeneric'))
+  await expect(banner).toBeVisible()
+  await expect(page.locator('[role=alert]', { hasText: tx(m, 'errorGeneric') })).toHaveCount(1)
+  await expectNoAxeViolations(page, 'technical-error banner')
+  await expect(emailField(page, m)).toHaveValue('hata@example.com')
+  await expect(page.getByRole('textbox', { name: startsWith(tx(m, 'firstName')) })).toHaveValue('Ayşe')
+  await expect(page.getByRole('checkbox').first()).toBeChecked()
+  await context.clearCookies()
+  await submitButton(page, m).click()
+  await expect(page.getByText(tx(m, 'success', { email: 'hata@example.com' }))).toBeVisible()
+})
+
+test('the 15 s time-out shows the technical-error banner and keeps the values (DE)', async ({ page }) => {
+  const m = market('DE')
+  await page.clock.install()
+  await page.setExtraHTTPHeaders({ 'X-Fault': 'timeout@/newsletter-subscribers' })
+  await page.goto(m.path)
+  await emailField(page, m).fill('zeit@example.com')
+  await submitButton(page, m).click()
+  await expect(submitButton(page, m)).toHaveAttribute('aria-busy', 'true')
+  await expect(emailField(page, m)).toBeDisabled()
+  await page.clock.fastForward(15_000)
+  await expect(page.getByText(tx(m, 'errorGeneric'))).toBeVisible()
+  await expect(emailField(page, m)).toHaveValue('zeit@example.com')
+  await expect(emailField(page, m)).toBeEnabled()
+})
+
+test('keyboard only: reach, fill, tick, open the legal notice and submit; the success view takes focus (TR)', async ({ page }) => {
+  const m = market('TR')
+  await page.goto(m.path)
+  await expect(emailField(page, m)).toBeVisible()
+  const focused = () => page.evaluate(() => {
+    let el: Element | null = document.activeElement
+    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement
+    return el ? `${el.tagName.toLowerCase()}|${el.getAttribute('type') ?? ''}|${el.textContent?.trim().slice(0, 40) ?? ''}` : ''
+  })
+  // From the top of the page, Tab until the email field has focus.
+  for (let i = 0; i < 30 && !(await focused()).startsWith('input|email'); i++) await page.keyboard.press('Tab')
+  expect(await focused()).toMatch(/^input\|email/)
+  await page.keyboard.type('klavye@example.com')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('Ayşe')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('Yılmaz')
+  await page.keyboard.press('Tab')
+  expect(await focused()).toMatch(/^summary/)
+  await page.keyboard.press('Enter')
+  await expect(page.getByText(/6563/)).toBeVisible()
+  // Through the links of the legal text to the consent checkbox.
+  for (let i = 0; i < 10 && !(await focused()).startsWith('input|checkbox'); i++) await page.keyboard.press('Tab')
+  await page.keyboard.press('Space')
+  await expect(page.getByRole('checkbox').first()).toBeChecked()
+  for (let i = 0; i < 10 && !(await focused()).startsWith('button|submit'); i++) await page.keyboard.press('Tab')
+  await page.keyboard.press('Enter')
+  await expect(page.getByText(tx(m, 'success', { email: 'klavye@example.com' }))).toBeVisible()
+  await expect(page.locator('.lf-nl__success')).toBeFocused()
+})
+
+test('the React 19 build signs up too (DE)', async ({ page }) => {
+  const m = market('DE')
+  const log = watchPage(page)
+  await page.goto(`/react${m.path}`)
+  await emailField(page, m).fill('react@example.com')
+  await emailField(page, m).blur()
+  await page.getByRole('checkbox').first().check()
+  await submitButton(page, m).click()
+  await expect(page.getByText(tx(m, 'success', { email: 'react@example.com' }))).toBeVisible()
+  await expect(page.locator('.lf-nl__success')).toBeFocused()
+  expect(log.pageErrors).toEqual([])
+  expect(log.errors).toEqual([])
+})
+
+test('a logged-in visitor gets the base data prefilled, known fields locked (AT)', async ({ page, context, baseURL }) => {
+  const m = market('AT')
+  await context.addCookies([{ name: 'LoginToken', value: 'demo-token', url: baseURL }])
+  await page.goto(m.path)
+  await expect(emailField(page, m)).toHaveValue('anna.schmidt@example.com')
+  await expect(emailField(page, m)).toBeDisabled()
+  await expect(page.getByRole('textbox', { name: startsWith(tx(m, 'firstName')) })).toHaveValue('Anna')
+  await expect(page.getByRole('combobox', { name: startsWith(tx(m, 'salutation')) })).toHaveValue('MRS')
+  await expectNoAxeViolations(page, 'prefilled')
+  await submitButton(page, m).click()
+  await expect(page.getByText(tx(m, 'success', { email: 'anna.schmidt@example.com' }))).toBeVisible()
+})
+
+test('hidden when the page marks the form hidden, shown without the mark', async ({ page }) => {
+  for (const [path, count] of [['/de/?newsletter=hidden', 0], ['/de/', 1]] as const) {
+    const psdata = page.waitForResponse(/psdata/)
+    await page.goto(path)
+    await psdata
+    await expect(page.getByRole('contentinfo')).toBeVisible()
+    await page.waitForTimeout(200)
+    await expect(page.locator('.lf-nl')).toHaveCount(count)
+  }
+})
+
+test('on a phone the form has no axe violations either (TR, 375 px)', async ({ page }) => {
+  const m = market('TR')
+  await page.setViewportSize({ width: 375, height: 800 })
+  await page.goto(m.path)
+  await emailField(page, m).focus()
+  await expect(page.getByRole('textbox', { name: startsWith(tx(m, 'firstName')) })).toBeVisible()
+  await expectNoAxeViolations(page, 'phone revealed')
+})

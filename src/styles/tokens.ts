@@ -20,3 +20,8 @@ export type Breakpoint = keyof typeof BREAKPOINTS
 export function above(b: Breakpoint): string {
   return `(min-width: ${BREAKPOINTS[b] + 1}px)`
 }
+
+/** Media query for "at most breakpoint b", e.g. below('m') -> (max-width: 767px) (phones). */
+export function below(b: Breakpoint): string {
+  return `(max-width: ${BREAKPOINTS[b]}px)`
+}

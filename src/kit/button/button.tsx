@@ -1,0 +1,57 @@
+/**
+ * A native <button>. Loading keeps it focusable but inert: aria-disabled, clicks ignored,
+ * aria-busy and a hidden "loading" text so assistive technology says so.
+ */
+import type { ButtonHTMLAttributes, MouseEvent, ReactNode, Ref } from 'react'
+import { useStyles } from '../../styles/style-root'
+import { t } from '../../i18n/i18n'
+import css from './button.css'
+
+export type ButtonVariant = 'primary' | 'secondary' | 'activating' | 'sale' | 'community' | 'omnichannel' | 'omnichannel-secondary'
+export type ButtonSize = 'small' | 'medium' | 'large'
+export type ButtonState = 'none' | 'loading'
+
+export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'className' | 'style' | 'type'> {
+  /** Visual variant; default primary. */
+  variant?: ButtonVariant
+  /** Size; default medium. Every size is at least 24x24 px (small) and 44 px high (medium, large). */
+  size?: ButtonSize
+  /** `loading`: clicks are ignored, aria-disabled and aria-busy are set, a spinner shows. Default none. */
+  state?: ButtonState
+  /** Native type; default "button" (never submits by accident). */
+  type?: 'button' | 'submit' | 'reset'
+  /** Stretch to the container's width. */
+  fullWidth?: boolean
+  /** Text announced while loading; default t('kit.button.loading'). */
+  loadingLabel?: string
+  className?: string
+  buttonRef?: Ref<HTMLButtonElement>
+  children: ReactNode
+}
+
+export function Button({ variant = 'primary', size = 'medium', state = 'none', type = 'button', fullWidth, loadingLabel, className, buttonRef, children, onClick, ...rest }: ButtonProps) {
+  useStyles(css)
+  const loading = state === 'loading'
+  const handleClick = (event: MouseEvent<HTMLButtonElement>) => {
+    if (loading || rest['aria-disabled'] === true || rest['aria-disabled'] === 'true') {
+      event.preventDefault()
+      return
+    }
+    onClick?.(event)
+  }
+  return (
+    <button
+      {...rest}
+      ref={buttonRef}
+      type={type}
+      className={`lf-button lf-button--${variant} lf-button--${size}${fullWidth ? ' lf-button--full' : ''}${loading ? ' lf-button--loading' : ''}${className ? ' ' + className : ''}`}
+      aria-disabled={loading ? 'true' : rest['aria-disabled']}
+      aria-busy={loading ? 'true' : undefined}
+      onClick={handleClick}
+    >
+      {loading ? <span className="lf-button__spinner" aria-hidden="true" /> : null}
+      <span className="lf-button__label">{children}</span>
+      {loading ? <span className="lf-visually-hidden">{loadingLabel ?? t('kit.button.loading')}</span> : null}
+    </button>
+  )
+}

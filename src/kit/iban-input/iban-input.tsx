@@ -1,0 +1,67 @@
+/**
+ * IBAN field: cleans and groups what is typed or pasted (see iban-format.ts) and keeps the
+ * caret where the visitor was typing. onValueChange receives the IBAN without spaces.
+ */
+import { useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react'
+import { Input, type InputProps } from '../input/input'
+import { IBAN_MAX_LENGTH, cleanIban, editIban, groupIban } from './iban-format'
+
+export interface IbanInputProps extends Omit<InputProps, 'type' | 'onValueChange' | 'value' | 'defaultValue' | 'maxLength' | 'inputMode'> {
+  /** IBAN (spaces allowed; shown grouped). Controlled. */
+  value?: string
+  defaultValue?: string
+  /** Called with the IBAN without spaces, e.g. "DE89370400440532013000". */
+  onValueChange?: (iban: string) => void
+  /** Maximum characters without spaces; default 34. */
+  maxLength?: number
+}
+
+export function IbanInput({ value, defaultValue, onValueChange, maxLength = IBAN_MAX_LENGTH, autoComplete = 'off', onKeyDown, ...rest }: IbanInputProps) {
+  const [text, setText] = useState(() => groupIban(cleanIban(value ?? defaultValue ?? '', maxLength)))
+  const shown = value !== undefined && cleanIban(value, maxLength) !== cleanIban(text, maxLength) ? groupIban(cleanIban(value, maxLength)) : text
+  const pending = useRef<{ el: HTMLInputElement; caret: number } | null>(null)
+
+  // The caret is placed after the render that shows the new text, so neither React nor Preact moves it.
+  useLayoutEffect(() => {
+    const p = pending.current
+    pending.current = null
+    if (p && p.el.ownerDocument.activeElement === p.el) p.el.setSelectionRange(p.caret, p.caret)
+  })
+
+  const onChange = (raw: string, event: ChangeEvent<HTMLInputElement>) => {
+    const el = event.currentTarget
+    const edit = editIban(raw, el.selectionStart ?? raw.length, shown, maxLength)
+    if (el.value !== edit.value) el.value = edit.value
+    if (el.ownerDocument.activeElement === el) el.setSelectionRange(edit.caret, edit.caret)
+    pending.current = { el, caret: edit.caret }
+    setText(edit.value)
+    onValueChange?.(edit.value.replace(/ /g, ''))
+  }
+
+  // Refuse a keystroke that cannot fit before it is drawn (no flicker); paste is cleaned in onChange.
+  const onKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    onKeyDown?.(event)
+    const { key, ctrlKey, metaKey, altKey } = event
+    if (key.length !== 1 || ctrlKey || metaKey || altKey) return
+    const el = event.currentTarget
+    const start = el.selectionStart ?? el.value.length
+    const end = el.selectionEnd ?? start
+    const without = el.value.slice(0, start) + el.value.slice(end)
+    if (cleanIban(el.value.slice(0, start) + key + el.value.slice(end), maxLength).length <= cleanIban(without, maxLength).length) event.preventDefault()
+  }
+
+  return (
+    <Input
+      {...rest}
+      type="text"
+      inputMode="text"
+      autoCapitalize="characters"
+      spellCheck={false}
+      autoComplete={autoComplete}
+      value={shown}
+      maxLength={maxLength + Math.ceil(maxLength / 4)}
+      onValueChange={onChange}
+      onKeyDown={onKey}
+    />
+  )
+}

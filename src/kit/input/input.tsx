@@ -1,0 +1,53 @@
+/**
+ * Text input with label, required marker (asterisk on the placeholder, `required` for AT),
+ * display state and an error text linked by aria-describedby / aria-invalid.
+ */
+import { useId, type ChangeEvent, type InputHTMLAttributes, type Ref } from 'react'
+import { FieldFrame, describedBy, fieldState, requiredPlaceholder, type FieldProps } from '../field/field'
+import { Icon } from '../icon/icon'
+
+export interface InputProps extends FieldProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'style' | 'value' | 'defaultValue' | 'onChange' | 'required' | 'children'> {
+  /** Current value (controlled). */
+  value?: string
+  /** Initial value (uncontrolled). */
+  defaultValue?: string
+  /** Called with the new value on every edit. */
+  onValueChange?: (value: string, event: ChangeEvent<HTMLInputElement>) => void
+  /** Input type; default "text". */
+  type?: 'text' | 'email' | 'tel' | 'password' | 'search' | 'url'
+  /** Autocomplete token passed through, e.g. "email", "given-name", "family-name". */
+  autoComplete?: string
+  /** Id of the input; generated when absent. */
+  id?: string
+  inputRef?: Ref<HTMLInputElement>
+}
+
+/** The kit's text input. */
+export function Input(props: InputProps) {
+  const { label, required, state, error, hint, className, value, defaultValue, onValueChange, type = 'text', id, inputRef, placeholder, ...rest } = props
+  const autoId = useId()
+  const inputId = id ?? `lf-${autoId.replace(/:/g, '')}`
+  const shown = fieldState({ state, error })
+  return (
+    <FieldFrame id={inputId} label={label} required={required} state={state} error={error} hint={hint} className={className}>
+      <span className="lf-control-wrap">
+        <input
+          {...rest}
+          ref={inputRef}
+          id={inputId}
+          type={type}
+          className="lf-control"
+          value={value}
+          defaultValue={defaultValue}
+          placeholder={requiredPlaceholder(placeholder, required)}
+          required={required}
+          aria-invalid={shown === 'error' ? 'true' : undefined}
+          aria-describedby={describedBy(inputId, { hint, error }, rest['aria-describedby'])}
+          onChange={(event) => onValueChange?.(event.currentTarget.value, event)}
+        />
+        {shown === 'valid' ? <span className="lf-field__status"><Icon name="check" size={20} /></span> : null}
+        {shown === 'error' ? <span className="lf-field__status"><Icon name="error" size={20} /></span> : null}
+      </span>
+    </FieldFrame>
+  )
+}

@@ -1,0 +1,67 @@
+/**
+ * Info, success, warning and error messages. The live region is always rendered, even
+ * while there is no message, so screen readers register it before text arrives and
+ * announce the text when it does. Error uses role="alert", the others role="status".
+ */
+import { useEffect, useState, type ReactNode } from 'react'
+import { useStyles } from '../../styles/style-root'
+import { t } from '../../i18n/i18n'
+import { Icon } from '../icon/icon'
+import css from './notification.css'
+
+export type NotificationType = 'info' | 'success' | 'error' | 'warning'
+
+export interface NotificationProps {
+  type: NotificationType
+  /** The message. Empty (null/undefined/'') renders only the empty live region. */
+  children?: ReactNode
+  /** Optional bold title before the message. */
+  title?: ReactNode
+  /** Banner style: full-width, and closable with a close button. */
+  banner?: boolean
+  /** Called when the close button of a banner is used. Without it the banner hides itself. */
+  onClose?: () => void
+  /** Accessible name of the close button; default t('kit.notification.close'). */
+  closeLabel?: string
+  /** Announce assertively; default: true for error, false otherwise. */
+  assertive?: boolean
+  className?: string
+  id?: string
+}
+
+const ICONS = { info: 'info', success: 'success', error: 'error', warning: 'warning' } as const
+
+export function Notification({ type, children, title, banner, onClose, closeLabel, assertive, className, id }: NotificationProps) {
+  useStyles(css)
+  const [closed, setClosed] = useState(false)
+  const hasMessage = children !== null && children !== undefined && children !== '' && children !== false
+  // A self-closed banner shows again for the next message (after the message was cleared).
+  useEffect(() => {
+    if (!hasMessage) setClosed(false)
+  }, [hasMessage])
+  const visible = hasMessage && !closed
+  const loud = assertive ?? type === 'error'
+  return (
+    <div id={id} className={`lf-notification-region${className ? ' ' + className : ''}`} role={loud ? 'alert' : 'status'} aria-live={loud ? 'assertive' : 'polite'} aria-atomic="true">
+      {visible ? (
+        <div className={`lf-notification lf-notification--${type}${banner ? ' lf-notification--banner' : ''}`}>
+          <Icon name={ICONS[type]} className="lf-notification__icon" />
+          <div className="lf-notification__body">
+            {title ? <strong className="lf-notification__title">{title} </strong> : null}
+            {children}
+          </div>
+          {banner ? (
+            <button
+              type="button"
+              className="lf-notification__close"
+              aria-label={closeLabel ?? t('kit.notification.close')}
+              onClick={() => (onClose ? onClose() : setClosed(true))}
+            >
+              <Icon name="close" size={20} />
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,79 @@
+/**
+ * Native radio buttons in a fieldset: the browser gives the arrow-key roving of the
+ * WAI-ARIA radio group pattern, and the legend names the group.
+ */
+import { useId, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react'
+import { FieldFrame, fieldState, type FieldProps } from '../field/field'
+import { useStyles } from '../../styles/style-root'
+import css from './radio.css'
+
+export interface RadioProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'style' | 'type' | 'onChange' | 'children'> {
+  /** Visible label; may contain links. */
+  label: ReactNode
+  value: string
+  onCheckedChange?: (value: string, event: ChangeEvent<HTMLInputElement>) => void
+  id?: string
+}
+
+/** One native radio button with its label. */
+export function Radio({ label, id, onCheckedChange, ...rest }: RadioProps) {
+  useStyles(css)
+  const autoId = useId()
+  const radioId = id ?? `lf-${autoId.replace(/:/g, '')}`
+  return (
+    <span className="lf-radio">
+      <input {...rest} id={radioId} type="radio" className="lf-radio__input" onChange={(event) => onCheckedChange?.(rest.value, event)} />
+      <label className="lf-radio__label" htmlFor={radioId}>{label}</label>
+    </span>
+  )
+}
+
+export interface RadioOption {
+  value: string
+  label: ReactNode
+  disabled?: boolean
+}
+
+export interface RadioGroupProps extends FieldProps {
+  /** Shared name of the radios. */
+  name: string
+  options: RadioOption[]
+  /** Selected value (controlled); '' or undefined: none. */
+  value?: string
+  defaultValue?: string
+  onValueChange?: (value: string) => void
+  disabled?: boolean
+  /** Lay the options out in a row. */
+  inline?: boolean
+  id?: string
+}
+
+/** A group of radios with a legend, required marker, state and linked error text. */
+export function RadioGroup(props: RadioGroupProps) {
+  useStyles(css)
+  const { label, required, state, error, hint, className, name, options, value, defaultValue, onValueChange, disabled, inline, id } = props
+  const autoId = useId()
+  const groupId = id ?? `lf-${autoId.replace(/:/g, '')}`
+  const invalid = fieldState({ state, error }) === 'error'
+  return (
+    <FieldFrame group id={groupId} label={label} required={required} state={state} error={error} hint={hint} className={className}>
+      <span className={`lf-radio-group${inline ? ' lf-radio-group--inline' : ''}`}>
+        {options.map((o) => (
+          <Radio
+            key={o.value}
+            id={`${groupId}-${o.value.replace(/[^\w-]/g, '')}`}
+            name={name}
+            value={o.value}
+            label={o.label}
+            disabled={disabled || o.disabled}
+            required={required}
+            aria-invalid={invalid ? 'true' : undefined}
+            checked={value === undefined ? undefined : value === o.value}
+            defaultChecked={defaultValue === undefined ? undefined : defaultValue === o.value}
+            onCheckedChange={(v) => onValueChange?.(v)}
+          />
+        ))}
+      </span>
+    </FieldFrame>
+  )
+}

@@ -1,0 +1,53 @@
+/** Native <select> with the kit's label, required marker, state and linked error text. */
+import { useId, type ChangeEvent, type Ref, type SelectHTMLAttributes } from 'react'
+import { FieldFrame, describedBy, fieldState, type FieldProps } from '../field/field'
+import { useStyles } from '../../styles/style-root'
+import css from './select.css'
+
+export interface SelectOption {
+  value: string
+  label: string
+  disabled?: boolean
+}
+
+export interface SelectProps extends FieldProps, Omit<SelectHTMLAttributes<HTMLSelectElement>, 'className' | 'style' | 'value' | 'defaultValue' | 'onChange' | 'required' | 'children'> {
+  options: SelectOption[]
+  /** Selected value (controlled); '' selects the placeholder option. */
+  value?: string
+  defaultValue?: string
+  /** First, empty option's text (e.g. "Bitte wählen"); shown with " *" when required. */
+  placeholder?: string
+  onValueChange?: (value: string, event: ChangeEvent<HTMLSelectElement>) => void
+  id?: string
+  selectRef?: Ref<HTMLSelectElement>
+}
+
+export function Select(props: SelectProps) {
+  useStyles(css)
+  const { label, required, state, error, hint, className, options, value, defaultValue, placeholder, onValueChange, id, selectRef, ...rest } = props
+  const autoId = useId()
+  const selectId = id ?? `lf-${autoId.replace(/:/g, '')}`
+  return (
+    <FieldFrame id={selectId} label={label} required={required} state={state} error={error} hint={hint} className={className}>
+      <span className="lf-select">
+        <select
+          {...rest}
+          ref={selectRef}
+          id={selectId}
+          className="lf-control lf-select__control"
+          value={value}
+          defaultValue={defaultValue}
+          required={required}
+          aria-invalid={fieldState({ state, error }) === 'error' ? 'true' : undefined}
+          aria-describedby={describedBy(selectId, { hint, error }, rest['aria-describedby'])}
+          onChange={(event) => onValueChange?.(event.currentTarget.value, event)}
+        >
+          {placeholder !== undefined ? <option value="">{required ? `${placeholder} *` : placeholder}</option> : null}
+          {options.map((o) => (
+            <option key={o.value} value={o.value} disabled={o.disabled}>{o.label}</option>
+          ))}
+        </select>
+      </span>
+    </FieldFrame>
+  )
+}

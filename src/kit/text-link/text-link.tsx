@@ -1,0 +1,41 @@
+/**
+ * A link whose address may come from data: unsafe addresses (see safeUrl) render as plain
+ * text, never as a link. `newTab` opens http(s) and mailto links in a new tab with
+ * rel="noopener noreferrer" and tells assistive technology so.
+ */
+import type { AnchorHTMLAttributes, ReactNode } from 'react'
+import { useStyles } from '../../styles/style-root'
+import { t } from '../../i18n/i18n'
+import { Icon } from '../icon/icon'
+import { opensInNewTab, safeUrl } from './safe-url'
+import css from './text-link.css'
+
+export interface TextLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'className' | 'style' | 'href' | 'target' | 'rel' | 'children'> {
+  /** Address; checked with safeUrl(). Unsafe or missing: the children render as plain text. */
+  href: string | null | undefined
+  children: ReactNode
+  /** Open http(s)/mailto addresses in a new tab (target=_blank, rel="noopener noreferrer"). */
+  newTab?: boolean
+  /** inline: underlined within text (default); standalone: a link on its own, with a 44 px target; quiet: no underline until hover (footer lists). */
+  variant?: 'inline' | 'standalone' | 'quiet'
+  /** Show an external-link icon after the text (when opening in a new tab). */
+  showExternalIcon?: boolean
+  /** Hidden hint for new-tab links; default t('kit.link.newTab'). */
+  newTabLabel?: string
+  className?: string
+}
+
+export function TextLink({ href, children, newTab, variant = 'inline', showExternalIcon, newTabLabel, className, ...rest }: TextLinkProps) {
+  useStyles(css)
+  const url = safeUrl(href)
+  const cls = `lf-link lf-link--${variant}${className ? ' ' + className : ''}`
+  if (url === null) return <span className={`${cls} lf-link--disabled`}>{children}</span>
+  const blank = !!newTab && opensInNewTab(url)
+  return (
+    <a {...rest} className={cls} href={url} target={blank ? '_blank' : undefined} rel={blank ? 'noopener noreferrer' : undefined}>
+      {children}
+      {blank && showExternalIcon ? <Icon name="external" size={16} className="lf-link__icon" /> : null}
+      {blank ? <span className="lf-visually-hidden"> ({newTabLabel ?? t('kit.link.newTab')})</span> : null}
+    </a>
+  )
+}

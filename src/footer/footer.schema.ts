@@ -4,13 +4,13 @@
  * types are inferred from it. `type()` lets unknown fields through, so the CMS may add some.
  */
 import { array, boolean, enums, number, optional, refine, string, type, type Infer } from 'superstruct'
-import { isSafeUrl } from './links'
+import { safeUrl } from '../kit'
 
 export const SOCIAL_ICONS = ['facebook', 'twitter', 'youtube', 'pinterest', 'instagram', 'linkedin'] as const
 export const APP_ICONS = ['ios', 'android'] as const
 
-/** An address that may reach an href (see isSafeUrl); an unsafe one fails here, with its path. */
-const SafeUrl = refine(string(), 'SafeUrl', (url) => isSafeUrl(url) || 'an unsafe link, left out')
+/** An address that may reach an href (the kit's safeUrl); an unsafe one fails here, with its path. */
+const SafeUrl = refine(string(), 'SafeUrl', (url) => safeUrl(url) !== null || 'an unsafe link, left out')
 
 export const LinkSchema = type({ url: SafeUrl, text: string() })
 

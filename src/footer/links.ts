@@ -1,26 +1,7 @@
 /**
- * Link and heading rules of the footer (SPEC §2, §5). Every address from content passes
- * isSafeUrl before it can reach an href; headings get ids of letters, digits and hyphens only.
+ * Heading ids of the footer (SPEC §5): letters, digits and hyphens only. Link addresses are
+ * checked by the kit's safeUrl (in the content schema and again in TextLink).
  */
-
-/** Schemes a link from content may use; anything else (javascript:, data:, vbscript: ...) is refused. */
-const SAFE_SCHEME = /^(https?|mailto|tel):/i
-
-/**
- * True for relative addresses and http(s), mailto and tel. Browsers drop tabs, newlines and
- * leading control characters inside a scheme ("java\tscript:"), so we check what they would read.
- */
-export function isSafeUrl(url: string): boolean {
-  // eslint-disable-next-line no-control-regex
-  const read = url.replace(/[\u0000-\u0020\u007f]/g, '')
-  const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(read)
-  return read !== '' && !read.startsWith('\\') && (!scheme || SAFE_SCHEME.test(read))
-}
-
-/** SPEC §2: http(s) and mailto links in legal, sales-tax and quality links open in a new tab without referrer. */
-export function externalProps(url: string): { target?: string; rel?: string } {
-  return /^(http|mailto)/i.test(url.trim()) ? { target: '_blank', rel: 'noopener noreferrer' } : {}
-}
 
 /** Makes heading ids: only letters, digits and hyphens (accents dropped), unique among those made by one maker. */
 export function headingIds(prefix = 'lf') {

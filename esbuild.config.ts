@@ -16,6 +16,7 @@ import { MARKETS, REFERENCE_LOCALE } from './build/markets.ts'
 import type { BundleKind } from './build/budgets.ts'
 import { unsafeSyntax } from './build/syntax-guard.ts'
 import { writeFile } from 'node:fs/promises'
+import { KIT_GALLERY_BUNDLE } from './build/kit-gallery.ts'
 
 export type Flavor = 'preact' | 'react'
 
@@ -108,7 +109,7 @@ export interface SingleBundle {
   plugins?: esbuild.Plugin[]
 }
 
-export const SINGLE_BUNDLES: SingleBundle[] = []
+export const SINGLE_BUNDLES: SingleBundle[] = [KIT_GALLERY_BUNDLE]
 
 export async function buildAll(flavor: Flavor, outDir: string, publicPath = '/static/'): Promise<BuildResult> {
   const started = performance.now()

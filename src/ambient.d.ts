@@ -16,3 +16,9 @@ declare module 'virtual:locale-dictionary' {
 declare const __LOCALE__: string
 declare const __VERSION__: string
 declare const __PREVIEW_FILE__: string
+
+/** Every locale's full dictionary, keyed by locale: only the kit gallery's bundle has it. */
+declare module 'virtual:kit-dictionaries' {
+  const dictionaries: Record<string, Record<string, unknown>>
+  export default dictionaries
+}

@@ -14,6 +14,7 @@ import { footerRoutes } from './routes/footer.ts'
 import { loginRoutes } from './routes/login.ts'
 import { newsletterRoutes } from './routes/newsletter.ts'
 import { previewRoutes } from './routes/preview.ts'
+import { kitRoutes } from './routes/kit.ts'
 import path from 'node:path'
 
 export interface ContractServer {
@@ -42,7 +43,7 @@ function siteRoutes(): Route[] {
 
 export function createContractServer(options: ServerOptions & { origin?: string } = {}): ContractServer {
   const ctx = createContext(options)
-  const routes = [...siteRoutes(), ...newsletterRoutes(), ...footerRoutes(), ...previewRoutes(), ...loginRoutes()]
+  const routes = [...siteRoutes(), ...newsletterRoutes(), ...footerRoutes(), ...previewRoutes(), ...loginRoutes(), ...kitRoutes()]
   const origin = options.origin ?? 'https://shop.test'
 
   async function handle(request: Request): Promise<Response> {

@@ -4,6 +4,7 @@
  */
 import { useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react'
 import { Input, type InputProps } from '../input/input'
+import { hasFocus } from '../field/focus'
 import { IBAN_MAX_LENGTH, cleanIban, editIban, groupIban } from './iban-format'
 
 export interface IbanInputProps extends Omit<InputProps, 'type' | 'onValueChange' | 'value' | 'defaultValue' | 'maxLength' | 'inputMode'> {
@@ -25,14 +26,14 @@ export function IbanInput({ value, defaultValue, onValueChange, maxLength = IBAN
   useLayoutEffect(() => {
     const p = pending.current
     pending.current = null
-    if (p && p.el.ownerDocument.activeElement === p.el) p.el.setSelectionRange(p.caret, p.caret)
+    if (p && hasFocus(p.el)) p.el.setSelectionRange(p.caret, p.caret)
   })
 
   const onChange = (raw: string, event: ChangeEvent<HTMLInputElement>) => {
     const el = event.currentTarget
     const edit = editIban(raw, el.selectionStart ?? raw.length, shown, maxLength)
     if (el.value !== edit.value) el.value = edit.value
-    if (el.ownerDocument.activeElement === el) el.setSelectionRange(edit.caret, edit.caret)
+    if (hasFocus(el)) el.setSelectionRange(edit.caret, edit.caret)
     pending.current = { el, caret: edit.caret }
     setText(edit.value)
     onValueChange?.(edit.value.replace(/ /g, ''))

@@ -5,6 +5,7 @@
  */
 import { useState, type ChangeEvent, type KeyboardEvent } from 'react'
 import { Input, type InputProps } from '../input/input'
+import { hasFocus } from '../field/focus'
 import { NAVIGATION_KEYS, cleanNumber, type NumberRules } from './number-format'
 
 export interface NumberInputProps extends Omit<InputProps, 'type' | 'onValueChange' | 'value' | 'defaultValue' | 'inputMode'> {
@@ -32,7 +33,7 @@ export function NumberInput({ value, defaultValue, onValueChange, decimals = 0, 
     if (el.value !== clean) {
       const caret = Math.max(0, (el.selectionStart ?? raw.length) - (raw.length - clean.length))
       el.value = clean
-      if (el.ownerDocument.activeElement === el) el.setSelectionRange(caret, caret)
+      if (hasFocus(el)) el.setSelectionRange(caret, caret)
     }
     setText(clean)
     onValueChange?.(clean)

@@ -1,0 +1,48 @@
+/**
+ * The kit gallery pages: /kit/ (Preact build) and /react/kit/ (React build). The gallery bundle
+ * renders into a shadow root of #kit-gallery, like the widget into #footer.
+ * ?locale=fr-CH picks the first locale (the page's own switch changes it later).
+ */
+import path from 'node:path'
+import { BRAND } from '../../../src/brand.ts'
+import { LOCALES } from '../../../src/sites.ts'
+import { escapeHtml, html } from '../http.ts'
+import { readManifest } from '../pages.ts'
+import { route, type Route } from '../router.ts'
+import type { ServerContext } from '../context.ts'
+
+async function galleryPage(ctx: ServerContext, url: URL, flavor: 'preact' | 'react'): Promise<Response> {
+  const manifest = await readManifest(flavor === 'react' ? path.join(ctx.distDir, 'react') : ctx.distDir)
+  const bundle = manifest?.bundles.find((b) => b.kind === 'gallery')
+  if (!bundle) {
+    return html(`<!doctype html><meta charset="utf-8"><title>Not built</title><p>No ${flavor} gallery build found. Run <code>npm run build${flavor === 'react' ? ':react' : ''}</code>.</p>`, 503)
+  }
+  const asked = url.searchParams.get('locale') ?? 'de-DE'
+  const locale = (LOCALES as string[]).includes(asked) ? asked : 'de-DE'
+  const src = (flavor === 'react' ? '/react/static/' : '/static/') + bundle.file
+  const other = flavor === 'react' ? `<a href="/kit/">Preact build</a>` : `<a href="/react/kit/">React build</a>`
+  return html(`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${BRAND} kit gallery${flavor === 'react' ? ' (React build)' : ''}</title>
+<link rel="stylesheet" href="/_demo/host.css">
+</head>
+<body>
+<header class="host-header"><a href="/">${BRAND} demo</a> ${other}</header>
+<main class="host-main">
+<h1>Design-system kit${flavor === 'react' ? ' (React build)' : ''}</h1>
+<div id="kit-gallery" data-locale="${escapeHtml(locale)}"></div>
+</main>
+<script src="${src}" integrity="${bundle.integrity}" crossorigin="anonymous" defer></script>
+</body>
+</html>`)
+}
+
+export function kitRoutes(): Route[] {
+  return [
+    route('GET', '/kit/', ({ ctx, url }) => galleryPage(ctx, url, 'preact')),
+    route('GET', '/react/kit/', ({ ctx, url }) => galleryPage(ctx, url, 'react')),
+  ]
+}

@@ -1,0 +1,217 @@
+/** The gallery's sections, one per component family (see gallery.tsx). */
+import { useState, type ReactNode } from 'react'
+import {
+  BREAKPOINTS, Button, Checkbox, ExpandIcon, ExpansionPanel, IbanInput, Icon, ICON_PATHS, Input, Notification, NumberInput,
+  PasswordStrength, RadioGroup, Select, TextLink, TextSlider, type ButtonSize, type ButtonVariant, type IconName, type NotificationType,
+} from '../index'
+
+const VARIANTS: ButtonVariant[] = ['primary', 'secondary', 'activating', 'sale', 'community', 'omnichannel', 'omnichannel-secondary']
+const SIZES: ButtonSize[] = ['small', 'medium', 'large']
+const TYPES: NotificationType[] = ['info', 'success', 'warning', 'error']
+const PAGE_LANGUAGES = ['de', 'fr', 'cs', 'hu', 'sk', 'tr', 'pl', 'da', 'sv', 'en']
+const SALUTATIONS = [{ value: 'mrs', label: 'Mrs' }, { value: 'mr', label: 'Mr' }, { value: 'diverse', label: 'Diverse' }]
+
+function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section className="lf-gallery-section" aria-labelledby={`gallery-${id}`}>
+      <h2 id={`gallery-${id}`}>{title}</h2>
+      {children}
+    </section>
+  )
+}
+
+export function ButtonSection({ locale }: { locale: string }) {
+  const [clicks, setClicks] = useState(0)
+  return (
+    <Section title="Button" id="button">
+      {SIZES.map((size) => (
+        <div key={size}>
+          <h3>Size {size}</h3>
+          <div className="lf-gallery-row">
+            {VARIANTS.map((variant) => (
+              <Button key={variant} variant={variant} size={size}>{variant}</Button>
+            ))}
+          </div>
+        </div>
+      ))}
+      <h3>States</h3>
+      <div className="lf-gallery-row" lang={locale}>
+        <Button onClick={() => setClicks(clicks + 1)}>Clicked {clicks} times</Button>
+        <Button state="loading" onClick={() => setClicks(clicks + 1)}>Loading</Button>
+        <Button variant="secondary" state="loading">Loading secondary</Button>
+        <Button disabled>Disabled</Button>
+        <Button fullWidth variant="secondary">Full width</Button>
+      </div>
+    </Section>
+  )
+}
+
+export function FormSection({ locale }: { locale: string }) {
+  const [iban, setIban] = useState('')
+  const [amount, setAmount] = useState('')
+  const [password, setPassword] = useState('')
+  const [language, setLanguage] = useState(locale.slice(0, 2))
+  const [radio, setRadio] = useState('')
+  const [checked, setChecked] = useState(false)
+  return (
+    <Section title="Form controls" id="form">
+      <h3>Input</h3>
+      <div className="lf-gallery-grid">
+        <Input label="Default" name="default" placeholder="First name" autoComplete="given-name" />
+        <Input label="Required" name="required" placeholder="Email address" type="email" autoComplete="email" required />
+        <Input label="With hint" name="hint" hint="As on your ID card" autoComplete="family-name" />
+        <Input label="Valid" name="valid" state="valid" defaultValue="anna@example.com" type="email" autoComplete="email" />
+        <Input label="Error" name="error" required error="Please enter a valid email address." defaultValue="anna@" type="email" autoComplete="email" />
+        <Input label="Disabled" name="disabled" disabled defaultValue="Known customer" />
+      </div>
+      <h3>IBAN input and number input</h3>
+      <div className="lf-gallery-grid">
+        <IbanInput label="IBAN" name="iban" value={iban} onValueChange={setIban} hint={`Value: ${iban || '(empty)'}`} placeholder="DE00 0000 0000 0000 0000 00" />
+        <IbanInput label="IBAN (error)" name="iban-error" defaultValue="DE12" error="The IBAN is too short." />
+        <NumberInput label="Quantity (whole, max 3)" name="quantity" maxLength={3} />
+        <NumberInput label="Amount (2 decimals)" name="amount" decimals={2} value={amount} onValueChange={setAmount} hint={`Value: ${amount || '(empty)'}`} />
+      </div>
+      <h3>Password strength</h3>
+      <div className="lf-gallery-grid">
+        <Select label="Page language" name="page-language" value={language} options={PAGE_LANGUAGES.map((l) => ({ value: l, label: l }))} onValueChange={setLanguage} />
+        <div>
+          <Input label="Password" name="password" type="password" autoComplete="new-password" value={password} onValueChange={(v) => setPassword(v)} aria-describedby="gallery-password-strength" />
+          <PasswordStrength password={password} language={language} id="gallery-password-strength" />
+        </div>
+      </div>
+      <ul className="lf-gallery-row" aria-label="Every strength level">
+        {['short', 'longenough', 'longenough1', 'Longenough1'].map((p) => (
+          <li key={p} className="lf-gallery-surface"><PasswordStrength password={p} language={language} /></li>
+        ))}
+      </ul>
+      <h3>Select</h3>
+      <div className="lf-gallery-grid">
+        <Select label="Salutation" name="salutation" options={SALUTATIONS} placeholder="Please choose" autoComplete="honorific-prefix" />
+        <Select label="Salutation (required)" name="salutation-required" options={SALUTATIONS} placeholder="Please choose" required />
+        <Select label="Salutation (valid)" name="salutation-valid" options={SALUTATIONS} defaultValue="mrs" state="valid" />
+        <Select label="Salutation (error)" name="salutation-error" options={SALUTATIONS} placeholder="Please choose" required error="Please choose a salutation." />
+        <Select label="Salutation (disabled)" name="salutation-disabled" options={SALUTATIONS} defaultValue="mr" disabled />
+      </div>
+      <h3>Radio group</h3>
+      <div className="lf-gallery-grid">
+        <RadioGroup label="Delivery" name="delivery" value={radio} onValueChange={setRadio} options={[{ value: 'home', label: 'Home' }, { value: 'store', label: 'Store' }, { value: 'locker', label: 'Parcel locker', disabled: true }]} />
+        <RadioGroup label="Salutation (inline, required)" name="radio-inline" inline required options={SALUTATIONS} />
+        <RadioGroup label="Salutation (error)" name="radio-error" required error="Please choose a salutation." options={SALUTATIONS} />
+        <RadioGroup label="Salutation (disabled)" name="radio-disabled" disabled defaultValue="mr" options={SALUTATIONS} />
+      </div>
+      <h3>Checkbox</h3>
+      <div className="lf-gallery-grid">
+        <Checkbox label="Unchecked" name="c1" />
+        <Checkbox label="Checked" name="c2" defaultChecked />
+        <Checkbox
+          name="c3"
+          checked={checked}
+          onCheckedChange={setChecked}
+          label={<>I accept the <TextLink href="https://example.com/terms" newTab>terms</TextLink> and the <TextLink href="/privacy">privacy notice</TextLink>.</>}
+        />
+        <Checkbox label="Required consent" name="c4" required error="Please give your consent." />
+        <Checkbox label="Disabled" name="c5" disabled />
+        <Checkbox label="Disabled and checked" name="c6" disabled defaultChecked />
+      </div>
+    </Section>
+  )
+}
+
+export function FeedbackSection({ locale }: { locale: string }) {
+  const [live, setLive] = useState('')
+  const [banner, setBanner] = useState(true)
+  return (
+    <Section title="Notification" id="notification">
+      <div lang={locale}>
+        {TYPES.map((type) => (
+          <Notification key={type} type={type} title={`${type}:`}>An inline {type} message.</Notification>
+        ))}
+        <h3>Banners (closable)</h3>
+        {TYPES.map((type) => (
+          <Notification key={type} type={type} banner>A {type} banner you can close.</Notification>
+        ))}
+        <Notification type="error" banner onClose={() => setBanner(false)}>{banner ? 'A controlled banner: closing it calls onClose.' : null}</Notification>
+        <h3>Live region</h3>
+        <div className="lf-gallery-row">
+          <Button variant="secondary" onClick={() => setLive('Saved. This text arrived in a region that already existed.')}>Announce a message</Button>
+          <Button variant="secondary" onClick={() => setLive('')}>Clear</Button>
+        </div>
+        <Notification type="success" id="gallery-live">{live}</Notification>
+      </div>
+    </Section>
+  )
+}
+
+export function DisclosureSection({ locale }: { locale: string }) {
+  return (
+    <Section title="Expansion panel and text slider" id="disclosure">
+      <ExpansionPanel title="Collapsed panel">
+        <p>Content of the collapsed panel.</p>
+      </ExpansionPanel>
+      <ExpansionPanel title="Expanded panel" defaultExpanded>
+        <p>Content of the expanded panel.</p>
+      </ExpansionPanel>
+      <div lang={locale}>
+        <h3>Text slider (collapsed)</h3>
+        <TextSlider>
+          <p lang="en">Lumora roasts its coffee in small batches. Every bean is sourced from farms we know by name, and every batch is tasted before it is packed. Our fashion is made to last more than a season, and our household goods are chosen to be used every day for years. This text is long enough to be cut after three lines on narrow screens and on wide ones.</p>
+        </TextSlider>
+        <h3>Text slider (expanded)</h3>
+        <TextSlider defaultExpanded lines={2}>
+          <p lang="en">An expanded text slider shows all its text and offers to show less.</p>
+        </TextSlider>
+      </div>
+      <h3>Expand icon</h3>
+      <div className="lf-gallery-row">
+        <span>Collapsed <ExpandIcon expanded={false} /></span>
+        <span>Expanded <ExpandIcon expanded /></span>
+      </div>
+    </Section>
+  )
+}
+
+export function IconSection() {
+  const names = Object.keys(ICON_PATHS) as IconName[]
+  return (
+    <Section title="Icon" id="icon">
+      <ul className="lf-gallery-icons">
+        {names.map((name) => (
+          <li key={name}><Icon name={name} label={name} />{name}</li>
+        ))}
+      </ul>
+      <h3>Sizes</h3>
+      <div className="lf-gallery-row">
+        {([16, 20, 24, 32, 40, 48] as const).map((size) => <Icon key={size} name="instagram" size={size} label={`instagram ${size} px`} />)}
+      </div>
+    </Section>
+  )
+}
+
+export function LinkSection({ locale }: { locale: string }) {
+  return (
+    <Section title="Text link" id="link">
+      <div lang={locale}>
+        <p lang="en">An <TextLink href="/imprint">inline link</TextLink> in running text, and a <TextLink href="https://example.com/" newTab showExternalIcon>link that opens a new tab</TextLink>.</p>
+        <div className="lf-gallery-row">
+          <TextLink href="mailto:service@example.com" variant="standalone" newTab>Standalone mail link</TextLink>
+          <TextLink href="/help" variant="quiet">Quiet link (footer lists)</TextLink>
+        </div>
+        <p lang="en">Unsafe address, rendered as text: <TextLink href="javascript:alert(1)">not a link</TextLink>.</p>
+      </div>
+    </Section>
+  )
+}
+
+export function TokenSection() {
+  return (
+    <Section title="Breakpoints" id="tokens">
+      <table className="lf-gallery-table">
+        <caption className="lf-visually-hidden">Breakpoint tokens</caption>
+        <thead><tr><th scope="col">Token</th><th scope="col">Up to</th></tr></thead>
+        <tbody>
+          {Object.entries(BREAKPOINTS).map(([name, px]) => <tr key={name}><td>{name}</td><td>{px} px</td></tr>)}
+        </tbody>
+      </table>
+    </Section>
+  )
+}

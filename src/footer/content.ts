@@ -17,7 +17,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * fields of an object (an object missing a required field is dropped). Each drop is logged once,
  * at the deepest path that explains it.
  */
-function salvage(struct: AnyStruct, value: unknown, path: (string | number)[], partial = false): unknown {
+function salvage(struct: AnyStruct, value: unknown, path: (string | number)[]): unknown {
   const [error, valid] = validate(value, struct)
   if (!error) return valid
   if (struct.type === 'array' && Array.isArray(value)) {
@@ -28,7 +28,7 @@ function salvage(struct: AnyStruct, value: unknown, path: (string | number)[], p
     for (const [key, field] of Object.entries(struct.schema as Record<string, AnyStruct>)) {
       const kept = value[key] === undefined ? undefined : salvage(field, value[key], [...path, key])
       if (kept !== DROP && kept !== undefined) out[key] = kept
-      else if (!partial && validate(undefined, field)[0]) {
+      else if (validate(undefined, field)[0]) {
         if (kept === undefined) report([...path, key], 'is missing')
         return DROP
       }
@@ -44,8 +44,8 @@ function report(path: (string | number)[], problem: string) {
   log.warn(`Footer content: ${path.join('.') || '(root)'} ${problem}; left out.`)
 }
 
-/** Footer content from a JSON string (or an already parsed value); null when nothing is usable. */
-export function parseContent(json: unknown): PartialContent | null {
+/** The content object from a JSON string (or an already parsed value); null (logged) when it is not one. */
+export function readContent(json: unknown): Record<string, unknown> | null {
   let value = json
   if (typeof json === 'string') {
     try {
@@ -59,5 +59,23 @@ export function parseContent(json: unknown): PartialContent | null {
     report([], 'is not an object')
     return null
   }
-  return salvage(FooterContentSchema as AnyStruct, value, [], true) as PartialContent
+  return value
+}
+
+type Section = keyof PartialContent
+
+/** The valid parts of the sections `pick` chooses (all by default); the rest is logged and left out. */
+export function salvageSections(raw: Record<string, unknown>, pick: (key: Section) => boolean = () => true): PartialContent {
+  const out: Record<string, unknown> = {}
+  for (const key of (Object.keys(FooterContentSchema.schema) as Section[]).filter(pick)) {
+    const kept = raw[key] === undefined ? undefined : salvage(FooterContentSchema.schema[key] as AnyStruct, raw[key], [key])
+    if (kept !== undefined && kept !== DROP) out[key] = kept
+  }
+  return out as PartialContent
+}
+
+/** Footer content from a JSON string (or an already parsed value); null when nothing is usable. */
+export function parseContent(json: unknown): PartialContent | null {
+  const raw = readContent(json)
+  return raw && salvageSections(raw)
 }

@@ -85,12 +85,13 @@ test('300 mutated contents: no exception, no unsafe link, no HTML injected', asy
   let rendered = 0
   await fc.assert(
     fc.asyncProperty(fc.array(mutation, { minLength: 1, maxLength: 12 }), fc.constantFrom('CLASSIC', 'SMARTPHONE', 'TABLET') , async (mutations, platform) => {
-      const { widget } = createTestWidget({ config: { site: 'CZ' }, platform: platform as 'CLASSIC', fetch: contentFetch(mutate(mutations)) })
+      const { widget, clock } = createTestWidget({ config: { site: 'CZ' }, platform: platform as 'CLASSIC', fetch: contentFetch(mutate(mutations)) })
       const failures: string[] = []
       const { errors } = await captureConsole(async () => {
         // An outer boundary like the app's: if anything threw while rendering, it would be logged.
         const view = renderInWidget(<ErrorBoundary name="Test">{<Footer />}</ErrorBoundary>, widget)
         await flush()
+        await clock.advance(1)
         const root = view.container
         for (const a of root.querySelectorAll('a')) {
           const href = a.getAttribute('href')

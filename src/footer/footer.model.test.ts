@@ -26,6 +26,23 @@ test('asks SHOP_FOOTER with X-Hunter-Site and gets that market\'s content', asyn
   assert.is(model.content.value!.international!.items.find((i) => i.selected)!.code, 'tr')
 })
 
+test('SEO links are checked after the rest, in a task of their own, then revealed in steps', async () => {
+  const links = Array.from({ length: 250 }, (_, i) => ({ url: `/c${i}`, text: `K${i}` }))
+  const text = JSON.stringify({ legalLinks: [{ url: '/i-s1.html', text: 'I' }], seo: { heading: 'S', columns: [{ links }, { links: [{ url: 'javascript:x', text: 'bad' }] }] } })
+  const { widget, clock } = createTestWidget({ fetch: (async () => new Response(JSON.stringify({ contentJSON: text }))) as typeof fetch })
+  const model = createFooterModel(widget)
+  const { warnings } = await captureConsole(async () => {
+    await model.load()
+    assert.ok(model.content.value!.legalLinks)
+    assert.is(model.content.value!.seo, undefined)
+    assert.is(model.stage.value, 1)
+    await clock.advance(1)
+  })
+  assert.is(model.content.value!.seo!.columns[0].links.length, 250)
+  assert.is(model.seoShown.value, 250)
+  assert.match(warnings[0], /seo\.columns\.1\.links\.0\.url is an unsafe link/)
+})
+
 test('404 gives no content and logs nothing; other failures are logged', async () => {
   for (const [status, logged] of [[404, 0], [500, 1]] as const) {
     const { widget } = createTestWidget({ fetch: (async () => new Response('{}', { status })) as typeof fetch })

@@ -1,5 +1,5 @@
 /** Renders the Footer in a test widget, fed from the contract server or from given content, and waits for its content. */
-import { cleanup, waitFor } from '@testing-library/preact'
+import { cleanup } from '@testing-library/preact'
 import { Footer } from './footer'
 import { createTestWidget, renderInWidget, type TestWidgetOptions } from '../../test/helpers/widget'
 import { AFFILIATE_COOKIE, NEW_APP_COOKIE } from './footer.model'
@@ -8,13 +8,15 @@ import { AFFILIATE_COOKIE, NEW_APP_COOKIE } from './footer.model'
 export const contentFetch = (contentJSON: string) => (async () => new Response(JSON.stringify({ contentJSON }))) as typeof fetch
 
 export async function renderFooter(options: TestWidgetOptions = {}) {
-  const { widget } = createTestWidget(options)
+  const { widget, clock } = createTestWidget(options)
   const view = renderInWidget(<Footer />, widget)
-  // Content has arrived once the bottom group shows more than the copyright line.
-  await waitFor(() => {
-    if (!view.container.querySelector('.lf-bottom > :not(.lf-copyright)')) throw new Error('no content yet')
-  })
-  return { view, widget }
+  // Content renders in timer steps (footer.model.ts); run them until the bottom group has arrived.
+  for (let i = 0; i < 50 && !view.container.querySelector('.lf-bottom > :not(.lf-copyright)'); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 1))
+    await clock.advance(1)
+  }
+  await clock.advance(1)
+  return { view, widget, clock }
 }
 
 export function resetFooterTest() {

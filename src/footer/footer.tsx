@@ -9,7 +9,7 @@ import { useWidget } from '../app/widget-context'
 import { ErrorBoundary } from '../app/error-boundary'
 import { useStyles } from '../styles/style-root'
 import { NewsletterBlock } from '../newsletter'
-import { createFooterModel } from './footer.model'
+import { createFooterModel, STAGE } from './footer.model'
 import { buildView } from './footer.view'
 import { LogoList } from './sections/logo-list'
 import { TeaserGroups } from './sections/teaser-groups'
@@ -27,6 +27,7 @@ export function Footer() {
   const content = model.content.value
   const { reduced } = model
   const phone = model.phone.value
+  const stage = model.stage.value
   const view = useMemo(() => content && buildView(content, reduced), [content, reduced])
   return (
     <footer className={`lf-footer lf-footer--${phone ? 'phone' : widget.platform.value.toLowerCase()}${reduced ? ' lf-footer--reduced' : ''}`}>
@@ -36,12 +37,12 @@ export function Footer() {
           {content.headline ? <h2 className="lf-visually-hidden">{content.headline}</h2> : null}
           <LogoList images={view.images} />
           <TeaserGroups groups={view.groups} phone={phone} classic={model.classic.value} />
-          {!reduced && content.seo ? <SeoLinks seo={content.seo} id={view.seoId} phone={phone} /> : null}
-          {!reduced ? <IconGroups content={content} socialId={view.socialId} appId={view.appId} /> : null}
+          {!reduced && content.seo ? <SeoLinks seo={content.seo} id={view.seoId} phone={phone} shown={model.seoShown.value} /> : null}
+          {!reduced && stage >= STAGE.icons ? <IconGroups content={content} socialId={view.socialId} appId={view.appId} /> : null}
         </ErrorBoundary>
       ) : null}
       <ErrorBoundary name="Footer bottom">
-        <BottomGroup content={content} touch={model.touch.value} />
+        <BottomGroup content={stage >= STAGE.bottom ? content : null} touch={model.touch.value} />
       </ErrorBoundary>
     </footer>
   )

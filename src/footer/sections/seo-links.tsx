@@ -1,26 +1,40 @@
-/** SEO link group (SPEC §2 item 4): on phones one collapsible panel with every column merged into one list; columns otherwise. */
+/**
+ * SEO link group (SPEC §2 item 4): on phones one collapsible panel with every column merged
+ * into one list; columns otherwise. Only the first `shown` links render (the model reveals
+ * more step by step); links render in memoised chunks, so a step renders only its new links.
+ */
+import { memo, useMemo } from 'react'
 import { ExpansionPanel, TextLink } from '../../kit'
 import type { FooterContent, FooterLink } from '../footer.schema'
 
-function Links({ links }: { links: FooterLink[] }) {
+const CHUNK = 50
+
+const Chunk = memo(function Chunk({ links, from, to }: { links: FooterLink[]; from: number; to: number }) {
   return (
-    <ul className="lf-list">
-      {links.map((link, i) => (
-        <li key={i}>
+    <>
+      {links.slice(from, to).map((link, i) => (
+        <li key={from + i}>
           <TextLink href={link.url} variant="quiet">{link.text}</TextLink>
         </li>
       ))}
-    </ul>
+    </>
   )
+})
+
+function Links({ links, count }: { links: FooterLink[]; count: number }) {
+  const chunks = []
+  for (let from = 0; from < count; from += CHUNK) chunks.push(<Chunk key={from} links={links} from={from} to={Math.min(from + CHUNK, count)} />)
+  return <ul className="lf-list">{chunks}</ul>
 }
 
-export function SeoLinks({ seo, id, phone }: { seo: FooterContent['seo']; id: string; phone: boolean }) {
+export function SeoLinks({ seo, id, phone, shown }: { seo: FooterContent['seo']; id: string; phone: boolean; shown: number }) {
+  const merged = useMemo(() => seo.columns.flatMap((c) => c.links), [seo])
   if (!seo.columns.length) return null
   if (phone) {
     return (
       <nav className="lf-seo" aria-labelledby={`${id}-button`}>
         <ExpansionPanel id={id} title={seo.heading} headingLevel={2}>
-          <Links links={seo.columns.flatMap((c) => c.links)} />
+          <Links links={merged} count={Math.min(shown, merged.length)} />
         </ExpansionPanel>
       </nav>
     )
@@ -29,12 +43,15 @@ export function SeoLinks({ seo, id, phone }: { seo: FooterContent['seo']; id: st
     <nav className="lf-seo" aria-labelledby={id}>
       <h2 id={id} className="lf-heading">{seo.heading}</h2>
       <div className="lf-grid">
-        {seo.columns.map((column, i) => (
-          <div key={i} className="lf-col">
-            {column.heading ? <h3 className="lf-subheading">{column.heading}</h3> : null}
-            <Links links={column.links} />
-          </div>
-        ))}
+        {seo.columns.map((column, i) => {
+          const before = seo.columns.slice(0, i).reduce((n, c) => n + c.links.length, 0)
+          return (
+            <div key={i} className="lf-col">
+              {column.heading ? <h3 className="lf-subheading">{column.heading}</h3> : null}
+              <Links links={column.links} count={Math.max(0, Math.min(column.links.length, shown - before))} />
+            </div>
+          )
+        })}
       </div>
     </nav>
   )

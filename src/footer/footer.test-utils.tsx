@@ -11,8 +11,9 @@ export async function renderFooter(options: TestWidgetOptions = {}) {
   const { widget, clock } = createTestWidget(options)
   const view = renderInWidget(<Footer />, widget)
   // Content renders in timer steps (footer.model.ts); run them until the bottom group has arrived.
-  for (let i = 0; i < 50 && !view.container.querySelector('.lf-bottom > :not(.lf-copyright)'); i++) {
-    await new Promise((resolve) => setTimeout(resolve, 1))
+  // (Up to 5 s of real time: the contract server reads fixtures from disk, and the machine may be busy.)
+  for (const until = Date.now() + 5000; Date.now() < until && !view.container.querySelector('.lf-bottom > :not(.lf-copyright)'); ) {
+    await new Promise((resolve) => setTimeout(resolve, 5))
     await clock.advance(1)
   }
   await clock.advance(1)

@@ -1,4 +1,7 @@
 import { suite } from 'uvu'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { REPO_ROOT } from '../../build/repo-root'
 import * as assert from 'uvu/assert'
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact'
 import userEvent from '@testing-library/user-event'
@@ -14,6 +17,8 @@ import type { Platform } from '../platform'
 const test = suite('Footer')
 test.after.each(resetFooterTest)
 
+/** Generous: the test machine is shared and sometimes very busy. */
+const SLOW = { timeout: 5000 }
 const nav = (name: string | RegExp) => screen.getByRole('navigation', { name })
 const link = (name: string | RegExp) => screen.getByRole('link', { name })
 
@@ -85,11 +90,11 @@ test('phones: panels collapse and expand by keyboard, with aria-expanded and ari
   assert.is(panel.hidden, true)
   toggle.focus()
   await user.keyboard('{Enter}')
-  await waitFor(() => assert.is(toggle.getAttribute('aria-expanded'), 'true'))
+  await waitFor(() => assert.is(toggle.getAttribute('aria-expanded'), 'true'), SLOW)
   assert.is(panel.hidden, false)
   assert.ok(within(panel).getByRole('link', { name: 'Zahlungsarten' }))
   await user.keyboard(' ')
-  await waitFor(() => assert.is(toggle.getAttribute('aria-expanded'), 'false'))
+  await waitFor(() => assert.is(toggle.getAttribute('aria-expanded'), 'false'), SLOW)
   assert.is(panel.hidden, true)
 })
 
@@ -97,7 +102,7 @@ test('the layout follows the platform when it changes (a breakpoint crossed)', a
   const { widget } = await renderFooter({ platform: 'CLASSIC' })
   assert.is(screen.queryAllByRole('button').length, 0)
   ;(widget.platform as { value: Platform }).value = 'SMARTPHONE'
-  await waitFor(() => assert.is(screen.getAllByRole('button', { expanded: false }).length, 5))
+  await waitFor(() => assert.is(screen.getAllByRole('button', { expanded: false }).length, 5), SLOW)
   assert.is(screen.queryByRole('navigation', { name: 'Land und Sprache' }), null)
 })
 
@@ -179,6 +184,12 @@ test('404 renders the bottom group without content sections', async () => {
   assert.ok(screen.getByRole('contentinfo'))
   assert.is(view.container.querySelectorAll('nav').length, 0)
   assert.match(screen.getByRole('contentinfo').textContent!, /Alle Rechte vorbehalten/)
+})
+
+test('footer styles use px, never rem; footer images are 4.4rem x 6.6rem in px', () => {
+  const css = readFileSync(path.join(REPO_ROOT, 'src/footer/footer.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '')
+  assert.not.match(css, /\d\s*rem\b/)
+  assert.match(css, /\.lf-logo\{[^}]*width:105\.6px;height:70\.4px/)
 })
 
 test.run()

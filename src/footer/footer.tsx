@@ -31,15 +31,31 @@ export function Footer() {
   const view = useMemo(() => content && buildView(content, reduced), [content, reduced])
   return (
     <footer className={`lf-footer lf-footer--${phone ? 'phone' : widget.platform.value.toLowerCase()}${reduced ? ' lf-footer--reduced' : ''}`}>
-      {reduced ? null : <NewsletterBlock />}
-      {content && view ? (
-        <ErrorBoundary name="Footer content">
-          {content.headline ? <h2 className="lf-visually-hidden">{content.headline}</h2> : null}
-          <LogoList images={view.images} />
-          <TeaserGroups groups={view.groups} phone={phone} classic={model.classic.value} />
-          {!reduced && content.seo ? <SeoLinks seo={content.seo} id={view.seoId} phone={phone} shown={model.seoShown.value} /> : null}
-          {!reduced && stage >= STAGE.icons ? <IconGroups content={content} socialId={view.socialId} appId={view.appId} /> : null}
+      {reduced ? null : (
+        <ErrorBoundary name="Newsletter">
+          <NewsletterBlock />
         </ErrorBoundary>
+      )}
+      {content && view ? (
+        <>
+          {content.headline ? <h2 className="lf-visually-hidden">{content.headline}</h2> : null}
+          <ErrorBoundary name="Footer logos">
+            <LogoList images={view.images} />
+          </ErrorBoundary>
+          <ErrorBoundary name="Footer teasers">
+            <TeaserGroups groups={view.groups} phone={phone} classic={model.classic.value} />
+          </ErrorBoundary>
+          {!reduced && content.seo ? (
+            <ErrorBoundary name="Footer SEO links">
+              <SeoLinks seo={content.seo} id={view.seoId} phone={phone} shown={model.seoShown.value} />
+            </ErrorBoundary>
+          ) : null}
+          {!reduced && stage >= STAGE.icons ? (
+            <ErrorBoundary name="Footer icons">
+              <IconGroups content={content} socialId={view.socialId} appId={view.appId} />
+            </ErrorBoundary>
+          ) : null}
+        </>
       ) : null}
       <ErrorBoundary name="Footer bottom">
         <BottomGroup content={stage >= STAGE.bottom ? content : null} touch={model.touch.value} />

@@ -16,7 +16,11 @@ export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement
   variant?: ButtonVariant
   /** Size; default medium. Every size is at least 24x24 px (small) and 44 px high (medium, large). */
   size?: ButtonSize
-  /** `loading`: clicks are ignored, aria-disabled and aria-busy are set, a spinner shows. Default none. */
+  /**
+   * `loading`: clicks are ignored, aria-disabled and aria-busy are set, a spinner shows.
+   * Pass `state` (also 'none') on every button that can load: a polite live region is then
+   * rendered beside it from the start and announces the loading text when loading begins.
+   */
   state?: ButtonState
   /** Native type; default "button" (never submits by accident). */
   type?: 'button' | 'submit' | 'reset'
@@ -29,7 +33,7 @@ export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement
   children: ReactNode
 }
 
-export function Button({ variant = 'primary', size = 'medium', state = 'none', type = 'button', fullWidth, loadingLabel, className, buttonRef, children, onClick, ...rest }: ButtonProps) {
+export function Button({ variant = 'primary', size = 'medium', state, type = 'button', fullWidth, loadingLabel, className, buttonRef, children, onClick, ...rest }: ButtonProps) {
   useStyles(css)
   const loading = state === 'loading'
   const handleClick = (event: MouseEvent<HTMLButtonElement>) => {
@@ -39,7 +43,7 @@ export function Button({ variant = 'primary', size = 'medium', state = 'none', t
     }
     onClick?.(event)
   }
-  return (
+  const button = (
     <button
       {...rest}
       ref={buttonRef}
@@ -51,7 +55,15 @@ export function Button({ variant = 'primary', size = 'medium', state = 'none', t
     >
       {loading ? <span className="lf-button__spinner" aria-hidden="true" /> : null}
       <span className="lf-button__label">{children}</span>
+      {loading ? ' ' : null}
       {loading ? <span className="lf-visually-hidden">{loadingLabel ?? t('kit.button.loading')}</span> : null}
     </button>
+  )
+  if (state === undefined) return button
+  return (
+    <>
+      {button}
+      <span className="lf-visually-hidden" aria-live="polite">{loading ? loadingLabel ?? t('kit.button.loading') : ''}</span>
+    </>
   )
 }

@@ -21,6 +21,8 @@ export interface FieldProps {
   error?: ReactNode
   /** Help text shown under the control and linked with aria-describedby. */
   hint?: ReactNode
+  /** Keep the label for assistive technology but hide it visually (the placeholder shows instead). */
+  hideLabel?: boolean
   /** Extra class on the field's wrapper (layout only). */
   className?: string
 }
@@ -60,10 +62,11 @@ export function FieldFrame(props: FieldFrameProps) {
     </>
   )
   const cls = `lf-field lf-field--${state}${props.className ? ' ' + props.className : ''}`
+  const labelCls = props.hideLabel ? 'lf-field__label lf-visually-hidden' : 'lf-field__label'
   if (props.group) {
     return (
       <fieldset className={cls} aria-describedby={describedBy(props.id, props)}>
-        <legend className="lf-field__label">{props.label}{marker}</legend>
+        <legend className={labelCls}>{props.label}{marker}</legend>
         {props.children}
         {messages}
       </fieldset>
@@ -71,7 +74,7 @@ export function FieldFrame(props: FieldFrameProps) {
   }
   return (
     <div className={cls}>
-      <label className="lf-field__label" htmlFor={props.id}>{props.label}{marker}</label>
+      <label className={labelCls} htmlFor={props.id}>{props.label}{marker}</label>
       {props.children}
       {messages}
     </div>

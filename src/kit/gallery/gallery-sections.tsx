@@ -63,12 +63,14 @@ export function FormSection({ locale }: { locale: string }) {
         <Input label="Valid" name="valid" state="valid" defaultValue="anna@example.com" type="email" autoComplete="email" />
         <Input label="Error" name="error" required error="Please enter a valid email address." defaultValue="anna@" type="email" autoComplete="email" />
         <Input label="Disabled" name="disabled" disabled defaultValue="Known customer" />
+        <Input label="Hidden label" hideLabel name="hidden-label" placeholder="Email (label hidden)" required type="email" autoComplete="email" />
       </div>
       <h3>IBAN input and number input</h3>
       <div className="lf-gallery-grid">
         <IbanInput label="IBAN" name="iban" value={iban} onValueChange={setIban} hint={`Value: ${iban || '(empty)'}`} placeholder="DE00 0000 0000 0000 0000 00" />
         <IbanInput label="IBAN (error)" name="iban-error" defaultValue="DE12" error="The IBAN is too short." />
         <NumberInput label="Quantity (whole, max 3)" name="quantity" maxLength={3} />
+        <NumberInput label="Quantity (error)" name="quantity-error" defaultValue="0" required error="Please enter at least 1." />
         <NumberInput label="Amount (2 decimals)" name="amount" decimals={2} value={amount} onValueChange={setAmount} hint={`Value: ${amount || '(empty)'}`} />
       </div>
       <h3>Password strength</h3>
@@ -97,6 +99,7 @@ export function FormSection({ locale }: { locale: string }) {
         <RadioGroup label="Delivery" name="delivery" value={radio} onValueChange={setRadio} options={[{ value: 'home', label: 'Home' }, { value: 'store', label: 'Store' }, { value: 'locker', label: 'Parcel locker', disabled: true }]} />
         <RadioGroup label="Salutation (inline, required)" name="radio-inline" inline required options={SALUTATIONS} />
         <RadioGroup label="Salutation (error)" name="radio-error" required error="Please choose a salutation." options={SALUTATIONS} />
+ <RadioGroup label="Salutation (valid)" name="radio-valid" state="valid" defaultValue="mrs" options={SALUTATIONS} />
         <RadioGroup label="Salutation (disabled)" name="radio-disabled" disabled defaultValue="mr" options={SALUTATIONS} />
       </div>
       <h3>Checkbox</h3>
@@ -110,6 +113,7 @@ export function FormSection({ locale }: { locale: string }) {
           label={<>I accept the <TextLink href="https://example.com/terms" newTab>terms</TextLink> and the <TextLink href="/privacy">privacy notice</TextLink>.</>}
         />
         <Checkbox label="Required consent" name="c4" required error="Please give your consent." />
+        <Checkbox label="Valid consent" name="c7" state="valid" defaultChecked />
         <Checkbox label="Disabled" name="c5" disabled />
         <Checkbox label="Disabled and checked" name="c6" disabled defaultChecked />
       </div>

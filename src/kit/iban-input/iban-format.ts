@@ -37,14 +37,15 @@ export interface IbanEdit {
 /**
  * Applies an edit: `raw` is the field's text after the browser's edit, `caret` its caret,
  * `previous` the grouped text before. Deleting only a group space also deletes the
- * character beside it, so Backspace/Delete never seem to do nothing.
+ * character beside it (before it for Backspace, after it for Delete: `forward`), so the
+ * keys never seem to do nothing.
  */
-export function editIban(raw: string, caret: number, previous: string, max = IBAN_MAX_LENGTH): IbanEdit {
+export function editIban(raw: string, caret: number, previous: string, max = IBAN_MAX_LENGTH, forward = false): IbanEdit {
   let clean = cleanIban(raw, max)
   let kept = cleanIban(raw.slice(0, caret), max).length
   const before = cleanIban(previous, max)
   if (clean === before && raw.length < previous.length) {
-    const backward = previous.charAt(caret) === ' '
+    const backward = !forward
     const at = backward ? kept - 1 : kept
     if (at >= 0 && at < clean.length) {
       clean = cleanIban(clean.slice(0, at) + clean.slice(at + 1), max)

@@ -31,7 +31,9 @@ export function IbanInput({ value, defaultValue, onValueChange, maxLength = IBAN
 
   const onChange = (raw: string, event: ChangeEvent<HTMLInputElement>) => {
     const el = event.currentTarget
-    const edit = editIban(raw, el.selectionStart ?? raw.length, shown, maxLength)
+    // React wraps the native InputEvent, Preact passes it as is.
+    const native = ((event as { nativeEvent?: Event }).nativeEvent ?? event) as InputEvent
+    const edit = editIban(raw, el.selectionStart ?? raw.length, shown, maxLength, native.inputType === 'deleteContentForward')
     if (el.value !== edit.value) el.value = edit.value
     if (hasFocus(el)) el.setSelectionRange(edit.caret, edit.caret)
     pending.current = { el, caret: edit.caret }

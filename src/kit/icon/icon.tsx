@@ -14,7 +14,7 @@ export interface IconProps {
   /** Accessible name. Without it the icon is decorative and hidden from assistive technology. */
   label?: string
   /** Rendered size in px (width and height); default 24. */
-  size?: 16 | 20 | 24 | 32 | 40 | 48
+  size?: number
   /** Extra class (colour or layout). */
   className?: string
 }
@@ -25,7 +25,7 @@ export function Icon({ name, label, size = 24, className }: IconProps) {
   const key = (ALIASES[name] ?? name) as IconName
   return (
     <svg
-      className={`lf-icon lf-icon--${size}${className ? ' ' + className : ''}`}
+      className={`lf-icon${className ? ' ' + className : ''}`}
       viewBox="0 0 24 24"
       width={size}
       height={size}

@@ -15,7 +15,7 @@ export interface InputProps extends FieldProps, Omit<InputHTMLAttributes<HTMLInp
   onValueChange?: (value: string, event: ChangeEvent<HTMLInputElement>) => void
   /** Input type; default "text". */
   type?: 'text' | 'email' | 'tel' | 'password' | 'search' | 'url'
-  /** Autocomplete token passed through, e.g. "email", "given-name", "family-name". */
+  /** Autocomplete token passed through, e.g. "email", "given-name", "family-name"; defaults to "email" / "tel" for those types. */
   autoComplete?: string
   /** Id of the input; generated when absent. */
   id?: string
@@ -24,12 +24,12 @@ export interface InputProps extends FieldProps, Omit<InputHTMLAttributes<HTMLInp
 
 /** The kit's text input. */
 export function Input(props: InputProps) {
-  const { label, required, state, error, hint, className, value, defaultValue, onValueChange, type = 'text', id, inputRef, placeholder, ...rest } = props
+  const { label, required, state, error, hint, className, hideLabel, value, defaultValue, onValueChange, type = 'text', id, inputRef, placeholder, ...rest } = props
   const autoId = useId()
   const inputId = id ?? `lf-${autoId.replace(/:/g, '')}`
   const shown = fieldState({ state, error })
   return (
-    <FieldFrame id={inputId} label={label} required={required} state={state} error={error} hint={hint} className={className}>
+    <FieldFrame id={inputId} label={label} required={required} state={state} error={error} hint={hint} hideLabel={hideLabel} className={className}>
       <span className="lf-control-wrap">
         <input
           {...rest}
@@ -39,6 +39,7 @@ export function Input(props: InputProps) {
           className="lf-control"
           value={value}
           defaultValue={defaultValue}
+          autoComplete={rest.autoComplete ?? (type === 'email' || type === 'tel' ? type : undefined)}
           placeholder={requiredPlaceholder(placeholder, required)}
           required={required}
           aria-invalid={shown === 'error' ? 'true' : undefined}

@@ -4,7 +4,7 @@
  */
 import { useStyles } from '../../styles/style-root'
 import { passwordScore } from './password-score'
-import { passwordTexts } from './password-texts'
+import { passwordLanguage, passwordTexts } from './password-texts'
 import css from './password-strength.css'
 
 export interface PasswordStrengthProps {
@@ -21,13 +21,15 @@ export function PasswordStrength({ password, language, id, className }: Password
   useStyles(css)
   const score = passwordScore(password)
   const texts = passwordTexts(language)
+  // Marks the texts' language: the page's tag, or "en" when the page's language is not one of the ten.
+  const lang = passwordLanguage(language) === language.toLowerCase().split(/[-_]/)[0] ? language : 'en'
   return (
-    <div id={id} className={`lf-password-strength lf-password-strength--${score}${className ? ' ' + className : ''}`} lang={language}>
+    <div id={id} className={`lf-password-strength lf-password-strength--${score}${className ? ' ' + className : ''}`} lang={lang}>
       <span className="lf-password-strength__bars" aria-hidden="true">
         <span /><span /><span /><span />
       </span>
       <span className="lf-password-strength__text" aria-live="polite" aria-atomic="true">
-        {texts[0]}: {texts[score + 1]}
+        {texts[0]} {texts[score + 1]}
       </span>
     </div>
   )

@@ -2,19 +2,19 @@
  * Password strength texts in the page language. They live here, not in locales/, because the
  * page language (which may be da, sv or en) can differ from the bundle's locale; only the
  * password-strength component imports this, so bundles without it do not carry them.
- * Order: label, weak, ok, strong, very strong.
+ * Order: label (with its colon, typeset per language), weak, ok, strong, very strong.
  */
 export const PASSWORD_TEXTS = {
-  de: ['Passwortstärke', 'schwach', 'mittel', 'stark', 'sehr stark'],
-  fr: ['Sécurité du mot de passe', 'faible', 'moyenne', 'élevée', 'très élevée'],
-  cs: ['Síla hesla', 'slabé', 'střední', 'silné', 'velmi silné'],
-  hu: ['Jelszó erőssége', 'gyenge', 'közepes', 'erős', 'nagyon erős'],
-  sk: ['Sila hesla', 'slabé', 'stredné', 'silné', 'veľmi silné'],
-  tr: ['Şifre gücü', 'zayıf', 'orta', 'güçlü', 'çok güçlü'],
-  pl: ['Siła hasła', 'słabe', 'średnie', 'silne', 'bardzo silne'],
-  da: ['Adgangskodens styrke', 'svag', 'middel', 'stærk', 'meget stærk'],
-  sv: ['Lösenordets styrka', 'svagt', 'medel', 'starkt', 'mycket starkt'],
-  en: ['Password strength', 'weak', 'fair', 'strong', 'very strong'],
+  de: ['Passwortstärke:', 'schwach', 'mittel', 'stark', 'sehr stark'],
+  fr: ['Sécurité du mot de passe\u00a0:', 'faible', 'moyenne', 'élevée', 'très élevée'],
+  cs: ['Síla hesla:', 'slabé', 'střední', 'silné', 'velmi silné'],
+  hu: ['Jelszó erőssége:', 'gyenge', 'közepes', 'erős', 'nagyon erős'],
+  sk: ['Sila hesla:', 'slabé', 'stredné', 'silné', 'veľmi silné'],
+  tr: ['Şifre gücü:', 'zayıf', 'orta', 'güçlü', 'çok güçlü'],
+  pl: ['Siła hasła:', 'słabe', 'średnie', 'silne', 'bardzo silne'],
+  da: ['Adgangskodens styrke:', 'svag', 'middel', 'stærk', 'meget stærk'],
+  sv: ['Lösenordets styrka:', 'svagt', 'medel', 'starkt', 'mycket starkt'],
+  en: ['Password strength:', 'weak', 'fair', 'strong', 'very strong'],
 } as const
 
 export type PasswordLanguage = keyof typeof PASSWORD_TEXTS
@@ -25,8 +25,7 @@ export function passwordLanguage(tag: string | null | undefined): PasswordLangua
   return primary in PASSWORD_TEXTS ? (primary as PasswordLanguage) : 'en'
 }
 
-/** Texts for a language, with the de-CH/de-LI spelling rule ("ss" for "ß") applied. */
+/** Texts for a page language tag. (None of the German ones has "ß", so de-CH needs no variant.) */
 export function passwordTexts(tag: string | null | undefined): readonly string[] {
-  const texts = PASSWORD_TEXTS[passwordLanguage(tag)]
-  return /^de-(ch|li)\b/i.test(tag ?? '') ? texts.map((s) => s.replace(/ß/g, 'ss')) : texts
+  return PASSWORD_TEXTS[passwordLanguage(tag)]
 }

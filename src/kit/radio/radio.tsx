@@ -51,12 +51,12 @@ export interface RadioGroupProps extends FieldProps {
 /** A group of radios with a legend, required marker, state and linked error text. */
 export function RadioGroup(props: RadioGroupProps) {
   useStyles(css)
-  const { label, required, state, error, hint, className, name, options, value, defaultValue, onValueChange, disabled, inline, id } = props
+  const { label, required, state, error, hint, className, hideLabel, name, options, value, defaultValue, onValueChange, disabled, inline, id } = props
   const autoId = useId()
   const groupId = id ?? `lf-${autoId.replace(/:/g, '')}`
   const invalid = fieldState({ state, error }) === 'error'
   return (
-    <FieldFrame group id={groupId} label={label} required={required} state={state} error={error} hint={hint} className={className}>
+    <FieldFrame group id={groupId} label={label} required={required} state={state} error={error} hint={hint} hideLabel={hideLabel} className={className}>
       <span className={`lf-radio-group${inline ? ' lf-radio-group--inline' : ''}`}>
         {options.map((o) => (
           <Radio

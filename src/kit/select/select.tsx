@@ -24,11 +24,11 @@ export interface SelectProps extends FieldProps, Omit<SelectHTMLAttributes<HTMLS
 
 export function Select(props: SelectProps) {
   useStyles(css)
-  const { label, required, state, error, hint, className, options, value, defaultValue, placeholder, onValueChange, id, selectRef, ...rest } = props
+  const { label, required, state, error, hint, className, hideLabel, options, value, defaultValue, placeholder, onValueChange, id, selectRef, ...rest } = props
   const autoId = useId()
   const selectId = id ?? `lf-${autoId.replace(/:/g, '')}`
   return (
-    <FieldFrame id={selectId} label={label} required={required} state={state} error={error} hint={hint} className={className}>
+    <FieldFrame id={selectId} label={label} required={required} state={state} error={error} hint={hint} hideLabel={hideLabel} className={className}>
       <span className="lf-select">
         <select
           {...rest}

@@ -33,9 +33,11 @@ export function TextLink({ href, children, newTab, variant = 'inline', showExter
   const blank = !!newTab && opensInNewTab(url)
   return (
     <a {...rest} className={cls} href={url} target={blank ? '_blank' : undefined} rel={blank ? 'noopener noreferrer' : undefined}>
-      {children}
+      {/* The underline sits on this span, so the space before the hidden hint is not underlined. */}
+      <span className="lf-link__text">{children}</span>
       {blank && showExternalIcon ? <Icon name="external" size={16} className="lf-link__icon" /> : null}
-      {blank ? <span className="lf-visually-hidden"> ({newTabLabel ?? t('kit.link.newTab')})</span> : null}
+      {blank ? ' ' : null}
+      {blank ? <span className="lf-visually-hidden">({newTabLabel ?? t('kit.link.newTab')})</span> : null}
     </a>
   )
 }

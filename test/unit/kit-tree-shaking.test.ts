@@ -1,0 +1,58 @@
+/**
+ * Tree-shaking of the kit: the footer bundle carries only the kit components it uses. IBAN
+ * input, number input and password strength (with its ten languages) must never be in it.
+ * Proven from a fresh build's esbuild metafile, with probes showing the check can fail.
+ */
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import path from 'node:path'
+import type { Metafile } from 'esbuild'
+import { ROOT, buildScript } from '../../esbuild.config.ts'
+import { cssTextPlugin, localeDictionaryPlugin } from '../../build/esbuild-plugins.ts'
+
+const test = suite('kit tree-shaking')
+
+const HEAVY = ['src/kit/iban-input/', 'src/kit/number-input/', 'src/kit/password-strength/']
+
+async function build(entry: { file: string } | { source: string }) {
+  const common = {
+    outfile: 'probe.js',
+    define: { __LOCALE__: '"de-DE"', __PREVIEW_FILE__: '""' },
+    plugins: [cssTextPlugin(), localeDictionaryPlugin('de-DE')],
+  }
+  const { code, metafile } =
+    'file' in entry
+      ? await buildScript('preact', { ...common, entryPoints: [path.join(ROOT, entry.file)] })
+      : await buildScript('preact', { ...common, stdin: { contents: entry.source, resolveDir: ROOT, loader: 'tsx', sourcefile: 'probe.tsx' } })
+  return { code: new TextDecoder().decode(code), metafile }
+}
+
+/** Kit modules that put bytes into the output (esbuild lists tree-shaken inputs with 0 bytes). */
+function kitModulesIn(metafile: Metafile): string[] {
+  const output = Object.values(metafile.outputs)[0]
+  return Object.entries(output.inputs).filter(([file, info]) => file.startsWith('src/kit/') && info.bytesInOutput > 0).map(([file]) => file)
+}
+
+const absent = (modules: string[]) => HEAVY.filter((dir) => modules.some((m) => m.startsWith(dir)))
+
+test('the footer bundle (src/mount.ts, de-DE) has no IBAN input, number input or password strength', async () => {
+  const { code, metafile } = await build({ file: 'src/mount.ts' })
+  assert.equal(absent(kitModulesIn(metafile)), [])
+  for (const text of ['Adgangskodens styrke', 'Lösenordets styrka', 'Passwortstärke']) assert.not.ok(code.includes(text), text)
+})
+
+test('probe: importing Button, Icon and TextLink through the kit door keeps the heavy three out', async () => {
+  const { metafile } = await build({ source: `import { Button, Icon, TextLink } from './src/kit/index.ts'; (window as any).x = [Button, Icon, TextLink]` })
+  const modules = kitModulesIn(metafile)
+  assert.ok(modules.includes('src/kit/button/button.tsx'), 'what is used is there')
+  assert.ok(modules.includes('src/kit/text-link/safe-url.ts'))
+  assert.equal(absent(modules), [])
+})
+
+test('probe: the check notices when they are used (so it can fail)', async () => {
+  const { code, metafile } = await build({ source: `import { IbanInput, NumberInput, PasswordStrength } from './src/kit/index.ts'; (window as any).x = [IbanInput, NumberInput, PasswordStrength]` })
+  assert.equal(absent(kitModulesIn(metafile)), HEAVY)
+  assert.ok(code.includes('Adgangskodens styrke'))
+})
+
+test.run()

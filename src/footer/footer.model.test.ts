@@ -1,4 +1,5 @@
 import { suite } from 'uvu'
+import { effect } from '@preact/signals-react'
 import * as assert from 'uvu/assert'
 import { createFooterModel, isReduced, AFFILIATE_COOKIE, NEW_APP_COOKIE, INLINE_CONTENT_ID } from './footer.model'
 import { createTestWidget, recordRequests } from '../../test/helpers/widget'
@@ -17,29 +18,41 @@ test.after.each(() => {
 
 test('asks SHOP_FOOTER with X-Hunter-Site and gets that market\'s content', async () => {
   const { requests, fetch } = recordRequests(createContractServer().fetch)
-  const { widget } = createTestWidget({ config: { site: 'TR' }, fetch })
+  const { widget, clock } = createTestWidget({ config: { site: 'TR' }, fetch })
   const model = createFooterModel(widget)
   await model.load()
+  await clock.advance(1)
   assert.is(requests.length, 1)
   assert.is(new URL(requests[0].url).pathname, '/service/promotion/api/promotion/SHOP_FOOTER')
   assert.is(requests[0].headers.get('x-hunter-site'), 'TR')
   assert.is(model.content.value!.international!.items.find((i) => i.selected)!.code, 'tr')
 })
 
-test('SEO links are checked after the rest, in a task of their own, then revealed in steps', async () => {
+test('content arrives in steps: the rest first, SEO links checked in a later task, then revealed', async () => {
   const links = Array.from({ length: 250 }, (_, i) => ({ url: `/c${i}`, text: `K${i}` }))
   const text = JSON.stringify({ legalLinks: [{ url: '/i-s1.html', text: 'I' }], seo: { heading: 'S', columns: [{ links }, { links: [{ url: 'javascript:x', text: 'bad' }] }] } })
   const { widget, clock } = createTestWidget({ fetch: (async () => new Response(JSON.stringify({ contentJSON: text }))) as typeof fetch })
   const model = createFooterModel(widget)
+  const seen: string[] = []
+  const stop = effect(() => void seen.push(`${Object.keys(model.content.value ?? {}).join('+') || 'nothing'} stage ${model.stage.value} shown ${model.seoShown.value}`))
   const { warnings } = await captureConsole(async () => {
     await model.load()
-    assert.ok(model.content.value!.legalLinks)
-    assert.is(model.content.value!.seo, undefined)
-    assert.is(model.stage.value, 1)
+    assert.is(model.content.value, null, 'checked, not yet rendered')
     await clock.advance(1)
   })
-  assert.is(model.content.value!.seo!.columns[0].links.length, 250)
-  assert.is(model.seoShown.value, 250)
+  stop()
+  assert.equal(seen, [
+    'nothing stage 0 shown 0',
+    'legalLinks stage 0 shown 0',
+    'legalLinks stage 1 shown 0',
+    'legalLinks stage 2 shown 0',
+    'legalLinks stage 3 shown 0',
+    'legalLinks stage 4 shown 0',
+    'legalLinks+seo stage 4 shown 0',
+    'legalLinks+seo stage 4 shown 100',
+    'legalLinks+seo stage 4 shown 200',
+    'legalLinks+seo stage 4 shown 250',
+  ])
   assert.match(warnings[0], /seo\.columns\.1\.links\.0\.url is an unsafe link/)
 })
 
@@ -71,9 +84,10 @@ test('inline content next to #footer saves the request and passes the same check
   script.text = JSON.stringify({ legalLinks: [{ url: '/impressum-s1.html', text: 'Impressum' }, { url: 'javascript:alert(1)', text: 'X' }] })
   document.body.appendChild(script)
   const { requests, fetch } = recordRequests(createContractServer().fetch)
-  const { widget } = createTestWidget({ fetch })
+  const { widget, clock } = createTestWidget({ fetch })
   const model = createFooterModel(widget)
   const { warnings } = await captureConsole(() => model.load())
+  await clock.advance(1)
   assert.is(requests.length, 0)
   assert.equal(model.content.value!.legalLinks!.map((l) => l.text), ['Impressum'])
   assert.match(warnings[0], /legalLinks\.1\.url/)

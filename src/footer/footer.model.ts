@@ -59,7 +59,7 @@ async function fetchContent(widget: Widget): Promise<string | null> {
 
 /**
  * Content renders in steps, one task each, so even a long footer (hundreds of SEO links) never
- * blocks the main thread for long: teasers and logos, then the bottom group, then the icon
+ * blocks the main thread for long: the check of everything but the SEO links, teasers and logos, then the bottom group, then the icon
  * groups, then the SEO links, checked in a task of their own and revealed SEO_STEP at a time.
  */
 export const SEO_STEP = 100
@@ -98,8 +98,12 @@ export function createFooterModel(widget: Widget) {
     const text = inlineContent(widget.document) ?? (await fetchContent(widget))
     const raw = text === null ? null : readContent(text)
     if (!raw) return
-    content.value = salvageSections(raw, (key) => key !== 'seo')
-    reveal(raw)
+    const first = salvageSections(raw, (key) => key !== 'seo')
+    // Checking and rendering are separate tasks too.
+    later(() => {
+      content.value = first
+      reveal(raw)
+    })
   }
 
   return { content, stage, seoShown, reduced, phone, touch, classic, load }

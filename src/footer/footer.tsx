@@ -47,7 +47,7 @@ export function Footer() {
           </ErrorBoundary>
           {!reduced && content.seo ? (
             <ErrorBoundary name="Footer SEO links">
-              <SeoLinks seo={content.seo} id={view.seoId} phone={phone} shown={model.seoShown.value} />
+              <SeoLinks seo={content.seo} id={view.seoId} phone={phone} shown={model.seoShown} />
             </ErrorBoundary>
           ) : null}
           {!reduced && stage >= STAGE.icons ? (

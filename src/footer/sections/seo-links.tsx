@@ -1,9 +1,11 @@
 /**
  * SEO link group (SPEC §2 item 4): on phones one collapsible panel with every column merged
  * into one list; columns otherwise. Only the first `shown` links render (the model reveals
- * more step by step); links render in memoised chunks, so a step renders only its new links.
+ * more step by step, footer.model.ts); links render in memoised chunks, so a step renders only its new links.
  */
 import { memo, useMemo } from 'react'
+import type { ReadonlySignal } from '@preact/signals-react'
+import { useSignals } from '@preact/signals-react/runtime'
 import { ExpansionPanel, TextLink } from '../../kit'
 import type { FooterContent, FooterLink } from '../footer.schema'
 
@@ -27,7 +29,10 @@ function Links({ links, count }: { links: FooterLink[]; count: number }) {
   return <ul className="lf-list">{chunks}</ul>
 }
 
-export function SeoLinks({ seo, id, phone, shown }: { seo: FooterContent['seo']; id: string; phone: boolean; shown: number }) {
+/** `shown` is read here, not by the footer, so each reveal step re-renders only this section. */
+export function SeoLinks({ seo, id, phone, shown: shownSignal }: { seo: FooterContent['seo']; id: string; phone: boolean; shown: ReadonlySignal<number> }) {
+  useSignals()
+  const shown = shownSignal.value
   const merged = useMemo(() => seo.columns.flatMap((c) => c.links), [seo])
   if (!seo.columns.length) return null
   if (phone) {

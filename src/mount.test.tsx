@@ -16,6 +16,9 @@ function scriptTag(site: string): HTMLScriptElement {
   return script
 }
 
+/** boot() renders in a task of its own (see mount.ts); wait for it. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
+
 test.before.each(() => {
   delete (window as unknown as Record<string, unknown>)[GLOBAL_KEY]
   document.body.innerHTML = ''
@@ -33,7 +36,10 @@ test('without #footer: a clear console error, nothing thrown, the page untouched
 
 test('mounts into a shadow root of #footer with the market and locale', async () => {
   document.body.innerHTML = '<div id="footer"></div>'
-  const { errors } = await captureConsole(() => boot(window, scriptTag('AT')))
+  const { errors } = await captureConsole(async () => {
+    boot(window, scriptTag('AT'))
+    await nextTask()
+  })
   assert.equal(errors, [])
   const root = document.getElementById('footer')!.shadowRoot!.querySelector('.lf-root')!
   assert.is(root.getAttribute('data-site'), 'AT')
@@ -43,9 +49,10 @@ test('mounts into a shadow root of #footer with the market and locale', async ()
 
 test('included twice: mounts once and says so', async () => {
   document.body.innerHTML = '<div id="footer"></div>'
-  const { warnings } = await captureConsole(() => {
+  const { warnings } = await captureConsole(async () => {
     boot(window, scriptTag('DE'))
     boot(window, scriptTag('DE'))
+    await nextTask()
   })
   assert.match(warnings.join('\n'), /included more than once/)
   assert.is(document.getElementById('footer')!.shadowRoot!.querySelectorAll('.lf-root').length, 1)

@@ -1,17 +1,65 @@
 /**
- * The footer landmark. Foundation placeholder: the Footer issue fills it with the sections of
- * SPEC §2 (newsletter block, logos, teasers, SEO links, icons, bottom group).
+ * The footer landmark (SPEC §2), top to bottom: newsletter block, payment and delivery logos,
+ * teaser groups, SEO links, icon groups, bottom group. Content comes from the model; a section
+ * whose content is missing or broken is simply not there, and one that fails to render is left out.
  */
+import { useEffect, useMemo } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
-import { t } from '../i18n/i18n'
+import { useWidget } from '../app/widget-context'
+import { ErrorBoundary } from '../app/error-boundary'
+import { useStyles } from '../styles/style-root'
 import { NewsletterBlock } from '../newsletter'
+import { createFooterModel, STAGE } from './footer.model'
+import { buildView } from './footer.view'
+import { LogoList } from './sections/logo-list'
+import { TeaserGroups } from './sections/teaser-groups'
+import { SeoLinks } from './sections/seo-links'
+import { IconGroups } from './sections/icon-groups'
+import { BottomGroup } from './sections/bottom-group'
+import css from './footer.css'
 
 export function Footer() {
   useSignals()
+  useStyles(css)
+  const widget = useWidget()
+  const model = useMemo(() => createFooterModel(widget), [widget])
+  useEffect(() => void model.load(), [model])
+  const content = model.content.value
+  const { reduced } = model
+  const phone = model.phone.value
+  const stage = model.stage.value
+  const view = useMemo(() => content && buildView(content, reduced), [content, reduced])
   return (
-    <footer className="lf-footer">
-      <NewsletterBlock />
-      <p className="lf-copyright">{t('core.copyright', { year: new Date().getFullYear() })}</p>
+    <footer className={`lf-footer lf-footer--${phone ? 'phone' : widget.platform.value.toLowerCase()}${reduced ? ' lf-footer--reduced' : ''}`}>
+      {reduced ? null : (
+        <ErrorBoundary name="Newsletter">
+          <NewsletterBlock />
+        </ErrorBoundary>
+      )}
+      {content && view ? (
+        <>
+          {content.headline ? <h2 className="lf-visually-hidden">{content.headline}</h2> : null}
+          <ErrorBoundary name="Footer logos">
+            <LogoList images={view.images} />
+          </ErrorBoundary>
+          <ErrorBoundary name="Footer teasers">
+            <TeaserGroups groups={view.groups} phone={phone} classic={model.classic.value} />
+          </ErrorBoundary>
+          {!reduced && content.seo ? (
+            <ErrorBoundary name="Footer SEO links">
+              <SeoLinks seo={content.seo} id={view.seoId} phone={phone} shown={model.seoShown} />
+            </ErrorBoundary>
+          ) : null}
+          {!reduced && stage >= STAGE.icons ? (
+            <ErrorBoundary name="Footer icons">
+              <IconGroups content={content} socialId={view.socialId} appId={view.appId} />
+            </ErrorBoundary>
+          ) : null}
+        </>
+      ) : null}
+      <ErrorBoundary name="Footer bottom">
+        <BottomGroup content={stage >= STAGE.bottom ? content : null} touch={model.touch.value} />
+      </ErrorBoundary>
     </footer>
   )
 }

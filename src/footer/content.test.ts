@@ -1,0 +1,90 @@
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { parseContent } from './content'
+import { headingIds } from './links'
+import { logoPath, flagPath } from './logos'
+import { captureConsole } from '../../test/helpers/console'
+
+const test = suite('footer content parsing, heading ids, logo map')
+
+const link = (url: string, text = 'x') => ({ url, text })
+
+test('valid content comes back whole', async () => {
+  const content = { legalLinks: [link('/impressum-s1.html', 'Impressum')], seo: { heading: 'Kategorien', columns: [{ links: [link('/c1', 'Kaffee')] }] } }
+  const { result, warnings } = await captureConsole(() => parseContent(JSON.stringify(content)))
+  assert.equal(result, content)
+  assert.equal(warnings, [])
+})
+
+test('content that is not JSON, or not an object, gives nothing and is logged', async () => {
+  for (const bad of ['{"legalLinks": [', 'null', '[]', '42']) {
+    const { result, warnings } = await captureConsole(() => parseContent(bad))
+    assert.is(result, null, bad)
+    assert.is(warnings.length, 1, bad)
+  }
+})
+
+test('a wrong part is logged with its path and left out; its valid siblings stay', async () => {
+  const content = {
+    legalLinks: [link('/a-s1.html', 'A'), { url: 5, text: 'B' }, link('/c-s3.html', 'C')],
+    seo: 'not an object',
+    teaserGroups: [{ heading: { link: link('/x-s1.html', 'Service') }, links: [{ link: link('/contact', 'Kontakt') }, { link: { text: 'no url' } }] }],
+  }
+  const { result, warnings } = await captureConsole(() => parseContent(JSON.stringify(content)))
+  assert.equal(result!.legalLinks!.map((l) => l.text), ['A', 'C'])
+  assert.is(result!.seo, undefined)
+  assert.equal(result!.teaserGroups![0].links.map((l) => l.link.text), ['Kontakt'])
+  const log = warnings.join('\n')
+  assert.match(log, /legalLinks\.1\.url/)
+  assert.match(log, /seo /)
+  assert.match(log, /teaserGroups\.0\.links\.1\.link\.url is missing/)
+})
+
+test('unsafe links are refused at their path, whatever their disguise', async () => {
+  const unsafe = ['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<b>x</b>', 'vbscript:x', '\\\\evil.example']
+  const content = { legalLinks: [...unsafe.map((u) => link(u)), link('https://ok.example/'), link('mailto:a@b.example'), link('/ok-s1.html')] }
+  const { result, warnings } = await captureConsole(() => parseContent(content))
+  assert.equal(result!.legalLinks!.map((l) => l.url), ['https://ok.example/', 'mailto:a@b.example', '/ok-s1.html'])
+  assert.is(warnings.filter((w) => /legalLinks\.\d\.url is an unsafe link/.test(w)).length, unsafe.length)
+})
+
+test('an unknown social icon drops only that icon', async () => {
+  const content = { socialMedia: { heading: 'Folgen', socialMediaIcons: [{ iconName: 'myspace', link: link('https://m.example') }, { iconName: 'youtube', link: link('https://y.example') }] } }
+  const { result, warnings } = await captureConsole(() => parseContent(content))
+  assert.equal(result!.socialMedia!.socialMediaIcons.map((i) => i.iconName), ['youtube'])
+  assert.match(warnings[0], /socialMedia\.socialMediaIcons\.0\.iconName/)
+})
+
+test('heading ids keep only letters, digits and hyphens, and are unique', () => {
+  const id = headingIds()
+  const cases: [string, string][] = [
+    ['Zahlung & Versand', 'lf-zahlung-versand'],
+    ['Über Lumora', 'lf-uber-lumora'],
+    ['Zahlung & Versand', 'lf-zahlung-versand-2'],
+    ['Ödeme ve teslimat', 'lf-odeme-ve-teslimat'],
+    ['<script>"x"</script>', 'lf-scriptxscript'],
+    ['!!!', 'lf-section'],
+    ['', 'lf-section-2'],
+  ]
+  for (const [text, expected] of cases) {
+    const made = id(text)
+    assert.is(made, expected, text)
+    assert.match(made, /^[A-Za-z0-9-]+$/)
+  }
+})
+
+test('logo map: known sources map to the footer logo folder; unknown logs and yields no image', async () => {
+  assert.is(logoPath('payment-invoice'), '/service/footer-images/logos/payment-invoice.svg')
+  assert.is(logoPath('trust-secure-shop'), '/service/footer-images/logos/trust-secure-shop.svg')
+  const { result, warnings } = await captureConsole(() => logoPath('../../evil'))
+  assert.is(result, '')
+  assert.match(warnings[0], /Unknown logo source/)
+})
+
+test('flags come from the logo folder, plain file names only', () => {
+  assert.is(flagPath('cz.svg'), '/service/footer-images/logos/cz.svg')
+  assert.is(flagPath('../x.svg'), '')
+  assert.is(flagPath('javascript:alert(1)'), '')
+})
+
+test.run()

@@ -1,0 +1,117 @@
+/**
+ * Bad content never throws: hundreds of mutated footer contents (truncated JSON, wrong types,
+ * missing fields, unsafe links, HTML in texts) render without an exception, without an unsafe
+ * link and without injected HTML.
+ */
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import fc from 'fast-check'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { cleanup } from '@testing-library/preact'
+import { Footer } from './footer'
+import { ErrorBoundary } from '../app/error-boundary'
+import { contentFetch } from './footer.test-utils'
+import { createTestWidget, renderInWidget } from '../../test/helpers/widget'
+import { captureConsole } from '../../test/helpers/console'
+import { safeUrl } from '../kit'
+import { REPO_ROOT } from '../../build/repo-root'
+
+const test = suite('Footer with mutated content')
+const base = JSON.parse(readFileSync(path.join(REPO_ROOT, 'fixtures/footer/cz.json'), 'utf8')) as unknown
+
+const EVIL_STRINGS = [
+  'javascript:alert(1)', ' JAVASCRIPT:alert(1)', 'java\nscript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)',
+  '<img src=x onerror="window.__pwned=1">', '<script>window.__pwned=1</script>', '"><svg onload=alert(1)>', '<b data-injected>x</b>', '',
+]
+const leaf = fc.oneof(
+  fc.constantFrom(...EVIL_STRINGS),
+  fc.string(),
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant([]),
+  fc.constant({}),
+  fc.constantFrom('facebook', 'ios', 'unknown-logo', 'payment-card'),
+)
+
+/** Every path to a value in the content (objects and arrays included). */
+function paths(value: unknown, at: (string | number)[] = [], out: (string | number)[][] = []) {
+  out.push(at)
+  if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) paths(v, [...at, Array.isArray(value) ? Number(k) : k], out)
+  return out
+}
+const ALL_PATHS = paths(base).slice(1)
+const LINK_PATHS = ALL_PATHS.filter((p) => p[p.length - 1] === 'url' || p[p.length - 1] === 'href')
+const TEXT_PATHS = ALL_PATHS.filter((p) => ['text', 'label', 'heading', 'introductoryText', 'textBeforeLink'].includes(String(p[p.length - 1])))
+const UNSAFE_URLS = EVIL_STRINGS.slice(0, 5)
+const HTML_TEXTS = EVIL_STRINGS.slice(5, 9)
+
+type Mutation = { kind: 'set'; at: number; value: unknown } | { kind: 'delete'; at: number } | { kind: 'truncate'; cut: number }
+const at = (list: (string | number)[][]) => fc.nat(list.length - 1).map((i) => ALL_PATHS.indexOf(list[i]))
+const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+  fc.record({ kind: fc.constant('set' as const), at: at(LINK_PATHS), value: fc.constantFrom(...UNSAFE_URLS) }),
+  fc.record({ kind: fc.constant('set' as const), at: at(TEXT_PATHS), value: fc.constantFrom(...HTML_TEXTS) }),
+  fc.record({ kind: fc.constant('set' as const), at: fc.nat(ALL_PATHS.length - 1), value: leaf }),
+  fc.record({ kind: fc.constant('delete' as const), at: fc.nat(ALL_PATHS.length - 1) }),
+  fc.record({ kind: fc.constant('truncate' as const), cut: fc.nat(12000) }),
+)
+
+function mutate(mutations: Mutation[]): string {
+  const content = structuredClone(base) as Record<string, unknown>
+  let truncateAt: number | null = null
+  for (const m of mutations) {
+    if (m.kind === 'truncate') {
+      truncateAt = m.cut
+      continue
+    }
+    const at = ALL_PATHS[m.at]
+    let parent: unknown = content
+    for (const key of at.slice(0, -1)) parent = parent && typeof parent === 'object' ? (parent as Record<string, unknown>)[key] : undefined
+    if (!parent || typeof parent !== 'object') continue
+    const key = at[at.length - 1] as string
+    if (m.kind === 'delete') delete (parent as Record<string, unknown>)[key]
+    else (parent as Record<string, unknown>)[key] = m.value
+  }
+  const json = JSON.stringify(content)
+  return truncateAt === null ? json : json.slice(0, truncateAt % (json.length + 1))
+}
+
+const flush = async () => {
+  for (let i = 0; i < 4; i++) await new Promise((r) => setImmediate(r))
+}
+
+test('300 mutated contents: no exception, no unsafe link, no HTML injected', async () => {
+  let rendered = 0
+  await fc.assert(
+    fc.asyncProperty(fc.array(mutation, { minLength: 1, maxLength: 12 }), fc.constantFrom('CLASSIC', 'SMARTPHONE', 'TABLET') , async (mutations, platform) => {
+      const { widget, clock } = createTestWidget({ config: { site: 'CZ' }, platform: platform as 'CLASSIC', fetch: contentFetch(mutate(mutations)) })
+      const failures: string[] = []
+      const { errors } = await captureConsole(async () => {
+        // An outer boundary like the app's: if anything threw while rendering, it would be logged.
+        const view = renderInWidget(<ErrorBoundary name="Test">{<Footer />}</ErrorBoundary>, widget)
+        await flush()
+        await clock.advance(1)
+        const root = view.container
+        for (const a of root.querySelectorAll('a')) {
+          const href = a.getAttribute('href')
+          if (href === null || safeUrl(href) === null) failures.push(`unsafe or empty link: ${href}`)
+        }
+        for (const img of root.querySelectorAll('img')) {
+          if (!img.getAttribute('src')) failures.push('image without source')
+        }
+        if (root.querySelector('script, svg[onload], [onerror], [onload], [data-injected]')) failures.push('injected HTML')
+        if ((window as unknown as { __pwned?: number }).__pwned) failures.push('script ran')
+        if (!root.querySelector('footer')) failures.push('no footer')
+        rendered++
+        cleanup()
+      })
+      const thrown = errors.filter((e) => /failed to render|could not be loaded/.test(e))
+      assert.equal([...failures, ...thrown], [], JSON.stringify(mutations))
+    }),
+    { numRuns: 300, seed: 20261121 },
+  )
+  assert.is(rendered, 300)
+})
+
+test.run()

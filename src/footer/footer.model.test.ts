@@ -1,0 +1,122 @@
+import { suite } from 'uvu'
+import { effect } from '@preact/signals-react'
+import * as assert from 'uvu/assert'
+import { createFooterModel, isReduced, AFFILIATE_COOKIE, NEW_APP_COOKIE, INLINE_CONTENT_ID } from './footer.model'
+import { createTestWidget, recordRequests } from '../../test/helpers/widget'
+import { createContractServer } from '../../build/contract-server/handler'
+import { captureConsole } from '../../test/helpers/console'
+
+const test = suite('footer model: loading and variant')
+
+const clearCookies = () => {
+  for (const name of [AFFILIATE_COOKIE, NEW_APP_COOKIE]) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
+}
+test.after.each(() => {
+  clearCookies()
+  document.getElementById(INLINE_CONTENT_ID)?.remove()
+})
+
+test('asks SHOP_FOOTER with X-Hunter-Site and gets that market\'s content', async () => {
+  const { requests, fetch } = recordRequests(createContractServer().fetch)
+  const { widget, clock } = createTestWidget({ config: { site: 'TR' }, fetch })
+  const model = createFooterModel(widget)
+  await model.load()
+  await clock.advance(1)
+  assert.is(requests.length, 1)
+  assert.is(new URL(requests[0].url).pathname, '/service/promotion/api/promotion/SHOP_FOOTER')
+  assert.is(requests[0].headers.get('x-hunter-site'), 'TR')
+  assert.is(model.content.value!.international!.items.find((i) => i.selected)!.code, 'tr')
+})
+
+test('content arrives in steps: the rest first, SEO links checked in a later task, then revealed', async () => {
+  const links = Array.from({ length: 250 }, (_, i) => ({ url: `/c${i}`, text: `K${i}` }))
+  const text = JSON.stringify({ legalLinks: [{ url: '/i-s1.html', text: 'I' }], seo: { heading: 'S', columns: [{ links }, { links: [{ url: 'javascript:x', text: 'bad' }] }] } })
+  const { widget, clock } = createTestWidget({ fetch: (async () => new Response(JSON.stringify({ contentJSON: text }))) as typeof fetch })
+  const model = createFooterModel(widget)
+  const seen: string[] = []
+  const stop = effect(() => void seen.push(`${Object.keys(model.content.value ?? {}).join('+') || 'nothing'} stage ${model.stage.value} shown ${model.seoShown.value}`))
+  const { warnings } = await captureConsole(async () => {
+    await model.load()
+    assert.is(model.content.value, null, 'checked, not yet rendered')
+    await clock.advance(1)
+  })
+  stop()
+  assert.equal(seen, [
+    'nothing stage 0 shown 0',
+    'legalLinks stage 0 shown 0',
+    'legalLinks stage 1 shown 0',
+    'legalLinks stage 2 shown 0',
+    'legalLinks stage 3 shown 0',
+    'legalLinks stage 4 shown 0',
+    'legalLinks+seo stage 4 shown 0',
+    'legalLinks+seo stage 4 shown 100',
+    'legalLinks+seo stage 4 shown 200',
+    'legalLinks+seo stage 4 shown 250',
+  ])
+  assert.match(warnings[0], /seo\.columns\.1\.links\.0\.url is an unsafe link/)
+})
+
+test('404 gives no content and logs nothing; other failures are logged', async () => {
+  for (const [status, logged] of [[404, 0], [500, 1]] as const) {
+    const { widget } = createTestWidget({ fetch: (async () => new Response('{}', { status })) as typeof fetch })
+    const model = createFooterModel(widget)
+    const { errors } = await captureConsole(() => model.load())
+    assert.is(model.content.value, null)
+    assert.is(errors.length, logged, `status ${status}`)
+  }
+  const { widget } = createTestWidget({ fetch: (async () => Promise.reject(new TypeError('offline'))) as typeof fetch })
+  const { errors } = await captureConsole(() => createFooterModel(widget).load())
+  assert.match(errors[0], /could not be loaded/)
+})
+
+test('an answer without a contentJSON string is logged', async () => {
+  const { widget } = createTestWidget({ fetch: (async () => new Response('{"contentJSON": {}}')) as typeof fetch })
+  const model = createFooterModel(widget)
+  const { warnings } = await captureConsole(() => model.load())
+  assert.is(model.content.value, null)
+  assert.match(warnings[0], /contentJSON/)
+})
+
+test('inline content next to #footer saves the request and passes the same checks', async () => {
+  const script = document.createElement('script')
+  script.type = 'application/json'
+  script.id = INLINE_CONTENT_ID
+  script.text = JSON.stringify({ legalLinks: [{ url: '/impressum-s1.html', text: 'Impressum' }, { url: 'javascript:alert(1)', text: 'X' }] })
+  document.body.appendChild(script)
+  const { requests, fetch } = recordRequests(createContractServer().fetch)
+  const { widget, clock } = createTestWidget({ fetch })
+  const model = createFooterModel(widget)
+  const { warnings } = await captureConsole(() => model.load())
+  await clock.advance(1)
+  assert.is(requests.length, 0)
+  assert.equal(model.content.value!.legalLinks!.map((l) => l.text), ['Impressum'])
+  assert.match(warnings[0], /legalLinks\.1\.url/)
+})
+
+test('reduced by the data-variant attribute, the affiliate-number cookie, or the new-app cookie', () => {
+  const { widget } = createTestWidget()
+  assert.is(isReduced(widget), false)
+  assert.is(isReduced({ ...widget, config: { ...widget.config, variant: 'reduced' } }), true)
+  for (const name of [AFFILIATE_COOKIE, NEW_APP_COOKIE]) {
+    document.cookie = `${name}=4711; path=/`
+    assert.is(isReduced(widget), true, name)
+    clearCookies()
+    document.cookie = `${name}=; path=/`
+    assert.is(isReduced(widget), false, `${name} empty`)
+  }
+  document.cookie = `X${AFFILIATE_COOKIE}=1; path=/`
+  assert.is(isReduced(widget), false, 'a cookie whose name only ends like it')
+  document.cookie = `X${AFFILIATE_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
+})
+
+test('layout follows the platform signal: phone-like, touch-like, classic', () => {
+  const { widget } = createTestWidget({ platform: 'MATCH' })
+  const model = createFooterModel(widget)
+  const seen = (['MATCH', 'SMARTPHONE', 'TABLET', 'CLASSIC'] as const).map((p) => {
+    ;(widget.platform as { value: string }).value = p
+    return [model.phone.value, model.touch.value, model.classic.value]
+  })
+  assert.equal(seen, [[true, true, false], [true, true, false], [false, true, false], [false, false, true]])
+})
+
+test.run()

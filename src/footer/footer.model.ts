@@ -1,0 +1,112 @@
+/**
+ * The footer's state: its content (inline or fetched), whether the reduced variant applies,
+ * and the platform-derived layout. Components read it; it decides.
+ */
+import { computed, signal } from '@preact/signals-react'
+import { createApiClient } from '../api/client'
+import { isApiError } from '../api/errors'
+import { isPhoneLike, isTouchLike } from '../platform'
+import { log } from '../log'
+import type { Widget } from '../app/widget-context'
+import { readContent, salvageSections } from './content'
+import type { PartialContent } from './footer.schema'
+
+export const FOOTER_CONTENT_PATH = '/service/promotion/api/promotion/SHOP_FOOTER'
+
+/**
+ * A server-rendered shop may put the content next to #footer and save the request:
+ *   <script type="application/json" id="footer-content">{ ...footer configuration... }</script>
+ */
+export const INLINE_CONTENT_ID = 'footer-content'
+
+/**
+ * Reduced-variant cookies (SPEC §4): a partner visit carries its affiliate number, the new app
+ * marks its web views. Any non-empty value counts.
+ */
+export const AFFILIATE_COOKIE = 'AffiliateNumber'
+export const NEW_APP_COOKIE = 'Hunter-NewApp'
+
+function cookie(doc: Document, name: string): string {
+  const pair = doc.cookie.split('; ').find((c) => c.startsWith(name + '='))
+  return pair ? decodeURIComponent(pair.slice(name.length + 1)).trim() : ''
+}
+
+export function isReduced(widget: Pick<Widget, 'config' | 'document'>): boolean {
+  return widget.config.variant === 'reduced' || !!cookie(widget.document, AFFILIATE_COOKIE) || !!cookie(widget.document, NEW_APP_COOKIE)
+}
+
+/** The inline content's text, or null when the page has none. */
+function inlineContent(doc: Document): string | null {
+  const script = doc.getElementById(INLINE_CONTENT_ID)
+  return script instanceof HTMLScriptElement && script.type === 'application/json' ? script.text : null
+}
+
+/** Loads the content's JSON text: 404 means no content sections; any other failure is logged. */
+async function fetchContent(widget: Widget): Promise<string | null> {
+  try {
+    const client = createApiClient({ baseURL: widget.origin, fetch: widget.fetch, timers: widget.timers, headers: { 'X-Hunter-Site': widget.config.site } })
+    const { data } = await client.get<{ contentJSON?: unknown }>(FOOTER_CONTENT_PATH)
+    if (typeof data?.contentJSON !== 'string') {
+      log.warn('Footer content answer has no contentJSON string; no content sections shown.')
+      return null
+    }
+    return data.contentJSON
+  } catch (error) {
+    if (!(isApiError(error) && error.kind === 'response' && error.status === 404)) log.error('Footer content could not be loaded.', error)
+    return null
+  }
+}
+
+/**
+ * Content renders in steps, one task each, so even a long footer (hundreds of SEO links) never
+ * blocks the main thread for long: the check of everything but the SEO links, teasers and logos, then the bottom group, then the icon
+ * groups, then the SEO links, checked in a task of their own and revealed SEO_STEP at a time.
+ */
+export const SEO_STEP = 100
+export const STAGE = { teasers: 1, bottom: 2, icons: 3, seo: 4 } as const
+
+export function createFooterModel(widget: Widget) {
+  const content = signal<PartialContent | null>(null)
+  /** How far the content has been revealed (see STAGE). */
+  const stage = signal(0)
+  const seoShown = signal(0)
+  const reduced = isReduced(widget)
+  const phone = computed(() => isPhoneLike(widget.platform.value))
+  const touch = computed(() => isTouchLike(widget.platform.value))
+  const classic = computed(() => widget.platform.value === 'CLASSIC')
+
+  function later(step: () => void) {
+    widget.timers.setTimeout(step, 0)
+  }
+
+  function revealSeo() {
+    const total = content.value?.seo?.columns.reduce((n, c) => n + c.links.length, 0) ?? 0
+    seoShown.value = Math.min(total, seoShown.value + SEO_STEP)
+    if (seoShown.value < total) later(revealSeo)
+  }
+
+  function reveal(raw: Record<string, unknown>) {
+    stage.value++
+    if (stage.value < STAGE.seo) return later(() => reveal(raw))
+    if (reduced || raw.seo === undefined) return
+    content.value = { ...content.value, ...salvageSections(raw, (key) => key === 'seo') }
+    later(revealSeo)
+  }
+
+  /** Reads the content (inline, else fetched); everything but the SEO links is checked at once. */
+  async function load() {
+    const text = inlineContent(widget.document) ?? (await fetchContent(widget))
+    const raw = text === null ? null : readContent(text)
+    if (!raw) return
+    const first = salvageSections(raw, (key) => key !== 'seo')
+    // Checking and rendering are separate tasks too.
+    later(() => {
+      content.value = first
+      reveal(raw)
+    })
+  }
+
+  return { content, stage, seoShown, reduced, phone, touch, classic, load }
+}
+
+export type FooterModel = ReturnType<typeof createFooterModel>

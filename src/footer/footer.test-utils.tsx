@@ -1,0 +1,26 @@
+/** Renders the Footer in a test widget, fed from the contract server or from given content, and waits for its content. */
+import { cleanup } from '@testing-library/preact'
+import { Footer } from './footer'
+import { createTestWidget, renderInWidget, type TestWidgetOptions } from '../../test/helpers/widget'
+import { AFFILIATE_COOKIE, NEW_APP_COOKIE } from './footer.model'
+
+/** A fetch that answers SHOP_FOOTER with this contentJSON string. */
+export const contentFetch = (contentJSON: string) => (async () => new Response(JSON.stringify({ contentJSON }))) as typeof fetch
+
+export async function renderFooter(options: TestWidgetOptions = {}) {
+  const { widget, clock } = createTestWidget(options)
+  const view = renderInWidget(<Footer />, widget)
+  // Content renders in timer steps (footer.model.ts); run them until the bottom group has arrived.
+  // (Up to 5 s of real time: the contract server reads fixtures from disk, and the machine may be busy.)
+  for (const until = Date.now() + 5000; Date.now() < until && !view.container.querySelector('.lf-bottom > :not(.lf-copyright)'); ) {
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    await clock.advance(1)
+  }
+  await clock.advance(1)
+  return { view, widget, clock }
+}
+
+export function resetFooterTest() {
+  cleanup()
+  for (const name of [AFFILIATE_COOKIE, NEW_APP_COOKIE]) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
+}

@@ -1,0 +1,195 @@
+import { suite } from 'uvu'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { REPO_ROOT } from '../../build/repo-root'
+import * as assert from 'uvu/assert'
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact'
+import userEvent from '@testing-library/user-event'
+import { readEmbedConfig } from '../config'
+import { captureConsole } from '../../test/helpers/console'
+import { createTestWidget, recordRequests, renderInWidget } from '../../test/helpers/widget'
+import { Footer } from './footer'
+import { createContractServer } from '../../build/contract-server/handler'
+import { AFFILIATE_COOKIE, NEW_APP_COOKIE } from './footer.model'
+import { contentFetch, renderFooter, resetFooterTest } from './footer.test-utils'
+import type { Platform } from '../platform'
+
+const test = suite('Footer')
+test.after.each(resetFooterTest)
+
+/** Generous: the test machine is shared and sometimes very busy. */
+const SLOW = { timeout: 5000 }
+const nav = (name: string | RegExp) => screen.getByRole('navigation', { name })
+const link = (name: string | RegExp) => screen.getByRole('link', { name })
+
+test('one contentinfo landmark with every section of the German footer on classic', async () => {
+  await renderFooter()
+  assert.is(screen.getAllByRole('contentinfo').length, 1)
+  // 2: payment and delivery logos
+  const logos = screen.getByRole('list', { name: 'Zahlungsarten und Versand' })
+  assert.equal(within(logos).getAllByRole('img').map((i) => i.getAttribute('alt')), ['Kauf auf Rechnung', 'Kreditkarte', 'Lastschrift', 'Online-Wallet', 'Paketversand', 'Expressversand', 'Abholstation'])
+  assert.is(within(logos).getAllByRole('img')[0].getAttribute('src'), '/service/footer-images/logos/payment-invoice.svg')
+  // 3: teaser groups, a labelled navigation region
+  const teasers = nav('Service und Informationen')
+  assert.equal(within(teasers).getAllByRole('heading', { level: 3 }).map((h) => h.textContent), ['Zahlung & Versand', 'Kundenservice', 'Geschenke & Ratgeber', 'Über Lumora'])
+  assert.is(within(teasers).getByRole('link', { name: 'Filialfinder' }).getAttribute('href'), '/service/storefinder/')
+  assert.ok(screen.getByText('30 Tage Rückgaberecht und Lieferung bis an die Haustür.'))
+  // 4: SEO columns, labelled by their heading
+  const seo = nav('Beliebte Kategorien')
+  assert.equal(within(seo).getAllByRole('heading', { level: 3 }).map((h) => h.textContent), ['Kaffee', 'Wohnen & Küche', 'Mode & Sport'])
+  assert.is(within(seo).getAllByRole('list').length, 3)
+  assert.is(within(seo).getByRole('link', { name: 'Kaffeebohnen' }).getAttribute('href'), '/c1101')
+  // 5: icon groups
+  assert.is(link('Lumora bei Facebook').getAttribute('href'), 'https://www.facebook.com/lumora')
+  assert.is(screen.getAllByRole('link', { name: /^Lumora bei / }).length, 6)
+  assert.ok(link('Lumora-App im App Store laden') && link('Lumora-App bei Google Play laden'))
+  // 6: bottom group
+  assert.equal(within(nav('Rechtliche Hinweise')).getAllByRole('link').map((a) => a.textContent!.replace(/ \(.*\)$/, '')), ['Impressum', 'Datenschutz', 'AGB', 'Widerrufsrecht', 'Cookie-Einstellungen', 'Datenschutzbeauftragte'])
+  assert.ok(screen.getByRole('img', { name: /Geprüfter Online-Shop/ }))
+  assert.match(screen.getByText(/Alle Preise inkl\. gesetzl\. MwSt\./).textContent!, /Versandkosten\.$/)
+  const countries = within(nav('Land und Sprache')).getAllByRole('link')
+  assert.is(countries.length, 9)
+  assert.equal(countries.filter((a) => a.getAttribute('aria-current') === 'true').map((a) => a.textContent), ['Deutschland'])
+  assert.is(link('Česko').getAttribute('href'), 'https://cz.lumora.example/')
+})
+
+const PLATFORMS: { platform: Platform; panels: boolean; switcher: boolean; account: boolean }[] = [
+  { platform: 'MATCH', panels: true, switcher: false, account: true },
+  { platform: 'SMARTPHONE', panels: true, switcher: false, account: true },
+  { platform: 'TABLET', panels: false, switcher: false, account: true },
+  { platform: 'CLASSIC', panels: false, switcher: true, account: false },
+]
+
+for (const { platform, panels, switcher, account } of PLATFORMS) {
+  test(`${platform}: ${panels ? 'collapsed panels' : 'columns'}, switcher ${switcher ? 'shown' : 'hidden'}, hideInClassic link ${account ? 'shown' : 'hidden'}`, async () => {
+    await renderFooter({ platform })
+    const toggles = screen.queryAllByRole('button', { expanded: false })
+    assert.is(toggles.length, panels ? 5 : 0, 'four teaser groups and the SEO group')
+    assert.is(screen.queryByRole('navigation', { name: 'Land und Sprache' }) !== null, switcher)
+    if (panels) fireEvent.click(screen.getByRole('button', { name: 'Kundenservice' }))
+    assert.is(screen.queryByRole('link', { name: 'Mein Konto' }) !== null, account)
+  })
+}
+
+test('phones: SEO columns merge into one list inside one panel', async () => {
+  await renderFooter({ platform: 'SMARTPHONE' })
+  const toggle = screen.getByRole('button', { name: 'Beliebte Kategorien' })
+  assert.is(toggle.closest('h2') !== null, true)
+  fireEvent.click(toggle)
+  const seo = nav('Beliebte Kategorien')
+  assert.is(within(seo).getAllByRole('list').length, 1)
+  assert.is(within(seo).getAllByRole('link').length, 12)
+  assert.is(within(seo).queryAllByRole('heading', { level: 3 }).length, 0)
+})
+
+test('phones: panels collapse and expand by keyboard, with aria-expanded and aria-controls', async () => {
+  await renderFooter({ platform: 'SMARTPHONE' })
+  const user = userEvent.setup({ document })
+  const toggle = screen.getByRole('button', { name: 'Zahlung & Versand' })
+  const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!
+  assert.is(panel.hidden, true)
+  toggle.focus()
+  await user.keyboard('{Enter}')
+  await waitFor(() => assert.is(toggle.getAttribute('aria-expanded'), 'true'), SLOW)
+  assert.is(panel.hidden, false)
+  assert.ok(within(panel).getByRole('link', { name: 'Zahlungsarten' }))
+  await user.keyboard(' ')
+  await waitFor(() => assert.is(toggle.getAttribute('aria-expanded'), 'false'), SLOW)
+  assert.is(panel.hidden, true)
+})
+
+test('the layout follows the platform when it changes (a breakpoint crossed)', async () => {
+  const { widget } = await renderFooter({ platform: 'CLASSIC' })
+  assert.is(screen.queryAllByRole('button').length, 0)
+  ;(widget.platform as { value: Platform }).value = 'SMARTPHONE'
+  await waitFor(() => assert.is(screen.getAllByRole('button', { expanded: false }).length, 5), SLOW)
+  assert.is(screen.queryByRole('navigation', { name: 'Land und Sprache' }), null)
+})
+
+const REDUCED: [string, () => Parameters<typeof renderFooter>[0]][] = [
+  ['data-variant="reduced"', () => ({ config: { variant: 'reduced' } })],
+  [`${AFFILIATE_COOKIE} cookie`, () => ((document.cookie = `${AFFILIATE_COOKIE}=P-4711; path=/`), {})],
+  [`${NEW_APP_COOKIE} cookie`, () => ((document.cookie = `${NEW_APP_COOKIE}=1; path=/`), {})],
+]
+
+for (const [trigger, setup] of REDUCED) {
+  test(`reduced by ${trigger}: no SEO or icon groups, only teaser groups not hidden in checkout, surface bottom`, async () => {
+    const { view } = await renderFooter(setup())
+    assert.equal(within(nav('Service und Informationen')).getAllByRole('heading').map((h) => h.textContent), ['Zahlung & Versand', 'Kundenservice'])
+    assert.is(screen.queryByRole('navigation', { name: 'Beliebte Kategorien' }), null)
+    assert.is(screen.queryByRole('link', { name: /^Lumora bei / }), null)
+    assert.is(screen.queryByRole('link', { name: /App Store/ }), null)
+    assert.ok(view.container.querySelector('.lf-footer--reduced .lf-bottom'))
+    assert.ok(nav('Rechtliche Hinweise'))
+  })
+}
+
+test('full variant keeps all four teaser groups (the control for the reduced tests)', async () => {
+  await renderFooter()
+  assert.is(within(nav('Service und Informationen')).getAllByRole('heading').length, 4)
+})
+
+test('legal, sales-tax and quality links starting with http or mailto open in a new tab without referrer; others do not', async () => {
+  const content = {
+    legalLinks: [{ url: '/impressum-s1.html', text: 'Impressum' }, { url: 'mailto:dsb@lumora.example', text: 'DSB' }, { url: 'https://agb.example/', text: 'AGB' }],
+    qualityLogos: [{ link: { url: 'https://siegel.example/', text: 'Siegel' }, source: 'trust-secure-shop', width: 70, height: 70 }],
+    salesTax: { textBeforeLink: 'Preise inkl. MwSt. ', link: { url: 'http://versand.example/', text: 'Versand' }, textAfterLink: '.' },
+    teaserGroups: [{ heading: { link: { url: '/a-s1.html', text: 'Mehr' } }, links: [{ link: { url: 'https://karriere.example/', text: 'Karriere' } }] }],
+  }
+  await renderFooter({ fetch: contentFetch(JSON.stringify(content)) })
+  const blank = (a: HTMLElement) => [a.getAttribute('target'), a.getAttribute('rel')]
+  assert.equal(blank(link(/^Impressum/)), [null, null])
+  for (const name of [/^DSB/, /^AGB/, /^Versand/]) assert.equal(blank(link(name)), ['_blank', 'noopener noreferrer'], String(name))
+  assert.equal(blank(screen.getByRole('img', { name: 'Siegel' }).closest('a')!), ['_blank', 'noopener noreferrer'])
+  assert.equal(blank(link('Karriere')), [null, null], 'teaser links follow no new-tab rule')
+})
+
+test('heading ids: letters, digits and hyphens only, unique even for equal headings', async () => {
+  const group = (text: string) => ({ heading: { link: { url: '/x-s1.html', text } }, links: [] })
+  const content = { teaserGroups: [group('Über & Co.'), group('Über & Co.'), group('"><img src=x>')], seo: { heading: 'Über & Co.', columns: [{ links: [{ url: '/c1', text: 'K' }] }] }, legalLinks: [{ url: '/i-s1.html', text: 'I' }] }
+  const { view } = await renderFooter({ fetch: contentFetch(JSON.stringify(content)) })
+  const ids = [...view.container.querySelectorAll('h2[id], h3[id]')].map((h) => h.id)
+  assert.equal(ids, ['lf-uber-co', 'lf-uber-co-2', 'lf-img-srcx', 'lf-uber-co-3'])
+})
+
+test('an unknown logo source logs "Unknown logo source" and renders no image', async () => {
+  const content = { teaserGroups: [{ heading: { link: { url: '/z-s1.html', text: 'Zahlung' } }, links: [], images: [{ label: 'Rechnung', source: 'payment-invoice' }, { label: 'Fremd', source: 'acme-pay' }] }], legalLinks: [{ url: '/i-s1.html', text: 'I' }] }
+  const { result, warnings } = await captureConsole(() => renderFooter({ fetch: contentFetch(JSON.stringify(content)) }))
+  assert.equal([...result.view.container.querySelectorAll('img')].map((i) => i.getAttribute('alt')), ['Rechnung'])
+  assert.match(warnings.join('\n'), /Unknown logo source/)
+})
+
+test('an unknown market falls back to German: German content is requested and shown', async () => {
+  const script = document.createElement('script')
+  script.setAttribute('data-site', 'FR')
+  const { result: config } = await captureConsole(() => readEmbedConfig(script))
+  const { requests, fetch } = recordRequests(createContractServer().fetch)
+  await renderFooter({ config, fetch })
+  assert.is(requests[0].headers.get('x-hunter-site'), 'DE')
+  assert.is(link('Deutschland').getAttribute('aria-current'), 'true')
+})
+
+test('texts from content are text, never HTML', async () => {
+  const content = { legalLinks: [{ url: '/i-s1.html', text: '<img src=x onerror="alert(1)"><b id="injected">fett</b>' }] }
+  const { view } = await renderFooter({ fetch: contentFetch(JSON.stringify(content)) })
+  assert.is(view.container.querySelector('#injected'), null)
+  assert.is(view.container.querySelector('[onerror]'), null)
+  assert.ok(screen.getByText(/<b id="injected">fett<\/b>/))
+})
+
+test('404 renders the bottom group without content sections', async () => {
+  const { widget } = createTestWidget({ fetch: (async () => new Response('', { status: 404 })) as typeof fetch })
+  const view = renderInWidget(<Footer />, widget)
+  await new Promise((r) => setTimeout(r, 20))
+  assert.ok(screen.getByRole('contentinfo'))
+  assert.is(view.container.querySelectorAll('nav').length, 0)
+  assert.match(screen.getByRole('contentinfo').textContent!, /Alle Rechte vorbehalten/)
+})
+
+test('footer styles use px, never rem; footer images are 4.4rem x 6.6rem in px', () => {
+  const css = readFileSync(path.join(REPO_ROOT, 'src/footer/footer.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '')
+  assert.not.match(css, /\d\s*rem\b/)
+  assert.match(css, /\.lf-logo\{[^}]*width:105\.6px;height:70\.4px/)
+})
+
+test.run()

@@ -1,0 +1,41 @@
+/**
+ * Logo sources (SPEC §3): one fixed list of partner, payment, carrier and trust-mark logos,
+ * each an SVG of the same name in the footer logo folder. The list stays a list of names,
+ * not a table of paths, because every visitor downloads it.
+ */
+import { log } from '../log'
+
+export const LOGO_FOLDER = '/service/footer-images/logos/'
+
+export const LOGO_SOURCES = [
+  'partner-lumora-card',
+  'partner-coffee-club',
+  'payment-invoice',
+  'payment-card',
+  'payment-direct-debit',
+  'payment-instalments',
+  'payment-prepayment',
+  'payment-cash-on-delivery',
+  'payment-wallet',
+  'carrier-parcel',
+  'carrier-express',
+  'carrier-freight',
+  'carrier-pickup-point',
+  'trust-secure-shop',
+  'trust-eco-label',
+  'trust-fair-trade',
+] as const
+
+export type LogoSource = (typeof LOGO_SOURCES)[number]
+
+/** The image path of a logo source, or '' (logged) for a source not in the list: no broken image. */
+export function logoPath(source: string, origin = ''): string {
+  if ((LOGO_SOURCES as readonly string[]).includes(source)) return `${origin}${LOGO_FOLDER}${source}.svg`
+  log.warn('Unknown logo source', source)
+  return ''
+}
+
+/** Flag images live in the logo folder too (SPEC §2 Country switcher); only plain file names are accepted. */
+export function flagPath(file: string, origin = ''): string {
+  return /^[\w-]+\.(svg|png)$/.test(file) ? `${origin}${LOGO_FOLDER}${file}` : ''
+}

@@ -1,0 +1,29 @@
+/**
+ * Country switcher (SPEC §2): a list of links, so choosing a country is plain navigation and
+ * nothing changes on focus or selection alone (WCAG 3.2.2). The current market carries aria-current.
+ */
+import { TextLink } from '../../kit'
+import { t } from '../../i18n/i18n'
+import { flagPath } from '../logos'
+import type { FooterContent } from '../footer.schema'
+
+export function CountrySwitcher({ international }: { international: FooterContent['international'] }) {
+  if (!international.items.length) return null
+  return (
+    <nav className="lf-countries" aria-label={international.heading || t('footer.countries')}>
+      <ul className="lf-country-list">
+        {international.items.map((item) => {
+          const flag = flagPath(item.flag)
+          return (
+            <li key={item.code}>
+              <TextLink href={item.href} variant="quiet" className="lf-country" aria-current={item.selected ? 'true' : undefined} data-code={item.code}>
+                {flag ? <img src={flag} alt="" width="24" height="16" /> : null}
+                {item.label}
+              </TextLink>
+            </li>
+          )
+        })}
+      </ul>
+    </nav>
+  )
+}

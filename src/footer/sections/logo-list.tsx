@@ -1,0 +1,17 @@
+/** Payment and delivery logos (SPEC §2 item 2). An unknown source is logged by the logo map and left out. */
+import { t } from '../../i18n/i18n'
+import { logoPath } from '../logos'
+
+export function LogoList({ images }: { images: { label: string; source: string }[] }) {
+  const shown = images.map((image) => ({ ...image, src: logoPath(image.source) })).filter((image) => image.src)
+  if (!shown.length) return null
+  return (
+    <ul className="lf-logos" aria-label={t('footer.logos')}>
+      {shown.map((image) => (
+        <li key={image.source}>
+          <img className="lf-logo" src={image.src} alt={image.label} width="106" height="70" loading="lazy" />
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,85 @@
+/** Every market's footer fixture fits the one content schema and carries the pages and facts SPEC §2 and §9 ask for. */
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { validate } from 'superstruct'
+import { REPO_ROOT } from '../../build/repo-root.ts'
+import { SITES, type Site } from '../../src/sites.ts'
+import { FooterContentSchema, type FooterContent } from '../../src/footer/footer.schema.ts'
+import { LOGO_SOURCES } from '../../src/footer/logos.ts'
+
+const test = suite('footer fixtures')
+
+const read = (site: Site) => JSON.parse(readFileSync(path.join(REPO_ROOT, 'fixtures/footer', `${site.toLowerCase()}.json`), 'utf8')) as FooterContent
+const urls = (c: FooterContent) => [
+  ...c.teaserGroups.flatMap((g) => [g.heading.link.url, ...g.links.map((l) => l.link.url)]),
+  ...c.seo.columns.flatMap((col) => col.links.map((l) => l.url)),
+  ...c.legalLinks.map((l) => l.url),
+  ...(c.salesTax ? [c.salesTax.link.url] : []),
+]
+const texts = (c: FooterContent) => JSON.stringify(c)
+
+/** SPEC §9 market facts that must be visible in the content, per site. */
+const FACTS: Record<Site, RegExp[]> = {
+  DE: [/30 Tage Rückgaberecht/],
+  AT: [/14 Tage Rückgaberecht/],
+  CH: [/3 Monate Rückgaberecht/],
+  CH_FR: [/retour de 3 mois/],
+  CZ: [/30 dní/, /999 Kč/, /499 Kč/, /každá 11\. káva/, /včetně DPH/],
+  SK: [/30 dní/, /40 €/, /20 €/, /každá 11\. káva/, /vrátane DPH/],
+  HU: [/30 napos visszaküldési/],
+  TR: [/90 gün içinde ücretsiz iade ve değişim/, /1000 TL/, /1-2 iş günü/, /Pazartesi–Pazar 09:00–19:00/],
+  PL: [/100 zł/, /30 dni na zwrot/],
+}
+const POPULAR: Site[] = ['CZ', 'HU', 'SK', 'TR']
+
+/** SPEC §2 linked pages that are fixed paths, the same in every market. */
+const FIXED_PAGES = ['/contact', '/account', '/service/storefinder/', '/registerfreelumoracard', '/subscribenewsletter', '/life/', '/blog/']
+
+for (const site of SITES) {
+  test(`${site}: passes the footer content schema`, () => {
+    const [error] = validate(read(site), FooterContentSchema)
+    assert.is(error, undefined, error && `${error.path.join('.')}: ${error.message}`)
+  })
+
+  test(`${site}: links every page SPEC §2 lists, content pages as slug-s/c<digits>.html, categories as /c<number>`, () => {
+    const content = read(site)
+    const all = urls(content)
+    for (const page of FIXED_PAGES) assert.ok(all.includes(page), `${site} links ${page}`)
+    const internal = all.filter((u) => u.startsWith('/') && !FIXED_PAGES.includes(u))
+    for (const url of internal) assert.match(url, /^\/([a-z0-9-]+-[sc]\d+\.html|c\d+)$/, url)
+    // payment, delivery, click and collect, returns, gift card, gift ideas, manuals, disposal, size advisor, sustainability, press, imprint, privacy, terms, withdrawal, cookie settings
+    assert.ok(internal.filter((u) => u.endsWith('.html')).length >= 15, `${site} content pages`)
+    assert.ok(content.teaserGroups.some((g) => g.links.some((l) => /^https:\/\//.test(l.link.url))), `${site} careers page`)
+    assert.is(content.legalLinks.length >= 5, true)
+  })
+
+  test(`${site}: market facts of SPEC §9`, () => {
+    for (const fact of FACTS[site]) assert.match(texts(read(site)), fact)
+  })
+
+  test(`${site}: switcher lists the nine markets, its own selected`, () => {
+    const items = read(site).international.items
+    assert.equal(items.map((i) => i.code), ['cz', 'de', 'hu', 'at', 'pl', 'ch', 'sk', 'ch_fr', 'tr'])
+    assert.equal(items.filter((i) => i.selected).map((i) => i.code), [site.toLowerCase()])
+  })
+
+  test(`${site}: popular-category column only for CZ, HU, SK, TR; logos from the fixed list`, () => {
+    const content = read(site)
+    assert.is(content.seo.columns.length, POPULAR.includes(site) ? 4 : 3)
+    const sources = [...content.teaserGroups.flatMap((g) => g.images ?? []).map((i) => i.source), ...content.qualityLogos.map((q) => q.source)]
+    for (const source of sources) assert.ok((LOGO_SOURCES as readonly string[]).includes(source), source)
+  })
+}
+
+test('sales-tax note: optional, present for CZ and SK', () => {
+  assert.ok(read('CZ').salesTax && read('SK').salesTax)
+  assert.is(read('TR').salesTax, undefined)
+})
+
+test('de-CH fixture writes "ss", never "ß"', () => {
+  assert.not.match(texts(read('CH')), /ß/)
+})
+
+test.run()

@@ -128,18 +128,19 @@ export async function buildAll(flavor: Flavor, outDir: string, publicPath = '/st
   await resetDir(path.join(outDir, 'static'))
   await resetDir(path.join(outDir, 'meta'))
 
-  const singles = await Promise.all(
-    SINGLE_BUNDLES.map(async (single) => {
-      const { code, metafile } = await buildScript(flavor, {
-        entryPoints: [path.join(ROOT, single.entry)],
-        outfile: `${single.stem}.js`,
-        define: { __LOCALE__: JSON.stringify(REFERENCE_LOCALE), __PREVIEW_FILE__: '""' },
-        plugins: single.plugins ?? [cssTextPlugin(), localeDictionaryPlugin(REFERENCE_LOCALE)],
-      })
-      return { single, entry: await writeBundle(outDir, publicPath, { kind: single.kind, locale: '*', site: null, stem: single.stem, code, metafile }) }
-    }),
-  )
-  const fileDefines = Object.fromEntries(singles.filter((s) => s.single.defineAs).map((s) => [s.single.defineAs!, JSON.stringify(s.entry.file)]))
+  const buildSingle = async (single: SingleBundle) => {
+    const { code, metafile } = await buildScript(flavor, {
+      entryPoints: [path.join(ROOT, single.entry)],
+      outfile: `${single.stem}.js`,
+      define: { __LOCALE__: JSON.stringify(REFERENCE_LOCALE), __PREVIEW_FILE__: '""' },
+      plugins: single.plugins ?? [cssTextPlugin(), localeDictionaryPlugin(REFERENCE_LOCALE)],
+    })
+    return { single, entry: await writeBundle(outDir, publicPath, { kind: single.kind, locale: '*', site: null, stem: single.stem, code, metafile }) }
+  }
+  // Bundles whose file name the footers need are built first; the rest alongside the footers.
+  const named = await Promise.all(SINGLE_BUNDLES.filter((s) => s.defineAs).map(buildSingle))
+  const others = Promise.all(SINGLE_BUNDLES.filter((s) => !s.defineAs).map(buildSingle))
+  const fileDefines = Object.fromEntries(named.map((s) => [s.single.defineAs!, JSON.stringify(s.entry.file)]))
 
   const footers = await Promise.all(
     MARKETS.map(async ({ site, locale }) => {
@@ -153,7 +154,7 @@ export async function buildAll(flavor: Flavor, outDir: string, publicPath = '/st
     }),
   )
 
-  const bundles = [...footers, ...singles.map((s) => s.entry)]
+  const bundles = [...footers, ...[...named, ...(await others)].map((s) => s.entry)]
   const manifest: Manifest = { flavor, builtAt: new Date().toISOString(), publicPath, bundles }
   await writeFile(path.join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2))
   return { manifest, violations: budgetViolations(bundles), ms: performance.now() - started }

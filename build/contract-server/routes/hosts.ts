@@ -3,7 +3,7 @@
  * /_hosts/<name>.html, with the market's bundle filled in from the manifest. Placeholders:
  *   <!--footer-script-->  the ready tag (src, integrity, crossorigin, data-site, defer)
  *   {{footer-src}}        the bundle's URL, {{footer-integrity}} its SRI hash, {{site}} the market
- * Query: ?site=CZ picks the market (default DE); ?nowidget leaves every placeholder tag empty and
+ * Query: ?site=CZ picks the market (default DE); ?react the React build; ?nowidget leaves every placeholder tag empty and
  * {{footer-src}} pointing nowhere (the same page without the widget, for comparisons); ?csp serves
  * the page with STRICT_CSP. Stylesheets next to the pages are served as /_hosts/<name>.css.
  * Pages are served without `no-store`, so the back/forward cache judges the widget, not the server.
@@ -29,10 +29,11 @@ async function hostFile(ctx: ServerContext, name: string, url: URL): Promise<Res
   if (name.endsWith('.css')) return new Response(text, { headers: { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache' } })
   const site = (url.searchParams.get('site') ?? 'DE').toUpperCase()
   const market = MARKETS.find((m) => m.site === site) ?? MARKETS[0]
-  const bundle = (await readManifest(ctx.distDir))?.bundles.find((b) => b.kind === 'footer' && b.locale === market.locale)
-  if (!bundle) return html('<!doctype html><meta charset="utf-8"><title>Not built</title><p>Run <code>npm run build</code>.</p>', 503)
+  const react = url.searchParams.has('react')
+  const bundle = (await readManifest(react ? path.join(ctx.distDir, 'react') : ctx.distDir))?.bundles.find((b) => b.kind === 'footer' && b.locale === market.locale)
+  if (!bundle) return html(`<!doctype html><meta charset="utf-8"><title>Not built</title><p>Run <code>npm run build${react ? ':react' : ''}</code>.</p>`, 503)
   const off = url.searchParams.has('nowidget')
-  const src = off ? '/_hosts/no-widget.js' : `/static/${bundle.file}`
+  const src = off ? '/_hosts/no-widget.js' : `${react ? '/react' : ''}/static/${bundle.file}`
   const tag = off ? '' : `<script src="${src}" integrity="${bundle.integrity}" crossorigin="anonymous" data-site="${market.site}" defer></script>`
   const page = text
     .replaceAll('<!--footer-script-->', tag)

@@ -15,6 +15,7 @@ import { loginRoutes } from './routes/login.ts'
 import { newsletterRoutes } from './routes/newsletter.ts'
 import { previewRoutes } from './routes/preview.ts'
 import { kitRoutes } from './routes/kit.ts'
+import { hostRoutes } from './routes/hosts.ts'
 import path from 'node:path'
 
 export interface ContractServer {
@@ -43,7 +44,7 @@ function siteRoutes(): Route[] {
 
 export function createContractServer(options: ServerOptions & { origin?: string } = {}): ContractServer {
   const ctx = createContext(options)
-  const routes = [...siteRoutes(), ...newsletterRoutes(), ...footerRoutes(), ...previewRoutes(), ...loginRoutes(), ...kitRoutes()]
+  const routes = [...siteRoutes(), ...newsletterRoutes(), ...footerRoutes(), ...previewRoutes(), ...loginRoutes(), ...kitRoutes(), ...hostRoutes()]
   const origin = options.origin ?? 'https://shop.test'
 
   async function handle(request: Request): Promise<Response> {

@@ -55,6 +55,8 @@ export function createNewsletterModel(widget: Widget, api: NewsletterApi = creat
   const hidden = computed(() => widget.config.newsletterHidden || (!token && (status.value === 'WAITING_FOR_DOI' || status.value === 'SUBSCRIBED')))
 
   function set<K extends keyof FormValues>(field: K, value: FormValues[K]) {
+    // Only a salutation of the list counts as chosen (the server refuses any other).
+    if (field === 'salutation' && !(rules.salutations as readonly unknown[]).includes(value)) value = '' as FormValues[K]
     values.value = { ...values.value, [field]: value }
     // A ticked consent answers its own error at once; text fields wait for blur.
     if (field === 'legals' && errors.value.legals) blur('legals')

@@ -95,3 +95,18 @@ export interface Regression {
 
 /** The fast-check parameters that replay a regression exactly (one run: the shrunk counterexample). */
 export const replay = (r: Regression) => ({ seed: r.seed, path: r.path, endOnFailure: true })
+
+/** Mostly the likely shape (so deep code runs), sometimes any value at all. */
+export const mostly = <T>(likely: fc.Arbitrary<T>): fc.Arbitrary<unknown> => fc.oneof({ weight: 5, arbitrary: likely }, { weight: 1, arbitrary: anyValue })
+
+/** A link address: safe ones of every kind, hostile ones, and anything. */
+export const anyUrl = fc.oneof(
+  fc.constantFrom('/de/hilfe-s1.html', '?q=1', '#top', '//cdn.example/x', 'https://shop.example/a?b=c#d', 'HTTP://SHOP.EXAMPLE', 'mailto:help@shop.example', 'tel:+4930123'),
+  fc.webUrl(),
+  fc.constantFrom(...EVIL_STRINGS),
+  // A scheme with a character the URL parser drops (tab, newline) or that hides it (space, NUL) inside.
+  fc
+    .tuple(fc.constantFrom('javascript', 'JaVaScRiPt', 'data', 'vbscript', 'blob', 'file', 'http', 'https'), fc.nat(10), fc.constantFrom('', '\t', '\n', '\r', '\u0000', ' '), fc.constantFrom(':', ':\n', '&colon;'), fc.string({ maxLength: 10 }))
+    .map(([scheme, at, insert, colon, rest]) => scheme.slice(0, at % (scheme.length + 1)) + insert + scheme.slice(at % (scheme.length + 1)) + colon + rest),
+  anyString(),
+)

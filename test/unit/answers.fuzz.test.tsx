@@ -24,7 +24,7 @@ import { SITES } from '../../src/sites'
 import { createTestWidget, renderInWidget, TEST_ORIGIN, useLocale } from '../helpers/widget'
 import { captureConsole } from '../helpers/console'
 import { fakeClock } from '../helpers/fake-timers'
-import { anyString, anyValue, replay, unsafeParts, type Regression } from '../helpers/fuzz'
+import { anyString, anyValue, mostly, replay, unsafeParts, type Regression } from '../helpers/fuzz'
 
 const test = suite('API answers (fuzz)')
 test.before(() => useLocale('de-DE'))
@@ -151,7 +151,6 @@ const dateTime = fc.oneof(
   fc.constantFrom('2026-12-01T10:30:00Z', '+275760-09-13T00:00:00.000Z', '0001-01-01T00:00:00Z', '2026-13-45T99:99'),
 )
 /** Mostly a well-typed SUCCESS (so the panel shows and its texts are exercised), sometimes anything. */
-const mostly = <T,>(likely: fc.Arbitrary<T>) => fc.oneof({ weight: 5, arbitrary: likely }, { weight: 1, arbitrary: anyValue })
 const checkauthLike = fc.record(
   { status: fc.oneof({ weight: 4, arbitrary: fc.constant('SUCCESS') }, fc.constantFrom(...PREVIEW_STATUSES), anyString()), dateTime: mostly(dateTime), abTestName: mostly(anyString()), abTestGroup: mostly(anyString()) },
   { requiredKeys: ['status'] },

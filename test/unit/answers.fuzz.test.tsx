@@ -127,7 +127,7 @@ test('sign-up: any error answer gives the email error or the technical-error ban
   )
 })
 
-test('double opt-in: a 2xx confirms, anything else says the link is invalid', async () => {
+test('double opt-in: a 2xx confirms, a refusal (3xx, 4xx) says the link is invalid, a server error shows the technical banner', async () => {
   await fc.assert(
     fc.asyncProperty(answer(), async (a) => {
       await noEscape(async () => {
@@ -136,7 +136,8 @@ test('double opt-in: a 2xx confirms, anything else says the link is invalid', as
         widget.psdata = async () => null
         const model = createNewsletterModel(widget)
         await model.start()
-        assert.is(model.doi.value, a.status < 300 ? 'confirmed' : 'invalid')
+        assert.is(model.doi.value, a.status < 300 ? 'confirmed' : a.status < 500 ? 'invalid' : undefined)
+        assert.is(model.result.value, a.status < 500 ? undefined : 'ERROR_GENERIC')
       })
     }),
     { numRuns: 200, seed: 7204 },

@@ -107,3 +107,22 @@ for (const fault of ['500', 'malformed', 'empty', 'timeout'] as const) {
     expect(log.pageErrors).toEqual([])
   })
 }
+
+test('double opt-in link answering 500: the technical-error banner, not "no longer valid"; opening the link again after recovery confirms', async ({ page, context, baseURL, request }) => {
+  const log = watchPage(page)
+  const address = `doi.fault.${Date.now()}@example.com`
+  await request.post('/service/newsletter/api/internal/newsletter-subscribers', {
+    headers: { 'X-Hunter-Site': 'AT', 'X-Original-Address': `${baseURL}${AT.path}` },
+    data: { email: address, consents: [], origin: 'footer' },
+  })
+  const mails = (await (await request.get('/_mail/outbox.json')).json()) as { to: string; link: string }[]
+  const link = new URL(mails.find((m) => m.to === address)!.link)
+  await setFault(context, baseURL, '500@/doi')
+  await page.goto(link.pathname + link.search)
+  await expect(page.locator('[role=alert]', { hasText: tx('errorGeneric') })).toBeVisible()
+  await expect(page.getByText(tx('doiInvalid'))).toHaveCount(0)
+  await clearFault(context)
+  await page.reload()
+  await expect(page.getByText(tx('confirmed'))).toBeVisible()
+  expect(log.pageErrors).toEqual([])
+})

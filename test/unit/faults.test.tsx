@@ -371,11 +371,18 @@ const ROWS: Row[] = [
       await waitFor(() => assert.ok(panelShown()))
       await openSettings()
       await screen.findByText('Active tests found.')
+      const date = screen.getByRole('textbox', { name: 'Date' }) as HTMLInputElement
+      const time = screen.getByRole('textbox', { name: 'Time' }) as HTMLInputElement
+      fireEvent.input(date, { target: { value: '2026-12-01' } })
+      fireEvent.input(time, { target: { value: '10:30' } })
+      await screen.findByText('Active tests found.')
       b.fail(fault, P.token)
       fireEvent.click(screen.getByRole('button', { name: 'Apply' }))
       await deliver(b, fault)
       const failed = await screen.findByText('Applying settings failed.')
       assert.ok(failed.closest('[role=alert]'))
+      assert.is(date.value, '2026-12-01', 'typed date survives')
+      assert.is(time.value, '10:30', 'typed time survives')
       b.clear()
       fireEvent.click(screen.getByRole('button', { name: 'Apply' }))
       await screen.findByText('Settings applied successfully.')

@@ -3,7 +3,9 @@ import { createApiClient, newsletterBasePath, siteHeaders } from '../api/client'
 import { ResponseError } from '../api/errors'
 import type { Widget } from '../app/widget-context'
 import { EMAIL_INVALID_TYPE } from './newsletter.constants'
-import type { CustomerBaseData, SubscriberRequest } from './newsletter.schema'
+import type { SubscriberRequest } from './newsletter.schema'
+import { CustomerBaseDataSchema, type CustomerBaseData } from './base-data.schema'
+import { validate } from 'superstruct'
 
 export interface NewsletterApi {
   subscribe(request: SubscriberRequest): Promise<unknown>
@@ -18,7 +20,13 @@ export function createNewsletterApi(widget: Widget): NewsletterApi {
   return {
     subscribe: (request) => client.post('/newsletter-subscribers', request, { headers: { 'Content-Type': 'application/json', ...headers } }),
     confirm: (token) => client.put(`/newsletter-subscribers/${encodeURIComponent(token)}/doi`, undefined, { headers }),
-    baseData: (loginToken) => client.get<CustomerBaseData>('/customers/base-data', { headers: { 'X-LoginToken': loginToken } }).then((r) => r.data),
+    // A 200 whose body is not base data (malformed, empty, another shape) is a failure: it must not reset the form.
+    baseData: (loginToken) =>
+      client.get<unknown>('/customers/base-data', { headers: { 'X-LoginToken': loginToken } }).then((r) => {
+        const [error, data] = validate(r.data, CustomerBaseDataSchema)
+        if (error) throw error
+        return data
+      }),
   }
 }
 

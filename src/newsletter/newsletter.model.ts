@@ -5,6 +5,7 @@
 import { batch, computed, signal } from '@preact/signals-react'
 import type { Widget } from '../app/widget-context'
 import { log } from '../log'
+import { ResponseError } from '../api/errors'
 import { emit, SUBMITTED_EVENT, trackSignUp } from './newsletter.analytics'
 import { createNewsletterApi, isEmailInvalid, type NewsletterApi } from './newsletter.api'
 import type { CustomerBaseData, Field, FormValues, SubscriberRequest, SubscriptionResult } from './newsletter.schema'
@@ -55,6 +56,8 @@ export function createNewsletterModel(widget: Widget, api: NewsletterApi = creat
   const hidden = computed(() => widget.config.newsletterHidden || (!token && (status.value === 'WAITING_FOR_DOI' || status.value === 'SUBSCRIBED')))
 
   function set<K extends keyof FormValues>(field: K, value: FormValues[K]) {
+    // Only a salutation of the list counts as chosen (the server refuses any other).
+    if (field === 'salutation' && !(rules.salutations as readonly unknown[]).includes(value)) value = '' as FormValues[K]
     values.value = { ...values.value, [field]: value }
     // A ticked consent answers its own error at once; text fields wait for blur.
     if (field === 'legals' && errors.value.legals) blur('legals')
@@ -186,7 +189,21 @@ export function createNewsletterModel(widget: Widget, api: NewsletterApi = creat
     ]
     const loginToken = /(?:^|; )LoginToken=([^;]+)/.exec(widget.document.cookie)?.[1]
     if (loginToken) jobs.push(api.baseData(loginToken).then(applyBaseData, (e: unknown) => log.warn('Customer base data could not be loaded', e)))
-    if (token) jobs.push(api.confirm(token).then(() => (doi.value = 'confirmed'), () => (doi.value = 'invalid')))
+    if (token)
+      jobs.push(
+        api.confirm(token).then(
+          () => (doi.value = 'confirmed'),
+          (error: unknown) => {
+            // SPEC §8's invalid link is the server refusing the token (4xx). A server failure or no
+            // answer says nothing about the link: "sign up again" would be wrong, so the technical banner.
+            if (error instanceof ResponseError && error.status < 500) doi.value = 'invalid'
+            else {
+              log.warn('Double opt-in confirmation failed', error)
+              result.value = 'ERROR_GENERIC'
+            }
+          },
+        ),
+      )
     await Promise.all(jobs)
   }
 

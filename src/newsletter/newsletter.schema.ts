@@ -7,6 +7,7 @@ import { array, enums, nullable, object, optional, pattern, refine, size, string
 import { CONSENTS, EMAIL_MAX, EMAIL_PATTERN, LEGALS, NEWSLETTER_STATUSES, SALUTATIONS, isName } from './newsletter.constants'
 
 export * from './newsletter.constants'
+export * from './base-data.schema'
 
 const NameSchema = refine(string(), 'name', isName)
 
@@ -22,16 +23,6 @@ export const SubscriberRequestSchema = object({
 
 export type SubscriberRequest = Infer<typeof SubscriberRequestSchema>
 
-/** Customer base data (SPEC §3): form-like fields and consents already given. Extra fields allowed. */
-export const CustomerBaseDataSchema = type({
-  email: optional(nullable(string())),
-  salutation: optional(nullable(enums(SALUTATIONS))),
-  firstName: optional(nullable(string())),
-  lastName: optional(nullable(string())),
-  consents: optional(nullable(array(string()))),
-})
-
-export type CustomerBaseData = Infer<typeof CustomerBaseDataSchema>
 
 /** What the form holds (SPEC §3 Form values); an empty string is "not chosen". */
 export const FormValuesSchema = object({

@@ -31,11 +31,16 @@ const pad = (n: number) => String(n).padStart(2, '0')
 export const formatDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
 export const formatTime = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`
 
-/** The local instant of a date and time in their formats, or null when either does not match. */
+/**
+ * The local instant of a date and time in their formats, or null when either does not match or
+ * the date does not exist (2026-02-30, month 13, years before 100): Date would roll those over
+ * to another day silently.
+ */
 export function toInstant(date: string, time: string): Date | null {
   const d = DATE_FORMAT.exec(date)
   const t = TIME_FORMAT.exec(time)
-  return d && t ? new Date(+d[1], +d[2] - 1, +d[3], +t[1], +t[2]) : null
+  const at = d && t ? new Date(+d[1], +d[2] - 1, +d[3], +t[1], +t[2]) : null
+  return at && formatDate(at) === date ? at : null
 }
 
 export interface SettingsDeps {

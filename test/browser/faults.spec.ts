@@ -1,0 +1,128 @@
+/**
+ * Faults in Chromium (issue 7), the visitor-facing paths: the sign-up, the footer content and
+ * psdata answering 500 / 404 / malformed JSON / an empty body / never (the 15 s time-out on
+ * Playwright's clock). No page error ever; the visitor sees what SPEC §8 says; typed values stay;
+ * once the fault is cleared, a retry works. The full table of every call is in
+ * test/unit/faults.test.tsx; this proves the main paths in a real browser.
+ */
+import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { MARKETS } from '../../build/markets.ts'
+import { flatten, loadDictionary } from '../../build/locales.ts'
+import { watchPage, widgetRoot } from './helpers.ts'
+
+const AT = MARKETS.find((m) => m.site === 'AT')!
+const DE = MARKETS.find((m) => m.site === 'DE')!
+const texts = flatten(await loadDictionary(AT.locale))
+const tx = (key: string, params: Record<string, string> = {}) => texts[`newsletter.${key}`].replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => params[k] ?? '')
+const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)
+
+const email = (page: Page) => page.getByRole('textbox', { name: startsWith(tx('email')) })
+const firstName = (page: Page) => page.getByRole('textbox', { name: startsWith(tx('firstName')) })
+const submit = (page: Page) => page.getByRole('button', { name: startsWith(tx('submit')) })
+
+/** A fault for this browser context only (the contract server reads the lf-fault cookie). */
+const setFault = (context: BrowserContext, baseURL: string | undefined, value: string) => context.addCookies([{ name: 'lf-fault', value, url: baseURL! }])
+const clearFault = (context: BrowserContext) => context.clearCookies({ name: 'lf-fault' })
+
+const SIGN_UP = '/newsletter-subscribers'
+
+// (fault, what the visitor sees). A 200 with a body the widget cannot read is still an accepted
+// sign-up: SPEC §7 says the sign-up's answer is not shown, so its body is never read.
+const SIGN_UP_FAULTS = [
+  ['500', 'banner'],
+  ['404', 'banner'],
+  ['timeout', 'banner'],
+  ['malformed', 'success'],
+  ['empty', 'success'],
+] as const
+
+for (const [fault, outcome] of SIGN_UP_FAULTS) {
+  test(`sign-up answering ${fault}: ${outcome === 'banner' ? 'the technical-error banner, typed values stay, a retry after recovery succeeds' : 'accepted (the answer is not read)'}`, async ({ page, context, baseURL }) => {
+    const log = watchPage(page)
+    if (fault === 'timeout') await page.clock.install()
+    await setFault(context, baseURL, `${fault}@${SIGN_UP}`)
+    await page.goto(AT.path)
+    await email(page).fill('fehler@example.com')
+    await firstName(page).fill('Zoë')
+    await submit(page).click()
+    if (fault === 'timeout') {
+      await expect(email(page)).toBeDisabled()
+      await page.clock.fastForward(14_000)
+      await expect(page.getByText(tx('errorGeneric'))).toHaveCount(0)
+      await page.clock.fastForward(1_000)
+    }
+    if (outcome === 'success') {
+      await expect(page.getByText(tx('success', { email: 'fehler@example.com' }))).toBeVisible()
+    } else {
+      await expect(page.locator('[role=alert]', { hasText: tx('errorGeneric') })).toBeVisible()
+      await expect(email(page)).toHaveValue('fehler@example.com')
+      await expect(firstName(page)).toHaveValue('Zoë')
+      await expect(email(page)).toBeEnabled()
+      await clearFault(context)
+      await submit(page).click()
+      await expect(page.getByText(tx('success', { email: 'fehler@example.com' }))).toBeVisible()
+    }
+    expect(log.pageErrors).toEqual([])
+  })
+}
+
+for (const build of ['', '/react'] as const) {
+  for (const fault of ['500', '404', 'malformed', 'empty'] as const) {
+    test(`${build ? 'React build: ' : ''}footer content answering ${fault}: no content section, the newsletter and the bottom line stand, no page error`, async ({ page, context, baseURL }) => {
+      const log = watchPage(page)
+      await setFault(context, baseURL, `${fault}@/promotion/SHOP_FOOTER`)
+      await page.goto(build + DE.path)
+      const root = widgetRoot(page)
+      await expect(root.locator('footer')).toBeVisible()
+      await expect(root.getByRole('textbox').first()).toBeVisible()
+      await expect(root.locator('.lf-copyright')).toBeVisible()
+      // Nothing half-built: no content section and no link or image from content.
+      await expect(root.locator('.lf-bottom nav, .lf-teasers, .lf-seo, .lf-icons, .lf-logo')).toHaveCount(0)
+      await expect(root.locator('footer a[href]:not(.lf-nl a)')).toHaveCount(0)
+      expect(log.pageErrors).toEqual([])
+      // 404 means "no content" and says nothing; other failures are logged.
+      if (fault === '404') expect(log.errors.filter((e) => /Footer content/.test(e))).toEqual([])
+      // The next page load after recovery renders the content.
+      await clearFault(context)
+      await page.reload()
+      await expect(root.locator('.lf-bottom nav a').first()).toBeVisible()
+    })
+  }
+}
+
+for (const fault of ['500', 'malformed', 'empty', 'timeout'] as const) {
+  test(`psdata answering ${fault}: the newsletter shows and signs up, no page error`, async ({ page, context, baseURL }) => {
+    const log = watchPage(page)
+    if (fault === 'timeout') await page.clock.install()
+    await setFault(context, baseURL, `${fault}@/psdata`)
+    await page.goto(AT.path)
+    if (fault === 'timeout') {
+      // The form waits for the status (so a subscribed visitor never sees it flash), 15 s at most.
+      await expect(widgetRoot(page).locator('footer')).toBeVisible()
+      await page.clock.fastForward(15_000)
+    }
+    await email(page).fill('status@example.com')
+    await submit(page).click()
+    await expect(page.getByText(tx('success', { email: 'status@example.com' }))).toBeVisible()
+    expect(log.pageErrors).toEqual([])
+  })
+}
+
+test('double opt-in link answering 500: the technical-error banner, not "no longer valid"; opening the link again after recovery confirms', async ({ page, context, baseURL, request }) => {
+  const log = watchPage(page)
+  const address = `doi.fault.${Date.now()}@example.com`
+  await request.post('/service/newsletter/api/internal/newsletter-subscribers', {
+    headers: { 'X-Hunter-Site': 'AT', 'X-Original-Address': `${baseURL}${AT.path}` },
+    data: { email: address, consents: [], origin: 'footer' },
+  })
+  const mails = (await (await request.get('/_mail/outbox.json')).json()) as { to: string; link: string }[]
+  const link = new URL(mails.find((m) => m.to === address)!.link)
+  await setFault(context, baseURL, '500@/doi')
+  await page.goto(link.pathname + link.search)
+  await expect(page.locator('[role=alert]', { hasText: tx('errorGeneric') })).toBeVisible()
+  await expect(page.getByText(tx('doiInvalid'))).toHaveCount(0)
+  await clearFault(context)
+  await page.reload()
+  await expect(page.getByText(tx('confirmed'))).toBeVisible()
+  expect(log.pageErrors).toEqual([])
+})

@@ -1,0 +1,524 @@
+/**
+ * Faults, table-driven (issue 7): every call of SPEC §7 the widget makes, answering 500, 404,
+ * malformed JSON, an empty body, or never (the 15 s time-out on the fake clock). The contract
+ * server injects the fault (X-Fault header, build/contract-server/faults.ts). For each row:
+ * no exception escapes (no unhandled rejection, no window error event, no error boundary
+ * firing), the visitor sees what SPEC §8 says (or nothing where it says nothing), typed values
+ * survive, and once the fault is cleared a retry (or the next page load, for calls made only
+ * on load) works.
+ *
+ * A 2xx answer with a malformed or empty body is still a 2xx: calls whose answer the widget does
+ * not read (sign-up, DOI, renewals, logout) count it as success; calls whose answer it reads
+ * treat it as a failure.
+ */
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact'
+import { createContractServer } from '../../build/contract-server/handler'
+import { DEMO_STAFF_TOKEN } from '../../build/contract-server/routes/preview'
+import { captureConsole } from '../helpers/console'
+import { fakeClock } from '../helpers/fake-timers'
+import { createTestWidget, recordRequests, renderInWidget, TEST_ORIGIN, useLocale } from '../helpers/widget'
+import { t } from '../../src/i18n/i18n'
+import { NewsletterBlock } from '../../src/newsletter'
+import { Footer } from '../../src/footer/footer'
+import { ErrorBoundary } from '../../src/app/error-boundary'
+import { PreviewPanel } from '../../src/preview/preview-panel'
+import { RENEW_INTERVAL_MS } from '../../src/preview/preview.model'
+import { CHECK_INTERVAL_MS, CheckResult, createSessionMonitor } from '../../src/session/session-monitor'
+import { createLoginClient } from '../../src/session/login.client'
+import { REQUEST_TIMEOUT_MS } from '../../src/api/client'
+import type { Site } from '../../src/sites'
+
+const test = suite('faults')
+
+export const FAULTS = ['500', '404', 'malformed', 'empty', 'timeout'] as const
+export type Fault = (typeof FAULTS)[number]
+/** The fault still answers 200: a body the widget cannot read, but a success status. */
+const is2xx = (fault: Fault) => fault === 'malformed' || fault === 'empty'
+
+const NL = '/service/newsletter/api/internal'
+const P = {
+  signUp: `${NL}/newsletter-subscribers`,
+  baseData: `${NL}/customers/base-data`,
+  doi: '/doi',
+  footer: '/service/promotion/api/promotion/SHOP_FOOTER',
+  psdata: '/service/customerfrontenddata/api/v1/psdata',
+  checkauth: '/service/preview/api/auth/checkauth',
+  renew: '/service/preview/api/auth/login/renew',
+  logout: '/service/preview/api/auth/logout',
+  token: '/service/preview/api/token',
+  tests: '/service/abtestfrontend/api/v1/gettestsat',
+  assignment: '/service/abtestfrontend/api/v1/getassignment',
+  loginRenew: '/service/login/api/v1/logintoken/renew',
+  longterm: '/service/login/api/v1/longtermtoken/renew',
+  login: '/service/login/api/v1/login',
+}
+
+/**
+ * A browser talking to one contract server: a fault (set / cleared at any time) on one path,
+ * cookies sent with each request, requests recorded, and optionally held until released
+ * (so a visitor can type while a call is still out).
+ */
+function browser(options: { cookie?: string } = {}) {
+  const clock = fakeClock()
+  const server = createContractServer({ origin: TEST_ORIGIN, now: () => new Date(clock.now()) })
+  let fault: string | null = null
+  let held: { path: string; released: Promise<void>; release: () => void } | null = null
+  const inner = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input as RequestInfo, init)
+    if (options.cookie) request.headers.set('cookie', options.cookie)
+    if (fault) request.headers.set('x-fault', fault)
+    if (held && new URL(request.url).pathname.includes(held.path)) await held.released
+    return server.handle(request)
+  }) as typeof fetch
+  const recorded = recordRequests(inner)
+  const calls = (path: string) => recorded.requests.filter((r) => new URL(r.url).pathname.includes(path)).length
+  return {
+    clock,
+    server,
+    fetch: recorded.fetch,
+    calls,
+    fail: (kind: Fault, path: string) => void (fault = `${kind}@${path}`),
+    clear: () => void (fault = null),
+    hold(path: string) {
+      let release!: () => void
+      const released = new Promise<void>((r) => (release = r))
+      held = { path, released, release }
+    },
+    release: () => held?.release(),
+  }
+}
+type Browser = ReturnType<typeof browser>
+
+/** Lets pending answers and signal-driven re-renders happen. */
+const settle = async () => {
+  for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r))
+}
+
+/** Delivers the fault: a time-out needs the clock to pass 15 s; the others answer at once. */
+async function deliver(b: Browser, fault: Fault) {
+  await settle()
+  if (fault === 'timeout') await b.clock.advance(REQUEST_TIMEOUT_MS)
+  await settle()
+}
+
+/**
+ * Runs a scenario and fails on anything escaping it: unhandled rejections, errors reaching the
+ * window (window.onerror), and error boundaries reporting a render failure. Console output is
+ * returned so rows can check what was logged.
+ */
+async function guarded(fn: () => Promise<void>) {
+  const escaped: string[] = []
+  const onRejection = (reason: unknown) => void escaped.push(`unhandled rejection: ${String(reason)}`)
+  const onError = (event: ErrorEvent) => void escaped.push(`window error: ${event.message}`)
+  process.on('unhandledRejection', onRejection)
+  window.addEventListener('error', onError)
+  try {
+    const out = await captureConsole(async () => {
+      await fn()
+      await settle()
+    })
+    const crashed = out.errors.filter((e) => /failed to render/.test(e))
+    assert.equal([...escaped, ...crashed], [])
+    return out
+  } finally {
+    process.off('unhandledRejection', onRejection)
+    window.removeEventListener('error', onError)
+  }
+}
+
+// --- the visitor's view ----------------------------------------------------------------------
+
+const nl = (key: string, params?: Record<string, unknown>) => t(`newsletter.${key}`, params)
+const field = (key: string) => screen.getByRole('textbox', { name: new RegExp(`^${nl(key)}`) }) as HTMLInputElement
+const submit = () => fireEvent.click(screen.getByRole('button', { name: new RegExp(`^${nl('submit')}`) }))
+
+async function typeInto(input: HTMLInputElement, value: string) {
+  input.focus()
+  await settle()
+  fireEvent.input(input, { target: { value } })
+  await settle()
+  input.blur()
+  await settle()
+}
+
+/** The sign-up block of one site on a page (optionally a DOI landing), with the visitor's typed values. */
+async function newsletterPage(b: Browser, site: Site = 'AT', pageAddress?: string) {
+  const { widget } = createTestWidget({ config: { site }, server: b.server, clock: b.clock, fetch: b.fetch })
+  if (pageAddress) widget.pageAddress = pageAddress
+  document.body.appendChild(widget.mountElement)
+  renderInWidget(<ErrorBoundary name="Newsletter">{<NewsletterBlock />}</ErrorBoundary>, widget)
+  await waitFor(() => field('email'))
+  return widget
+}
+
+async function typeVisitor() {
+  await typeInto(field('email'), 'anna@example.com')
+  await typeInto(field('firstName'), 'Anna')
+}
+function assertTyped() {
+  assert.is(field('email').value, 'anna@example.com', 'typed email survives')
+  assert.is(field('firstName').value, 'Anna', 'typed first name survives')
+  assert.is(field('email').disabled, false, 'the form is usable')
+}
+
+async function previewPage(b: Browser) {
+  const { widget } = createTestWidget({ server: b.server, clock: b.clock, fetch: b.fetch })
+  const view = renderInWidget(<ErrorBoundary name="Preview panel">{<PreviewPanel now={b.clock.now} />}</ErrorBoundary>, widget)
+  await settle()
+  return view
+}
+const panelShown = () => screen.queryByRole('region', { name: 'Preview settings' }) !== null
+async function openSettings() {
+  fireEvent.click(screen.getByRole('button', { name: 'Set preview settings' }))
+  await screen.findByRole('dialog', { name: 'Set preview settings' })
+}
+const STAFF = `StaffAuthToken=${DEMO_STAFF_TOKEN}`
+
+/** A login token due for renewal (ren passed, exp ahead), as the cookie the session monitor reads. */
+function dueToken(b: Browser) {
+  const now = Math.floor(b.clock.now() / 1000)
+  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url')
+  return `LoginToken=${b64({ alg: 'none' })}.${b64({ exp: now + 600, ren: now - 1, lid: 'l1' })}.`
+}
+
+// --- the table ---------------------------------------------------------------------------------
+
+interface Row {
+  call: string
+  /** What the visitor sees (or what the caller gets) for each fault. */
+  outcome: (fault: Fault) => string
+  /** Plays the scenario with the fault, checks the outcome, clears the fault and checks the retry. */
+  run: (fault: Fault) => Promise<void>
+  /** Console output the row expects for a fault (anything else logged as an error fails). */
+  logs?: (fault: Fault) => RegExp | null
+}
+
+const ROWS: Row[] = [
+  {
+    call: 'POST /newsletter-subscribers (sign-up)',
+    outcome: (f) => (is2xx(f) ? 'accepted: the success view (the answer is not read)' : 'the technical-error banner; typed values stay; a retry succeeds'),
+    async run(fault) {
+      const b = browser()
+      await newsletterPage(b)
+      await typeVisitor()
+      b.fail(fault, P.signUp)
+      submit()
+      await deliver(b, fault)
+      if (is2xx(fault)) {
+        await screen.findByText(nl('success', { email: 'anna@example.com' }))
+        return
+      }
+      const banner = await screen.findByText(nl('errorGeneric'))
+      assert.ok(banner.closest('[role=alert]'))
+      assertTyped()
+      b.clear()
+      submit()
+      await screen.findByText(nl('success', { email: 'anna@example.com' }))
+      assert.is(b.calls(P.signUp), 2)
+    },
+    logs: (f) => (is2xx(f) ? null : /Newsletter sign-up failed/),
+  },
+  {
+    call: 'GET /customers/base-data (logged-in prefill)',
+    outcome: () => 'no prefill; what the visitor typed meanwhile stays; the next load prefills',
+    async run(fault) {
+      document.cookie = 'LoginToken=tok123'
+      const b = browser()
+      b.fail(fault, P.baseData)
+      b.hold(P.baseData)
+      await newsletterPage(b)
+      await typeVisitor()
+      b.release()
+      await deliver(b, fault)
+      assertTyped()
+      cleanup()
+      b.clear()
+      await newsletterPage(b)
+      await screen.findByDisplayValue('anna.schmidt@example.com')
+    },
+    logs: () => /Customer base data/,
+  },
+  {
+    call: 'PUT /newsletter-subscribers/{token}/doi (double opt-in landing)',
+    outcome: (f) =>
+      is2xx(f) ? 'confirmed (the answer is not read)' : f === '404' ? 'the invalid-link banner above a usable form' : 'the technical-error banner (the link may be fine) above a usable form; the next load confirms',
+    async run(fault) {
+      const b = browser()
+      const token = await signedUpToken(b)
+      const landing = `${TEST_ORIGIN}/at/?subscriberToken=${token}`
+      b.fail(fault, P.doi)
+      const { widget } = createTestWidget({ config: { site: 'AT' }, server: b.server, clock: b.clock, fetch: b.fetch })
+      widget.pageAddress = landing
+      renderInWidget(<NewsletterBlock />, widget)
+      await deliver(b, fault)
+      if (is2xx(fault)) {
+        await screen.findByText(nl('confirmed'))
+        return
+      }
+      await screen.findByText(nl(fault === '404' ? 'doiInvalid' : 'errorGeneric'))
+      assert.is(screen.queryByText(nl(fault === '404' ? 'errorGeneric' : 'doiInvalid')), null)
+      await typeVisitor()
+      assertTyped()
+      cleanup()
+      b.clear()
+      const again = createTestWidget({ config: { site: 'AT' }, server: b.server, clock: b.clock, fetch: b.fetch }).widget
+      again.pageAddress = landing
+      renderInWidget(<NewsletterBlock />, again)
+      await screen.findByText(nl('confirmed'))
+    },
+    logs: (f) => (is2xx(f) || f === '404' ? null : /Double opt-in confirmation failed/),
+  },
+  {
+    call: 'GET psdata (newsletter status)',
+    outcome: () => 'the sign-up form shows and works',
+    async run(fault) {
+      const b = browser()
+      b.fail(fault, P.psdata)
+      const { widget } = createTestWidget({ config: { site: 'AT' }, server: b.server, clock: b.clock, fetch: b.fetch })
+      renderInWidget(<NewsletterBlock />, widget)
+      await deliver(b, fault)
+      await waitFor(() => field('email'))
+      await typeVisitor()
+      submit()
+      await screen.findByText(nl('success', { email: 'anna@example.com' }))
+      assert.is(b.calls(P.psdata), 1)
+    },
+    logs: () => /psdata/,
+  },
+  {
+    call: 'GET SHOP_FOOTER (footer content)',
+    outcome: (f) => (f === '404' ? 'no content sections, nothing logged' : 'no content sections, logged; the next load renders them'),
+    async run(fault) {
+      const b = browser()
+      b.fail(fault, P.footer)
+      const { widget } = createTestWidget({ config: { site: 'DE', variant: 'reduced' }, server: b.server, clock: b.clock, fetch: b.fetch })
+      const view = renderInWidget(<ErrorBoundary name="Footer">{<Footer />}</ErrorBoundary>, widget)
+      await deliver(b, fault)
+      await b.clock.advance(10)
+      const footer = view.container.querySelector('footer')!
+      assert.ok(footer, 'the footer landmark is there')
+      assert.is(footer.querySelectorAll('a, nav, img').length, 0, 'no half-built section')
+      cleanup()
+      b.clear()
+      const again = renderInWidget(<Footer />, createTestWidget({ config: { site: 'DE', variant: 'reduced' }, server: b.server, clock: b.clock, fetch: b.fetch }).widget)
+      // (Up to 5 s of real time: the contract server reads the fixture from disk.)
+      for (const until = Date.now() + 5000; Date.now() < until && !again.container.querySelector('.lf-bottom nav'); ) {
+        await new Promise((r) => setTimeout(r, 5))
+        await b.clock.advance(1)
+      }
+      assert.ok(again.container.querySelector('.lf-bottom nav a'), 'legal links after recovery')
+    },
+    logs: (f) => (f === '404' ? null : /Footer content/),
+  },
+  {
+    call: 'GET preview checkauth',
+    outcome: () => 'no panel; the next load shows it',
+    async run(fault) {
+      const b = browser({ cookie: STAFF })
+      b.fail(fault, P.checkauth)
+      const view = await previewPage(b)
+      await deliver(b, fault)
+      assert.is(view.container.innerHTML, '')
+      assert.is(b.calls(P.renew), 0)
+      cleanup()
+      b.clear()
+      await previewPage(b)
+      await waitFor(() => assert.ok(panelShown()))
+    },
+    logs: () => /Preview auth/,
+  },
+  {
+    call: 'GET preview login/renew',
+    outcome: () => 'the panel stays; the renewal 5 minutes later succeeds',
+    async run(fault) {
+      const b = browser({ cookie: STAFF })
+      b.fail(fault, P.renew)
+      await previewPage(b)
+      await waitFor(() => assert.ok(panelShown()))
+      await deliver(b, fault)
+      assert.ok(panelShown())
+      b.clear()
+      await b.clock.advance(RENEW_INTERVAL_MS)
+      await settle()
+      assert.ok(panelShown())
+      assert.is(b.calls(P.renew), 2)
+    },
+    logs: (f) => (is2xx(f) ? null : /renewal failed/),
+  },
+  {
+    call: 'GET preview logout',
+    outcome: () => 'the panel hides anyway',
+    async run(fault) {
+      const b = browser({ cookie: STAFF })
+      await previewPage(b)
+      await waitFor(() => assert.ok(panelShown()))
+      await openSettings()
+      b.fail(fault, P.logout)
+      fireEvent.click(screen.getByRole('button', { name: 'Logout' }))
+      await deliver(b, fault)
+      await waitFor(() => assert.not.ok(panelShown()))
+    },
+    logs: (f) => (is2xx(f) ? null : /logout failed/),
+  },
+  {
+    call: 'POST preview token (apply)',
+    outcome: () => "'Applying settings failed.'; a second Apply succeeds",
+    async run(fault) {
+      const b = browser({ cookie: STAFF })
+      await previewPage(b)
+      await waitFor(() => assert.ok(panelShown()))
+      await openSettings()
+      await screen.findByText('Active tests found.')
+      const date = screen.getByRole('textbox', { name: 'Date' }) as HTMLInputElement
+      const time = screen.getByRole('textbox', { name: 'Time' }) as HTMLInputElement
+      fireEvent.input(date, { target: { value: '2026-12-01' } })
+      fireEvent.input(time, { target: { value: '10:30' } })
+      await screen.findByText('Active tests found.')
+      b.fail(fault, P.token)
+      fireEvent.click(screen.getByRole('button', { name: 'Apply' }))
+      await deliver(b, fault)
+      const failed = await screen.findByText('Applying settings failed.')
+      assert.ok(failed.closest('[role=alert]'))
+      assert.is(date.value, '2026-12-01', 'typed date survives')
+      assert.is(time.value, '10:30', 'typed time survives')
+      b.clear()
+      fireEvent.click(screen.getByRole('button', { name: 'Apply' }))
+      await screen.findByText('Settings applied successfully.')
+    },
+    logs: (f) => (is2xx(f) ? null : /Applying preview settings failed/),
+  },
+  {
+    call: 'GET gettestsat (A/B tests)',
+    outcome: () => "'Failed to fetch AB tests.' and only None; another date loads them",
+    async run(fault) {
+      const b = browser({ cookie: STAFF })
+      await previewPage(b)
+      await waitFor(() => assert.ok(panelShown()))
+      b.fail(fault, P.tests)
+      await openSettings()
+      await deliver(b, fault)
+      await screen.findByText('Failed to fetch AB tests.')
+      const select = screen.getByRole('combobox', { name: 'Name' }) as HTMLSelectElement
+      assert.equal([...select.options].map((o) => o.textContent), ['None'])
+      b.clear()
+      fireEvent.input(screen.getByRole('textbox', { name: 'Date' }), { target: { value: '2026-12-01' } })
+      await screen.findByText('Active tests found.')
+    },
+    logs: () => /A\/B test/,
+  },
+  {
+    call: 'GET getassignment',
+    outcome: () => 'ignored: the panel shows as usual',
+    async run(fault) {
+      const b = browser({ cookie: STAFF })
+      b.fail(fault, P.assignment)
+      await previewPage(b)
+      await deliver(b, fault)
+      await waitFor(() => assert.ok(panelShown()))
+      assert.is(b.calls(P.assignment), 1)
+    },
+  },
+  {
+    call: 'POST logintoken/renew (session monitor)',
+    outcome: (f) => (is2xx(f) ? 'a 200 is result 1 (valid, stop)' : 'result 2 (server error), retried 3 minutes later: renewed'),
+    async run(fault) {
+      const b0 = browser()
+      const cookie = dueToken(b0)
+      const b = browser({ cookie })
+      b.fail(fault, P.loginRenew)
+      const results: CheckResult[] = []
+      const doc = fakeDoc(cookie)
+      const monitor = createSessionMonitor({ document: doc as unknown as Document, fetch: b.fetch, timers: b.clock, origin: TEST_ORIGIN, now: b.clock.now, onResult: (r) => results.push(r) })
+      await deliver(b, fault)
+      if (is2xx(fault)) {
+        assert.equal(results, [CheckResult.OK])
+        return
+      }
+      assert.equal(results, [CheckResult.SERVER_ERROR])
+      b.clear()
+      doc.active()
+      await b.clock.advance(CHECK_INTERVAL_MS)
+      await settle()
+      assert.equal(results, [CheckResult.SERVER_ERROR, CheckResult.RENEWED])
+      monitor.stop()
+    },
+  },
+  {
+    call: 'POST longtermtoken/renew',
+    outcome: () => 'ignored: the renewal counts, the monitor goes on',
+    async run(fault) {
+      const b0 = browser()
+      const cookie = dueToken(b0)
+      const b = browser({ cookie })
+      b.fail(fault, P.longterm)
+      const results: CheckResult[] = []
+      const monitor = createSessionMonitor({ document: fakeDoc(cookie) as unknown as Document, fetch: b.fetch, timers: b.clock, origin: TEST_ORIGIN, now: b.clock.now, onResult: (r) => results.push(r) })
+      await deliver(b, fault)
+      assert.equal(results, [CheckResult.RENEWED])
+      assert.is(monitor.state(), 'SCHEDULED')
+      assert.is(b.calls(P.longterm), 1)
+      monitor.stop()
+    },
+  },
+  {
+    call: 'POST login (login client)',
+    outcome: (f) => (is2xx(f) ? 'SUCCESS (a 200)' : 'SERVICE_UNAVAILABLE; a retry logs in'),
+    async run(fault) {
+      const b = browser()
+      b.fail(fault, P.login)
+      const client = createLoginClient({ origin: TEST_ORIGIN, fetch: b.fetch, timers: b.clock })
+      const credentials = { email: 'demo@lumora.example', password: 'lumora-demo' }
+      const pending = client.login(credentials)
+      await deliver(b, fault)
+      assert.is(await pending, is2xx(fault) ? 'SUCCESS' : 'SERVICE_UNAVAILABLE')
+      b.clear()
+      assert.is(await client.login(credentials), 'SUCCESS')
+    },
+  },
+]
+
+/** A document stand-in for the session monitor: the cookie, a visible tab, and activity to fire. */
+function fakeDoc(cookie: string) {
+  const listeners: Record<string, () => void> = {}
+  return {
+    cookie,
+    hidden: false,
+    addEventListener: (type: string, fn: () => void) => void (listeners[type] = fn),
+    removeEventListener() {},
+    /** The visitor presses a key. */
+    active: () => listeners.keydown?.(),
+  }
+}
+
+async function signedUpToken(b: Browser) {
+  await b.server.fetch(`${TEST_ORIGIN}${P.signUp}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'X-Hunter-Site': 'AT', 'X-Original-Address': `${TEST_ORIGIN}/at/` },
+    body: JSON.stringify({ email: 'anna@example.com', consents: [], origin: 'footer' }),
+  })
+  const [mail] = (await (await b.server.fetch('/_mail/outbox.json')).json()) as { link: string }[]
+  return new URL(mail.link).searchParams.get('subscriberToken')!
+}
+
+test.before(() => useLocale('de-AT'))
+test.after.each(() => {
+  cleanup()
+  document.body.innerHTML = ''
+  document.cookie = 'LoginToken=; expires=Thu, 01 Jan 1970 00:00:00 GMT'
+})
+
+for (const row of ROWS) {
+  for (const fault of FAULTS) {
+    test(`${row.call} answering ${fault}: ${row.outcome(fault)}`, async () => {
+      const { errors, warnings } = await guarded(() => row.run(fault))
+      const expected = row.logs?.(fault)
+      const unexpected = errors.filter((e) => !expected || !expected.test(e))
+      assert.equal(unexpected, [], 'no unexpected console errors')
+      if (expected) assert.ok([...warnings, ...errors].some((line) => expected.test(line)), `logged ${expected}`)
+    })
+  }
+}
+
+test.run()

@@ -18,6 +18,8 @@ function scriptTag(site: string): HTMLScriptElement {
 
 /** boot() renders in a task of its own (see mount.ts); wait for it. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
+/** The first render is its own task and the bottom group one more (after the effects run). */
+const renderedTasks = () => new Promise((resolve) => setTimeout(resolve, 100))
 
 test.before.each(() => {
   delete (window as unknown as Record<string, unknown>)[GLOBAL_KEY]
@@ -36,10 +38,15 @@ test('without #footer: a clear console error, nothing thrown, the page untouched
 
 test('mounts into a shadow root of #footer with the market and locale', async () => {
   document.body.innerHTML = '<div id="footer"></div>'
+  // This page has no contract server: content and psdata answer 404 (no content sections).
+  const win = window as unknown as { fetch?: typeof fetch }
+  const realFetch = win.fetch
+  win.fetch = async () => new Response('', { status: 404 })
   const { errors } = await captureConsole(async () => {
     boot(window, scriptTag('AT'))
-    await nextTask()
+    await renderedTasks()
   })
+  win.fetch = realFetch
   assert.equal(errors, [])
   const root = document.getElementById('footer')!.shadowRoot!.querySelector('.lf-root')!
   assert.is(root.getAttribute('data-site'), 'AT')

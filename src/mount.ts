@@ -52,7 +52,7 @@ function mount(win: Window, script: Element | null): void {
     psdata: createPsDataLoader(origin, { fetch: fetchImpl, timers }),
   }
   // The first render gets a task of its own: with the script's evaluation in the same task it
-  // made one long task (over 50 ms at 4x CPU slowdown, build/bench-footer.ts); split, neither is.
+  // made one long task (over 50 ms at 4x CPU slowdown, build/bench/long-tasks.ts); split, neither is.
   timers.setTimeout(() => {
     try {
       const styleRoot = createStyleRoot(shadow, config.nonce)

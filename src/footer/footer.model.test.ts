@@ -86,8 +86,10 @@ test('inline content next to #footer saves the request and passes the same check
   const { requests, fetch } = recordRequests(createContractServer().fetch)
   const { widget, clock } = createTestWidget({ fetch })
   const model = createFooterModel(widget)
-  const { warnings } = await captureConsole(() => model.load())
-  await clock.advance(1)
+  const { warnings } = await captureConsole(async () => {
+    await model.load()
+    await clock.advance(1)
+  })
   assert.is(requests.length, 0)
   assert.equal(model.content.value!.legalLinks!.map((l) => l.text), ['Impressum'])
   assert.match(warnings[0], /legalLinks\.1\.url/)

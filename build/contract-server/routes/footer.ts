@@ -24,15 +24,24 @@ function benchScale(request: Request): number {
   return n > 1 ? Math.min(n, 100) : 1
 }
 
-type Linked = { links?: { url: string; text: string }[] }
+type Link = { url: string; text: string }
+type Linked = { links?: unknown[] }
+
+/** A copy of a link with a distinct URL (teaser links wrap theirs: `{ link: { url, text } }`). */
+function copyLink(item: unknown, copy: number): unknown {
+  if (!copy || !item || typeof item !== 'object') return item
+  const mark = (link: Link) => ({ ...link, url: `${link.url}${link.url.includes('?') ? '&' : '?'}copy=${copy}` })
+  const wrapped = item as { link?: Link; url?: string }
+  if (typeof wrapped.url === 'string') return mark(item as Link)
+  if (wrapped.link && typeof wrapped.link.url === 'string') return { ...wrapped, link: mark(wrapped.link) }
+  return item
+}
 
 /** The content with every teaser group's and SEO column's links repeated `n` times (distinct URLs). */
 export function scaleContent(content: Record<string, unknown>, n: number): Record<string, unknown> {
   if (n <= 1) return content
-  const repeat = <T extends Linked>(item: T): T => ({
-    ...item,
-    links: Array.from({ length: n }, (_, copy) => (item.links ?? []).map((link) => ({ ...link, url: copy ? `${link.url}${link.url.includes('?') ? '&' : '?'}copy=${copy}` : link.url }))).flat(),
-  })
+  const repeat = <T extends Linked>(item: T): T =>
+    Array.isArray(item.links) ? { ...item, links: Array.from({ length: n }, (_, copy) => item.links!.map((link) => copyLink(link, copy))).flat() } : item
   const seo = content.seo as { columns?: Linked[] } | undefined
   return {
     ...content,

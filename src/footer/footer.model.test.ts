@@ -95,6 +95,12 @@ test('inline content next to #footer saves the request and passes the same check
   assert.match(warnings[0], /legalLinks\.1\.url/)
 })
 
+test('a page whose cookies cannot be read (sandboxed iframe) is not reduced, and nothing throws', () => {
+  const { widget } = createTestWidget()
+  const sandboxed = Object.create(widget.document, { cookie: { get: () => { throw new DOMException('sandboxed', 'SecurityError') } } }) as Document
+  assert.is(isReduced({ ...widget, document: sandboxed }), false)
+})
+
 test('reduced by the data-variant attribute, the affiliate-number cookie, or the new-app cookie', () => {
   const { widget } = createTestWidget()
   assert.is(isReduced(widget), false)

@@ -7,6 +7,7 @@ import { createApiClient } from '../api/client'
 import { isApiError } from '../api/errors'
 import { isPhoneLike, isTouchLike } from '../platform'
 import { log } from '../log'
+import { cookieReader } from '../session/cookies'
 import type { Widget } from '../app/widget-context'
 import { readContent, salvageSections } from './content'
 import type { PartialContent } from './footer.schema'
@@ -26,13 +27,10 @@ export const INLINE_CONTENT_ID = 'footer-content'
 export const AFFILIATE_COOKIE = 'AffiliateNumber'
 export const NEW_APP_COOKIE = 'Hunter-NewApp'
 
-function cookie(doc: Document, name: string): string {
-  const pair = doc.cookie.split('; ').find((c) => c.startsWith(name + '='))
-  return pair ? decodeURIComponent(pair.slice(name.length + 1)).trim() : ''
-}
-
 export function isReduced(widget: Pick<Widget, 'config' | 'document'>): boolean {
-  return widget.config.variant === 'reduced' || !!cookie(widget.document, AFFILIATE_COOKIE) || !!cookie(widget.document, NEW_APP_COOKIE)
+  if (widget.config.variant === 'reduced') return true
+  const cookie = cookieReader(widget.document)
+  return !!cookie(AFFILIATE_COOKIE)?.trim() || !!cookie(NEW_APP_COOKIE)?.trim()
 }
 
 /** The inline content's text, or null when the page has none. */

@@ -34,6 +34,11 @@ declare global {
   }
 }
 
+/** The contract server's scale cookie, for the whole site (a cookie set by URL would get the page's path). */
+function scaleCookie(options: RunOptions) {
+  return { name: 'lf-bench-scale', value: String(options.scale), domain: new URL(options.url).hostname, path: '/' }
+}
+
 /** Runs in the page before any of its scripts. */
 function instrument() {
   const bench: Window['__bench'] = (window.__bench = { long: [], links: 0 })
@@ -54,7 +59,7 @@ function instrument() {
 
 export async function runOnce(browser: Browser, options: RunOptions & { expectedLinks: number }): Promise<RunResult> {
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1440, height: 900 } })
-  if ((options.scale ?? 1) > 1) await context.addCookies([{ name: 'lf-bench-scale', value: String(options.scale), url: options.url }])
+  if ((options.scale ?? 1) > 1) await context.addCookies([scaleCookie(options)])
   const page = await context.newPage()
   try {
     const cdp = await context.newCDPSession(page)
@@ -109,7 +114,7 @@ export function summarize(results: RunResult[]): Summary {
  */
 export async function countLinks(browser: Browser, options: RunOptions): Promise<number> {
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1440, height: 900 } })
-  if ((options.scale ?? 1) > 1) await context.addCookies([{ name: 'lf-bench-scale', value: String(options.scale), url: options.url }])
+  if ((options.scale ?? 1) > 1) await context.addCookies([scaleCookie(options)])
   const page = await context.newPage()
   try {
     await page.addInitScript(`(${instrument})()`)

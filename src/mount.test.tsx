@@ -16,8 +16,14 @@ function scriptTag(site: string): HTMLScriptElement {
   return script
 }
 
-/** boot() renders in a task of its own (see mount.ts); wait for it. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
+/**
+ * boot() starts in short tasks (see mount.ts: the widget's set-up, the first render, then the
+ * bottom group after the effects run); wait until `done` holds (at most 3 s on a busy machine).
+ */
+async function until(done: () => boolean) {
+  for (const end = Date.now() + 3000; !done() && Date.now() < end; ) await new Promise((resolve) => setTimeout(resolve, 10))
+}
+const shadowRoot = () => document.getElementById('footer')!.shadowRoot!
 
 test.before.each(() => {
   delete (window as unknown as Record<string, unknown>)[GLOBAL_KEY]
@@ -36,10 +42,15 @@ test('without #footer: a clear console error, nothing thrown, the page untouched
 
 test('mounts into a shadow root of #footer with the market and locale', async () => {
   document.body.innerHTML = '<div id="footer"></div>'
+  // This page has no contract server: content and psdata answer 404 (no content sections).
+  const win = window as unknown as { fetch?: typeof fetch }
+  const realFetch = win.fetch
+  win.fetch = async () => new Response('', { status: 404 })
   const { errors } = await captureConsole(async () => {
     boot(window, scriptTag('AT'))
-    await nextTask()
+    await until(() => !!shadowRoot().querySelector('.lf-copyright'))
   })
+  win.fetch = realFetch
   assert.equal(errors, [])
   const root = document.getElementById('footer')!.shadowRoot!.querySelector('.lf-root')!
   assert.is(root.getAttribute('data-site'), 'AT')
@@ -52,7 +63,8 @@ test('included twice: mounts once and says so', async () => {
   const { warnings } = await captureConsole(async () => {
     boot(window, scriptTag('DE'))
     boot(window, scriptTag('DE'))
-    await nextTask()
+    await until(() => !!shadowRoot().querySelector('.lf-root'))
+    await new Promise((resolve) => setTimeout(resolve, 50))
   })
   assert.match(warnings.join('\n'), /included more than once/)
   assert.is(document.getElementById('footer')!.shadowRoot!.querySelectorAll('.lf-root').length, 1)

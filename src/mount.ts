@@ -13,6 +13,7 @@ import { renderWidget } from './app/render'
 import { startSessionMonitor } from './session'
 import { loadPreview } from './preview/load'
 import type { Widget } from './app/widget-context'
+import { runInTasks } from './app/tasks'
 
 export const MOUNT_ID = 'footer'
 
@@ -32,37 +33,42 @@ function mount(win: Window, script: Element | null): void {
     log.warn(`#${MOUNT_ID} already has content rendered into it; not mounting a second footer.`)
     return
   }
-  const config = readEmbedConfig(script)
   const shadow = host.attachShadow({ mode: 'open' })
   const container = doc.createElement('div')
   shadow.appendChild(container)
-  const origin = win.location.origin
   const timers = { setTimeout: (fn: () => void, ms: number) => win.setTimeout(fn, ms), clearTimeout: (id: unknown) => win.clearTimeout(id as number) }
-  const fetchImpl: typeof fetch = (input, init) => win.fetch(input, init)
-  const widget: Widget = {
-    config,
-    locale: __LOCALE__,
-    platform: watchPlatform(config.platform, win).platform,
-    origin,
-    pageAddress: win.location.href,
-    fetch: fetchImpl,
-    timers,
-    document: doc,
-    mountElement: host,
-    psdata: createPsDataLoader(origin, { fetch: fetchImpl, timers }),
-  }
-  // The first render gets a task of its own: with the script's evaluation in the same task it
-  // made one long task (over 50 ms at 4x CPU slowdown, build/bench-footer.ts); split, neither is.
-  timers.setTimeout(() => {
-    try {
+  // Startup in short tasks (build/bench/long-tasks.ts: none over 50 ms at 4x CPU slowdown): the
+  // script's evaluation only claims #footer; then the embed attributes and the widget's I/O; then
+  // the first render (the newsletter block; the footer model stages the rest); then the session
+  // monitor and the preview loader.
+  const steps = [
+    () => {
+      const config = readEmbedConfig(script)
+      const origin = win.location.origin
+      const fetchImpl: typeof fetch = (input, init) => win.fetch(input, init)
+      const widget: Widget = {
+        config,
+        locale: __LOCALE__,
+        platform: watchPlatform(config.platform, win).platform,
+        origin,
+        pageAddress: win.location.href,
+        fetch: fetchImpl,
+        timers,
+        document: doc,
+        mountElement: host,
+        psdata: createPsDataLoader(origin, { fetch: fetchImpl, timers }),
+      }
       const styleRoot = createStyleRoot(shadow, config.nonce)
-      renderWidget(container, styleRoot, widget)
-      startSessionMonitor(widget)
-      loadPreview(win, script, shadow, styleRoot, widget)
-    } catch (error) {
-      log.error('The footer could not be shown.', error)
-    }
-  }, 0)
+      steps.push(
+        () => renderWidget(container, styleRoot, widget),
+        () => {
+          startSessionMonitor(widget)
+          loadPreview(win, script, shadow, styleRoot, widget)
+        },
+      )
+    },
+  ]
+  runInTasks(steps, timers)
 }
 
 /**

@@ -33,7 +33,14 @@ function fakeWindow(width: number, htmlPlatform?: string) {
   const win = {
     innerWidth: width,
     document: doc,
-    matchMedia: () => ({ addListener: (fn: () => void) => listeners.push(fn), removeListener: () => {} }),
+    // Answers like a browser's (max-width: Npx) query for the current width.
+    matchMedia: (query: string) => ({
+      get matches() {
+        return win.innerWidth <= Number(/max-width: (\d+)px/.exec(query)![1])
+      },
+      addListener: (fn: () => void) => listeners.push(fn),
+      removeListener: () => {},
+    }),
   }
   return { win: win as unknown as Window, resize(w: number) { win.innerWidth = w; listeners.forEach((fn) => fn()) }, listeners }
 }

@@ -42,10 +42,13 @@ export function watchPlatform(fixed: Platform | undefined, win: Window | undefin
   if (chosen || !win?.matchMedia) {
     return { platform: signal(chosen ?? platformFromWidth(win?.innerWidth)), dispose() {} }
   }
-  const platform = signal(platformFromWidth(win.innerWidth))
+  // The queries' answers, not window.innerWidth: reading innerWidth while the host page's layout
+  // is dirty forces a synchronous layout of the whole page inside our script's task.
   const queries = [PHONE_MAX_WIDTH, TABLET_MAX_WIDTH].map((px) => win.matchMedia(`(max-width: ${px}px)`))
+  const fromQueries = (): Platform => (queries[0].matches ? 'SMARTPHONE' : queries[1].matches ? 'TABLET' : 'CLASSIC')
+  const platform = signal(fromQueries())
   const update = () => {
-    platform.value = platformFromWidth(win.innerWidth)
+    platform.value = fromQueries()
   }
   // addListener: iOS Safari 12/13 lack addEventListener on MediaQueryList.
   queries.forEach((q) => q.addListener(update))

@@ -86,11 +86,19 @@ test('inline content next to #footer saves the request and passes the same check
   const { requests, fetch } = recordRequests(createContractServer().fetch)
   const { widget, clock } = createTestWidget({ fetch })
   const model = createFooterModel(widget)
-  const { warnings } = await captureConsole(() => model.load())
-  await clock.advance(1)
+  const { warnings } = await captureConsole(async () => {
+    await model.load()
+    await clock.advance(1)
+  })
   assert.is(requests.length, 0)
   assert.equal(model.content.value!.legalLinks!.map((l) => l.text), ['Impressum'])
   assert.match(warnings[0], /legalLinks\.1\.url/)
+})
+
+test('a page whose cookies cannot be read (sandboxed iframe) is not reduced, and nothing throws', () => {
+  const { widget } = createTestWidget()
+  const sandboxed = Object.create(widget.document, { cookie: { get: () => { throw new DOMException('sandboxed', 'SecurityError') } } }) as Document
+  assert.is(isReduced({ ...widget, document: sandboxed }), false)
 })
 
 test('reduced by the data-variant attribute, the affiliate-number cookie, or the new-app cookie', () => {

@@ -23,7 +23,10 @@ export function Footer() {
   useStyles(css)
   const widget = useWidget()
   const model = useMemo(() => createFooterModel(widget), [widget])
-  useEffect(() => void model.load(), [model])
+  useEffect(() => {
+    model.open()
+    void model.load()
+  }, [model])
   const content = model.content.value
   const { reduced } = model
   const phone = model.phone.value
@@ -57,9 +60,11 @@ export function Footer() {
           ) : null}
         </>
       ) : null}
-      <ErrorBoundary name="Footer bottom">
-        <BottomGroup content={stage >= STAGE.bottom ? content : null} touch={model.touch.value} />
-      </ErrorBoundary>
+      {model.opened.value ? (
+        <ErrorBoundary name="Footer bottom">
+          <BottomGroup content={stage >= STAGE.bottom ? content : null} touch={model.touch.value} />
+        </ErrorBoundary>
+      ) : null}
     </footer>
   )
 }

@@ -22,7 +22,7 @@ test('every component renders through index.ts', () => {
       <ExpansionPanel title="Mehr">Inhalt</ExpansionPanel>
       <TextSlider>Langer Text</TextSlider>
       <ExpandIcon expanded={false} />
-      <Icon name="facebook" label="Facebook" />
+      <Icon path={kit.BRAND_ICON_PATHS.facebook} label="Facebook" />
       <TextLink href="https://example.com">Link</TextLink>
       <PasswordStrength password="" language="de" />
     </div>,

@@ -23,9 +23,14 @@ if (!g.__jsdom) {
   }
   g.window = win
   g.document = win.document
-  // jsdom lacks matchMedia; the platform code needs one.
+  // jsdom lacks matchMedia; the platform code needs one. Width queries answer for innerWidth
+  // (1024 in jsdom, a tablet), like a browser's; any other query does not match.
   win.matchMedia = (query: string) => ({
-    matches: false,
+    get matches() {
+      const [, kind, px] = /\((max|min)-width:\s*(\d+)px\)/.exec(query) ?? []
+      const width = Number(win.innerWidth)
+      return kind === 'max' ? width <= Number(px) : kind === 'min' ? width >= Number(px) : false
+    },
     media: query,
     addListener() {},
     removeListener() {},

@@ -4,6 +4,8 @@ import * as assert from 'uvu/assert'
 import { createContractServer } from '../../build/contract-server/handler.ts'
 import { makeLoginToken, DEMO_ACCOUNT } from '../../build/contract-server/routes/login.ts'
 import { DEMO_STAFF_TOKEN } from '../../build/contract-server/routes/preview.ts'
+import { parseContent } from '../../src/footer/content.ts'
+import { captureConsole } from '../helpers/console.ts'
 
 const test = suite('contract server')
 const NL = '/service/newsletter/api/internal'
@@ -192,6 +194,25 @@ test('a timeout fault holds the answer until the client gives up', async () => {
 
 test('unknown calls answer 404', async () => {
   assert.is((await call(createContractServer(), 'GET', '/service/unknown')).status, 404)
+})
+
+test('bench scaling: X-Bench-Scale or the lf-bench-scale cookie repeats the link lists; without it the fixture as it is', async () => {
+  const server = createContractServer()
+  const links = async (headers: Record<string, string>) => {
+    const { data } = await call(server, 'GET', '/service/promotion/api/promotion/SHOP_FOOTER', { headers: { 'x-hunter-site': 'SK', ...headers } })
+    const { warnings, result: content } = await captureConsole(() => parseContent((data as { contentJSON: string }).contentJSON))
+    assert.equal(warnings, [], 'scaled content passes the schema')
+    return {
+      seo: content!.seo!.columns.reduce((n, c) => n + c.links.length, 0),
+      teasers: content!.teaserGroups!.reduce((n, g) => n + g.links.length, 0),
+      urls: new Set(content!.seo!.columns.flatMap((c) => c.links.map((l) => l.url))).size,
+    }
+  }
+  const plain = await links({})
+  assert.ok(plain.seo > 0 && plain.teasers > 0)
+  assert.equal(await links({ 'x-bench-scale': '10' }), { seo: plain.seo * 10, teasers: plain.teasers * 10, urls: plain.seo * 10 })
+  assert.equal((await links({ cookie: 'a=b; lf-bench-scale=50' })).seo, plain.seo * 50)
+  assert.equal(await links({ 'x-bench-scale': 'lots' }), plain)
 })
 
 test.run()

@@ -9,6 +9,7 @@ import path from 'node:path'
 import type { Metafile } from 'esbuild'
 import { ROOT, buildScript } from '../../esbuild.config.ts'
 import { cssTextPlugin, localeDictionaryPlugin } from '../../build/esbuild-plugins.ts'
+import { ICON_PATHS } from '../../src/kit/icon/icon-paths.ts'
 
 const test = suite('kit tree-shaking')
 
@@ -53,6 +54,19 @@ test('probe: the check notices when they are used (so it can fail)', async () =>
   const { code, metafile } = await build({ source: `import { IbanInput, NumberInput, PasswordStrength } from './src/kit/index.ts'; (window as any).x = [IbanInput, NumberInput, PasswordStrength]` })
   assert.equal(absent(kitModulesIn(metafile)), HEAVY)
   assert.ok(code.includes('Adgangskodens styrke'))
+})
+
+test('icons: the footer bundle carries the icons it uses, not the whole set', async () => {
+  const { code } = await build({ file: 'src/mount.ts' })
+  // Used: the brand icons the content names, and the kit's close, check, chevron-down, external.
+  for (const name of ['facebook', 'google-play', 'close', 'check', 'chevron-down', 'external'] as const) assert.ok(code.includes(ICON_PATHS[name]), name)
+  // Not used anywhere in the footer.
+  for (const name of ['chevron-up', 'chevron-left', 'chevron-right', 'search', 'globe', 'phone', 'mail'] as const) assert.not.ok(code.includes(ICON_PATHS[name]), name)
+})
+
+test('probe: the icon check notices the whole set (so it can fail)', async () => {
+  const { code } = await build({ source: `import { ICON_PATHS } from './src/kit/index.ts'; (window as any).x = ICON_PATHS` })
+  assert.ok(code.includes(ICON_PATHS.search))
 })
 
 test.run()

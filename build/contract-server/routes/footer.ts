@@ -11,13 +11,52 @@ import { route, type Route } from '../router.ts'
 
 export const FOOTER_PATH = '/service/promotion/api/promotion/SHOP_FOOTER'
 
+/**
+ * For the benchmark (build/bench/): the header `X-Bench-Scale: N` or the cookie `lf-bench-scale=N`
+ * (1 to 100) answers the content with its link lists N times as long. Without it nothing changes.
+ */
+export const BENCH_SCALE_HEADER = 'x-bench-scale'
+export const BENCH_SCALE_COOKIE = 'lf-bench-scale'
+
+function benchScale(request: Request): number {
+  const cookie = /(?:^|;\s*)lf-bench-scale=(\d+)/.exec(request.headers.get('cookie') ?? '')?.[1]
+  const n = Math.floor(Number(request.headers.get(BENCH_SCALE_HEADER) ?? cookie ?? 1))
+  return n > 1 ? Math.min(n, 100) : 1
+}
+
+type Link = { url: string; text: string }
+type Linked = { links?: unknown[] }
+
+/** A copy of a link with a distinct URL (teaser links wrap theirs: `{ link: { url, text } }`). */
+function copyLink(item: unknown, copy: number): unknown {
+  if (!copy || !item || typeof item !== 'object') return item
+  const mark = (link: Link) => ({ ...link, url: `${link.url}${link.url.includes('?') ? '&' : '?'}copy=${copy}` })
+  const wrapped = item as { link?: Link; url?: string }
+  if (typeof wrapped.url === 'string') return mark(item as Link)
+  if (wrapped.link && typeof wrapped.link.url === 'string') return { ...wrapped, link: mark(wrapped.link) }
+  return item
+}
+
+/** The content with every teaser group's and SEO column's links repeated `n` times (distinct URLs). */
+export function scaleContent(content: Record<string, unknown>, n: number): Record<string, unknown> {
+  if (n <= 1) return content
+  const repeat = <T extends Linked>(item: T): T =>
+    Array.isArray(item.links) ? { ...item, links: Array.from({ length: n }, (_, copy) => item.links!.map((link) => copyLink(link, copy))).flat() } : item
+  const seo = content.seo as { columns?: Linked[] } | undefined
+  return {
+    ...content,
+    teaserGroups: Array.isArray(content.teaserGroups) ? (content.teaserGroups as Linked[]).map(repeat) : content.teaserGroups,
+    seo: seo && Array.isArray(seo.columns) ? { ...seo, columns: seo.columns.map(repeat) } : seo,
+  }
+}
+
 export function footerRoutes(): Route[] {
   return [
     route('GET', FOOTER_PATH, async ({ request, ctx }) => {
       const requested = request.headers.get('x-hunter-site')?.toUpperCase()
       const site = isSite(requested) ? requested : 'DE'
       const content = await readFixture(ctx, `footer/${site.toLowerCase()}.json`)
-      return json({ contentJSON: JSON.stringify(content) })
+      return json({ contentJSON: JSON.stringify(scaleContent(content as Record<string, unknown>, benchScale(request))) })
     }),
     route('GET', PSDATA_PATH, async ({ request, ctx }) => {
       if (!request.headers.get('x-hunter-csrf')) return empty(403)

@@ -1,5 +1,5 @@
 /** Social-media and app-store icon links (SPEC §2 item 5); the link text is the accessible name. */
-import { Icon, TextLink } from '../../kit'
+import { brandIconPath, Icon, TextLink } from '../../kit'
 import type { PartialContent } from '../footer.schema'
 
 interface IconLink {
@@ -16,7 +16,7 @@ function IconGroup({ heading, id, items }: { heading: string; id: string; items:
         {items.map(({ iconName, link }) => (
           <li key={iconName}>
             <TextLink href={link.url} variant="quiet" className="lf-icon-link">
-              <Icon name={iconName as 'facebook'} size={32} />
+              {brandIconPath(iconName) ? <Icon path={brandIconPath(iconName)!} size={32} /> : null}
               <span className="lf-visually-hidden">{link.text}</span>
             </TextLink>
           </li>

@@ -1,6 +1,7 @@
 /** The chevron that shows whether something is expanded; decorative, the control carries aria-expanded. */
 import { useStyles } from '../../styles/style-root'
 import { Icon } from '../icon/icon'
+import { chevronDown } from '../icon/icon-paths'
 import css from './expand-icon.css'
 
 export interface ExpandIconProps {
@@ -15,7 +16,7 @@ export function ExpandIcon({ expanded, size = 24, className }: ExpandIconProps) 
   useStyles(css)
   return (
     <span className={`lf-expand-icon${expanded ? ' lf-expand-icon--expanded' : ''}${className ? ' ' + className : ''}`} aria-hidden="true">
-      <Icon name="chevron-down" size={size} />
+      <Icon path={chevronDown} size={size} />
     </span>
   )
 }

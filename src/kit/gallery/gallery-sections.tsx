@@ -180,12 +180,12 @@ export function IconSection() {
     <Section title="Icon" id="icon">
       <ul className="lf-gallery-icons">
         {names.map((name) => (
-          <li key={name}><Icon name={name} label={name} />{name}</li>
+          <li key={name}><Icon path={ICON_PATHS[name]} label={name} />{name}</li>
         ))}
       </ul>
       <h3>Sizes</h3>
       <div className="lf-gallery-row">
-        {([16, 20, 24, 32, 40, 48] as const).map((size) => <Icon key={size} name="instagram" size={size} label={`instagram ${size} px`} />)}
+        {([16, 20, 24, 32, 40, 48] as const).map((size) => <Icon key={size} path={ICON_PATHS.instagram} size={size} label={`instagram ${size} px`} />)}
       </div>
     </Section>
   )

@@ -1,16 +1,16 @@
 /** One icon of the kit's inline SVG set. Decorative (aria-hidden) unless given a label. */
 import { useStyles } from '../../styles/style-root'
-import { ICON_PATHS, type IconName } from './icon-paths'
+import type { IconName } from './icon-paths'
 import css from './icon.css'
 
 export type { IconName }
 
-/** Aliases so callers can use the store names they know. */
-const ALIASES: Record<string, IconName> = { ios: 'apple', 'app-store': 'apple', 'apple-app-store': 'apple', 'play-store': 'google-play', x: 'twitter' }
-
 export interface IconProps {
-  /** Icon name, e.g. "facebook", "chevron-down", "ios" (= apple), "android". */
-  name: IconName | 'ios' | 'app-store' | 'apple-app-store' | 'play-store' | 'x'
+  /**
+   * The icon's path from the set, e.g. `close` from './icon-paths' (each icon is its own export,
+   * so a bundle ships only the icons it uses); by name: `BRAND_ICON_PATHS.facebook`, `ICON_PATHS[name]`.
+   */
+  path: string
   /** Accessible name. Without it the icon is decorative and hidden from assistive technology. */
   label?: string
   /** Rendered size in px (width and height); default 24. */
@@ -20,9 +20,8 @@ export interface IconProps {
 }
 
 /** Inline SVG icon. Colour follows `currentColor`. */
-export function Icon({ name, label, size = 24, className }: IconProps) {
+export function Icon({ path, label, size = 24, className }: IconProps) {
   useStyles(css)
-  const key = (ALIASES[name] ?? name) as IconName
   return (
     <svg
       className={`lf-icon${className ? ' ' + className : ''}`}
@@ -34,7 +33,7 @@ export function Icon({ name, label, size = 24, className }: IconProps) {
       aria-label={label || undefined}
       aria-hidden={label ? undefined : 'true'}
     >
-      <path d={ICON_PATHS[key]} fill="currentColor" />
+      <path d={path} fill="currentColor" />
     </svg>
   )
 }

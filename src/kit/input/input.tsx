@@ -5,6 +5,7 @@
 import { useId, type ChangeEvent, type InputHTMLAttributes, type Ref } from 'react'
 import { FieldFrame, describedBy, fieldState, requiredPlaceholder, type FieldProps } from '../field/field'
 import { Icon } from '../icon/icon'
+import { check as checkIcon, error as errorIcon } from '../icon/icon-paths'
 
 export interface InputProps extends FieldProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'style' | 'value' | 'defaultValue' | 'onChange' | 'required' | 'children'> {
   /** Current value (controlled). */
@@ -46,8 +47,8 @@ export function Input(props: InputProps) {
           aria-describedby={describedBy(inputId, { hint, error }, rest['aria-describedby'])}
           onChange={(event) => onValueChange?.(event.currentTarget.value, event)}
         />
-        {shown === 'valid' ? <span className="lf-field__status"><Icon name="check" size={20} /></span> : null}
-        {shown === 'error' ? <span className="lf-field__status"><Icon name="error" size={20} /></span> : null}
+        {shown === 'valid' ? <span className="lf-field__status"><Icon path={checkIcon} size={20} /></span> : null}
+        {shown === 'error' ? <span className="lf-field__status"><Icon path={errorIcon} size={20} /></span> : null}
       </span>
     </FieldFrame>
   )

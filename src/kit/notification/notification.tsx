@@ -7,6 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { useStyles } from '../../styles/style-root'
 import { t } from '../../i18n/i18n'
 import { Icon } from '../icon/icon'
+import { close as closeIcon, error, info, success, warning } from '../icon/icon-paths'
 import css from './notification.css'
 
 export type NotificationType = 'info' | 'success' | 'error' | 'warning'
@@ -29,7 +30,7 @@ export interface NotificationProps {
   id?: string
 }
 
-const ICONS = { info: 'info', success: 'success', error: 'error', warning: 'warning' } as const
+const ICONS = { info, success, error, warning } as const
 
 export function Notification({ type, children, title, banner, onClose, closeLabel, assertive, className, id }: NotificationProps) {
   useStyles(css)
@@ -45,7 +46,7 @@ export function Notification({ type, children, title, banner, onClose, closeLabe
     <div id={id} className={`lf-notification-region${className ? ' ' + className : ''}`} role={loud ? 'alert' : 'status'} aria-live={loud ? 'assertive' : 'polite'} aria-atomic="true">
       {visible ? (
         <div className={`lf-notification lf-notification--${type}${banner ? ' lf-notification--banner' : ''}`}>
-          <Icon name={ICONS[type]} className="lf-notification__icon" />
+          <Icon path={ICONS[type]} className="lf-notification__icon" />
           <div className="lf-notification__body">
             {title ? <strong className="lf-notification__title">{title} </strong> : null}
             {children}
@@ -57,7 +58,7 @@ export function Notification({ type, children, title, banner, onClose, closeLabe
               aria-label={closeLabel ?? t('kit.notification.close')}
               onClick={() => (onClose ? onClose() : setClosed(true))}
             >
-              <Icon name="close" size={20} />
+              <Icon path={closeIcon} size={20} />
             </button>
           ) : null}
         </div>

@@ -7,6 +7,7 @@ import type { AnchorHTMLAttributes, ReactNode } from 'react'
 import { useStyles } from '../../styles/style-root'
 import { t } from '../../i18n/i18n'
 import { Icon } from '../icon/icon'
+import { external } from '../icon/icon-paths'
 import { opensInNewTab, safeUrl } from './safe-url'
 import css from './text-link.css'
 
@@ -35,7 +36,7 @@ export function TextLink({ href, children, newTab, variant = 'inline', showExter
     <a {...rest} className={cls} href={url} target={blank ? '_blank' : undefined} rel={blank ? 'noopener noreferrer' : undefined}>
       {/* The underline sits on this span, so the space before the hidden hint is not underlined. */}
       <span className="lf-link__text">{children}</span>
-      {blank && showExternalIcon ? <Icon name="external" size={16} className="lf-link__icon" /> : null}
+      {blank && showExternalIcon ? <Icon path={external} size={16} className="lf-link__icon" /> : null}
       {blank ? ' ' : null}
       {blank ? <span className="lf-visually-hidden">({newTabLabel ?? t('kit.link.newTab')})</span> : null}
     </a>

@@ -14,6 +14,7 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefO
 import { useStyles } from '../../styles/style-root'
 import { useWidget } from '../../app/widget-context'
 import { Icon } from '../../kit'
+import { close as closeIcon } from '../../kit/icon/icon-paths'
 import css from './dialog.css'
 
 export type DialogSize = 'S' | 'M' | 'L'
@@ -83,7 +84,7 @@ export function Dialog({ title, size = 'M', opener, onClose, closeLabel, childre
       <div className="lf-dialog__header">
         <h2 id={titleId} className="lf-dialog__title">{title}</h2>
         <button type="button" className="lf-dialog__close" aria-label={closeLabel} onClick={closeAndReturn}>
-          <Icon name="close" size={20} />
+          <Icon path={closeIcon} size={20} />
         </button>
       </div>
       {children}

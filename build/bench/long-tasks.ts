@@ -1,7 +1,7 @@
 /**
  * Benchmark (run by hand, not a timed test): the footer with 500 SEO links renders without a
  * long task over 50 ms in Chromium at 4x CPU slowdown (CDP Emulation.setCPUThrottlingRate).
- *   npm run build && npx tsx build/bench-footer.ts [runs=5] [platform=CLASSIC]
+ *   npm run build && npx tsx build/bench/long-tasks.ts [runs=5] [platform=CLASSIC]
  * BENCH_TRACE=1 attributes each long task; BENCH_EMPTY=1 answers 404 (no content);
  * BENCH_BASELINE=1 loads the host page without the widget (the page's own long tasks).
  * Serves the built bundles with the contract server on BENCH_PORT (default 8429), answers
@@ -10,10 +10,10 @@
 import { chromium } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { createContractServer } from './contract-server/handler.ts'
-import { serve } from './contract-server/node-adapter.ts'
-import { findChromium } from './ensure-chromium.ts'
-import { REPO_ROOT } from './repo-root.ts'
+import { createContractServer } from '../contract-server/handler.ts'
+import { serve } from '../contract-server/node-adapter.ts'
+import { findChromium } from '../ensure-chromium.ts'
+import { REPO_ROOT } from '../repo-root.ts'
 
 const LONG_TASK_MS = 50
 const runs = Number(process.argv[2] ?? 5)

@@ -1,0 +1,119 @@
+/**
+ * npm run bench: the Preact build against the React build of the same source (issue 7).
+ *   (a) bytes per locale (min, gzip, brotli) of both builds and their ratio;
+ *   (b) Chromium, both builds, median of BENCH_RUNS (default 15) fresh page loads at 1x and 4x
+ *       CPU slowdown: script evaluation plus first render (to the newsletter block, and to the
+ *       whole footer), total blocking time, longest task; ratio Preact/React;
+ *   (c) scaling: the largest market fixture at 1x, 10x and 50x its link lists;
+ *   (d) dist/bench/report.html: the tables and a treemap of module bytes per bundle.
+ * Builds both flavors first, serves them with the contract server on BENCH_PORT (default 8429).
+ * Not part of npm test. Figures are noisy on a busy machine: run it on an idle one.
+ * The long-task check of the footer with 500 SEO links is build/bench/long-tasks.ts.
+ */
+import { chromium } from '@playwright/test'
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { Metafile } from 'esbuild'
+import { buildAll, outDirFor } from '../../esbuild.config.ts'
+import { createContractServer } from '../contract-server/handler.ts'
+import { serve } from '../contract-server/node-adapter.ts'
+import { findChromium } from '../ensure-chromium.ts'
+import { MARKETS, REFERENCE_LOCALE } from '../markets.ts'
+import { REPO_ROOT } from '../repo-root.ts'
+import { countLinks, runOnce, summarize, type RunOptions, type Summary } from './browser.ts'
+import { reportHtml, type TreemapInput } from './report.ts'
+import { formatTable, readManifest, sizeRows, sizeTable } from './sizes.ts'
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 15)
+const SCALE_RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 5)
+const SCALES = [1, 10, 50]
+const port = Number(process.env.BENCH_PORT ?? 8429)
+const started = performance.now()
+const log = (text: string) => console.log(text)
+const ms = (n: number) => n.toFixed(0)
+const ratio = (a: number, b: number) => (b ? (a / b).toFixed(2) : '–')
+
+log('Building both flavors ...')
+const [preactBuild, reactBuild] = [await buildAll('preact', outDirFor('preact')), await buildAll('react', outDirFor('react'))]
+const preactDir = outDirFor('preact')
+const reactDir = outDirFor('react')
+
+// (a) bytes
+const sizes = sizeRows(await readManifest(preactDir), await readManifest(reactDir))
+const sizeRowsText = sizeTable(sizes)
+log(`\n(a) Bytes per locale, kB (Preact build = shipped; React 19 build of the same source)\n${formatTable(sizeRowsText)}`)
+
+const server = await serve(createContractServer().handle, port, '127.0.0.1')
+const browser = await chromium.launch({ executablePath: findChromium(), args: ['--no-sandbox', '--disable-gpu'] })
+const reference = MARKETS.find((m) => m.locale === REFERENCE_LOCALE)!
+const largest = (await Promise.all(MARKETS.map(async (m) => ({ m, bytes: (await stat(path.join(REPO_ROOT, 'fixtures/footer', `${m.site.toLowerCase()}.json`))).size })))).sort((a, b) => b.bytes - a.bytes)[0].m
+const pageUrl = (flavor: 'preact' | 'react', marketPath: string) => `http://127.0.0.1:${port}${flavor === 'react' ? '/react' : ''}${marketPath}?platform=CLASSIC`
+
+async function measure(options: RunOptions, runs: number): Promise<Summary> {
+  const expectedLinks = await countLinks(browser, options)
+  const results = []
+  for (let i = 0; i < runs; i++) results.push(await runOnce(browser, { ...options, expectedLinks }))
+  return summarize(results)
+}
+
+const perfRows: string[][] = [['build', 'CPU', 'eval + first render (newsletter), ms', 'whole footer, ms', 'TBT, ms', 'longest task, ms']]
+const ratioRows: string[][] = [['CPU', 'newsletter P/R', 'whole footer P/R', 'TBT P/R', 'longest task P/R']]
+const scaleRows: string[][] = [['build', 'content', 'links', 'whole footer, ms', 'per 1x', 'TBT, ms', 'longest task, ms']]
+try {
+  // (b) both builds, 1x and 4x
+  log(`\n(b) ${reference.name} page, content from the local contract server, median of ${RUNS} runs each ...`)
+  for (const cpu of [1, 4]) {
+    const by: Record<string, Summary> = {}
+    for (const flavor of ['preact', 'react'] as const) {
+      const s = (by[flavor] = await measure({ url: pageUrl(flavor, reference.path), cpu }, RUNS))
+      perfRows.push([flavor === 'preact' ? 'Preact' : 'React', `${cpu}x`, ms(s.newsletter), ms(s.footer), ms(s.tbt), ms(s.longest)])
+    }
+    const [p, r] = [by.preact, by.react]
+    ratioRows.push([`${cpu}x`, ratio(p.newsletter, r.newsletter), ratio(p.footer, r.footer), ratio(p.tbt, r.tbt), ratio(p.longest, r.longest)])
+  }
+  log(formatTable(perfRows))
+  log(`\nRatio Preact/React (under 1: Preact is faster)\n${formatTable(ratioRows)}`)
+
+  // (c) scaling
+  log(`\n(c) Scaling: ${largest.name} (the largest fixture), link lists 1x/10x/50x, 4x CPU, median of ${SCALE_RUNS} runs ...`)
+  for (const flavor of ['preact', 'react'] as const) {
+    let base = 0
+    for (const scale of SCALES) {
+      const options = { url: pageUrl(flavor, largest.path), cpu: 4, scale }
+      const links = await countLinks(browser, options)
+      const s = await measure(options, SCALE_RUNS)
+      if (scale === 1) base = s.footer
+      scaleRows.push([flavor === 'preact' ? 'Preact' : 'React', `${scale}x`, String(links), ms(s.footer), ratio(s.footer, base), ms(s.tbt), ms(s.longest)])
+    }
+  }
+  log(formatTable(scaleRows))
+} finally {
+  await browser.close()
+  server.close()
+}
+
+// (d) HTML report with treemaps
+const meta = async (dir: string, name: string) => JSON.parse(await readFile(path.join(dir, 'meta', name), 'utf8')) as Metafile
+const brotliOf = (manifest: typeof preactBuild.manifest, kind: string, locale: string) => manifest.bundles.find((b) => b.kind === kind && (b.locale === locale || locale === '*'))!.bytes.brotli
+const maps: TreemapInput[] = [
+  { title: `Preact build: footer.${REFERENCE_LOCALE} (what a visitor downloads)`, metafile: await meta(preactDir, `footer.${REFERENCE_LOCALE}.json`), brotli: brotliOf(preactBuild.manifest, 'footer', REFERENCE_LOCALE) },
+  { title: `React build: footer.${REFERENCE_LOCALE} (same source on React 19)`, metafile: await meta(reactDir, `footer.${REFERENCE_LOCALE}.json`), brotli: brotliOf(reactBuild.manifest, 'footer', REFERENCE_LOCALE) },
+  { title: 'Preact build: preview (staff only, loaded on demand)', metafile: await meta(preactDir, 'preview.json'), brotli: brotliOf(preactBuild.manifest, 'preview', '*') },
+]
+const reportDir = path.join(REPO_ROOT, 'dist/bench')
+await mkdir(reportDir, { recursive: true })
+const reportFile = path.join(reportDir, 'report.html')
+await writeFile(
+  reportFile,
+  reportHtml({
+    generated: new Date().toISOString(),
+    tables: [
+      { title: '(a) Bytes per locale, kB', rows: sizeRowsText },
+      { title: `(b) ${reference.name} page, median of ${RUNS} runs`, rows: perfRows, note: 'Times from the footer script\'s response end: evaluation plus rendering. TBT and longest task: page-wide long tasks until 500 ms after the footer is complete.' },
+      { title: 'Ratio Preact/React', rows: ratioRows },
+      { title: `(c) Scaling: ${largest.name}, 4x CPU, median of ${SCALE_RUNS} runs`, rows: scaleRows },
+    ],
+    maps,
+  }),
+)
+log(`\nReport: ${path.relative(REPO_ROOT, reportFile)} · bench took ${((performance.now() - started) / 1000).toFixed(0)} s`)

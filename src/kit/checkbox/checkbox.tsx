@@ -2,7 +2,8 @@
  * Native checkbox. The label sits beside the input (not around it) so links inside the
  * label stay separate targets: following a link does not tick the box.
  */
-import { useId, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react'
+import { type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react'
+import { useDomId } from '../hooks'
 import { describedBy, fieldState, type FieldState } from '../field/field'
 import { useStyles } from '../../styles/style-root'
 import fieldCss from '../field/field.css'
@@ -29,8 +30,7 @@ export function Checkbox(props: CheckboxProps) {
   useStyles(fieldCss)
   useStyles(css)
   const { label, onCheckedChange, required, state, error, hint, id, className, ...rest } = props
-  const autoId = useId()
-  const boxId = id ?? `lf-${autoId.replace(/:/g, '')}`
+  const boxId = useDomId(id)
   const shown = fieldState({ state, error })
   return (
     <div className={`lf-field lf-field--${shown}${className ? ' ' + className : ''}`}>

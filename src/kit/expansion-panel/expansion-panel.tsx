@@ -2,7 +2,8 @@
  * Disclosure (WAI-ARIA APG): a heading holding a button with aria-expanded and
  * aria-controls; the panel is hidden when collapsed. Controlled or uncontrolled.
  */
-import { useId, useState, type ReactNode } from 'react'
+import { type ReactNode } from 'react'
+import { useDomId, useOpenState } from '../hooks'
 import { useStyles } from '../../styles/style-root'
 import { ExpandIcon } from '../expand-icon/expand-icon'
 import css from './expansion-panel.css'
@@ -25,14 +26,8 @@ export interface ExpansionPanelProps {
 
 export function ExpansionPanel({ title, children, expanded, defaultExpanded = false, onToggle, headingLevel = 3, id, className }: ExpansionPanelProps) {
   useStyles(css)
-  const autoId = useId()
-  const baseId = id ?? `lf-${autoId.replace(/:/g, '')}`
-  const [own, setOwn] = useState(defaultExpanded)
-  const open = expanded ?? own
-  const toggle = () => {
-    setOwn(!open)
-    onToggle?.(!open)
-  }
+  const baseId = useDomId(id)
+  const { open, toggle } = useOpenState(expanded, defaultExpanded, onToggle)
   const button = (
     <button type="button" id={`${baseId}-button`} className="lf-expansion__toggle" aria-expanded={open ? 'true' : 'false'} aria-controls={`${baseId}-panel`} onClick={toggle}>
       <span className="lf-expansion__title">{title}</span>

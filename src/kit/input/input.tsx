@@ -2,7 +2,8 @@
  * Text input with label, required marker (asterisk on the placeholder, `required` for AT),
  * display state and an error text linked by aria-describedby / aria-invalid.
  */
-import { useId, type ChangeEvent, type InputHTMLAttributes, type Ref } from 'react'
+import { type ChangeEvent, type InputHTMLAttributes, type Ref } from 'react'
+import { useDomId } from '../hooks'
 import { FieldFrame, describedBy, fieldState, requiredPlaceholder, type FieldProps } from '../field/field'
 import { Icon } from '../icon/icon'
 import { check as checkIcon, error as errorIcon } from '../icon/icon-paths'
@@ -26,8 +27,7 @@ export interface InputProps extends FieldProps, Omit<InputHTMLAttributes<HTMLInp
 /** The kit's text input. */
 export function Input(props: InputProps) {
   const { label, required, state, error, hint, className, hideLabel, value, defaultValue, onValueChange, type = 'text', id, inputRef, placeholder, ...rest } = props
-  const autoId = useId()
-  const inputId = id ?? `lf-${autoId.replace(/:/g, '')}`
+  const inputId = useDomId(id)
   const shown = fieldState({ state, error })
   return (
     <FieldFrame id={inputId} label={label} required={required} state={state} error={error} hint={hint} hideLabel={hideLabel} className={className}>

@@ -2,7 +2,8 @@
  * Native radio buttons in a fieldset: the browser gives the arrow-key roving of the
  * WAI-ARIA radio group pattern, and the legend names the group.
  */
-import { useId, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react'
+import { type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react'
+import { useDomId } from '../hooks'
 import { FieldFrame, fieldState, type FieldProps } from '../field/field'
 import { useStyles } from '../../styles/style-root'
 import css from './radio.css'
@@ -18,8 +19,7 @@ export interface RadioProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
 /** One native radio button with its label. */
 export function Radio({ label, id, onCheckedChange, ...rest }: RadioProps) {
   useStyles(css)
-  const autoId = useId()
-  const radioId = id ?? `lf-${autoId.replace(/:/g, '')}`
+  const radioId = useDomId(id)
   return (
     <span className="lf-radio">
       <input {...rest} id={radioId} type="radio" className="lf-radio__input" onChange={(event) => onCheckedChange?.(rest.value, event)} />
@@ -52,8 +52,7 @@ export interface RadioGroupProps extends FieldProps {
 export function RadioGroup(props: RadioGroupProps) {
   useStyles(css)
   const { label, required, state, error, hint, className, hideLabel, name, options, value, defaultValue, onValueChange, disabled, inline, id } = props
-  const autoId = useId()
-  const groupId = id ?? `lf-${autoId.replace(/:/g, '')}`
+  const groupId = useDomId(id)
   const invalid = fieldState({ state, error }) === 'error'
   return (
     <FieldFrame group id={groupId} label={label} required={required} state={state} error={error} hint={hint} hideLabel={hideLabel} className={className}>

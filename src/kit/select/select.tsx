@@ -1,5 +1,6 @@
 /** Native <select> with the kit's label, required marker, state and linked error text. */
-import { useId, type ChangeEvent, type Ref, type SelectHTMLAttributes } from 'react'
+import { type ChangeEvent, type Ref, type SelectHTMLAttributes } from 'react'
+import { useDomId } from '../hooks'
 import { FieldFrame, describedBy, fieldState, type FieldProps } from '../field/field'
 import { useStyles } from '../../styles/style-root'
 import css from './select.css'
@@ -25,8 +26,7 @@ export interface SelectProps extends FieldProps, Omit<SelectHTMLAttributes<HTMLS
 export function Select(props: SelectProps) {
   useStyles(css)
   const { label, required, state, error, hint, className, hideLabel, options, value, defaultValue, placeholder, onValueChange, id, selectRef, ...rest } = props
-  const autoId = useId()
-  const selectId = id ?? `lf-${autoId.replace(/:/g, '')}`
+  const selectId = useDomId(id)
   return (
     <FieldFrame id={selectId} label={label} required={required} state={state} error={error} hint={hint} hideLabel={hideLabel} className={className}>
       <span className="lf-select">

@@ -3,7 +3,8 @@
  * aria-controls). The whole text stays in the DOM, so nothing is hidden from screen readers
  * and find-in-page; collapsing only clamps it visually.
  */
-import { useId, useState, type ReactNode } from 'react'
+import { type ReactNode } from 'react'
+import { useDomId, useOpenState } from '../hooks'
 import { useStyles } from '../../styles/style-root'
 import { t } from '../../i18n/i18n'
 import { ExpandIcon } from '../expand-icon/expand-icon'
@@ -28,14 +29,8 @@ export interface TextSliderProps {
 
 export function TextSlider({ children, expanded, defaultExpanded = false, onToggle, lines = 3, moreLabel, lessLabel, id, className }: TextSliderProps) {
   useStyles(css)
-  const autoId = useId()
-  const contentId = id ?? `lf-${autoId.replace(/:/g, '')}`
-  const [own, setOwn] = useState(defaultExpanded)
-  const open = expanded ?? own
-  const toggle = () => {
-    setOwn(!open)
-    onToggle?.(!open)
-  }
+  const contentId = useDomId(id)
+  const { open, toggle } = useOpenState(expanded, defaultExpanded, onToggle)
   return (
     <div className={`lf-text-slider${className ? ' ' + className : ''}`}>
       <div id={contentId} className={`lf-text-slider__content${open ? '' : ` lf-text-slider__content--clamp${lines}`}`}>

@@ -48,6 +48,21 @@ export const BROWSER_TARGET = ['chrome79', 'edge79', 'firefox78', 'safari12', 'i
  */
 export const SUPPORTED_SYNTAX = { destructuring: true }
 
+/**
+ * The footer bundles' module code runs one task after the script itself is evaluated.
+ * A deferred script is evaluated in the same task as the host page's end of parsing (its
+ * DOMContentLoaded and, often, its first layout); adding our module initialisation (Preact,
+ * signals, schemas, texts) to that task made it the one long task of the start at 4x CPU
+ * slowdown (build/bench/long-tasks.ts). The wrapper only captures the script tag, which
+ * `document.currentScript` names only during evaluation, and hands it to the source as
+ * `__FOOTER_SCRIPT__`. No global: the tag lives in the wrapper function's parameter.
+ */
+export const DEFERRED_START = {
+  banner: { js: '(function(__lumoraFooterScript){setTimeout(function(){' },
+  footer: { js: '},0)})(document.currentScript);' },
+  define: { __FOOTER_SCRIPT__: '__lumoraFooterScript' },
+}
+
 /** Options common to every browser bundle of one flavor. */
 export function bundleOptions(flavor: Flavor): esbuild.BuildOptions {
   return {
@@ -147,7 +162,9 @@ export async function buildAll(flavor: Flavor, outDir: string, publicPath = '/st
       const { code, metafile } = await buildScript(flavor, {
         entryPoints: [path.join(ROOT, 'src/mount.ts')],
         outfile: 'footer.js',
-        define: { __LOCALE__: JSON.stringify(locale), __PREVIEW_FILE__: '""', ...fileDefines },
+        banner: DEFERRED_START.banner,
+        footer: DEFERRED_START.footer,
+        define: { __LOCALE__: JSON.stringify(locale), __PREVIEW_FILE__: '""', ...fileDefines, ...DEFERRED_START.define },
         plugins: [cssTextPlugin(), localeDictionaryPlugin(locale)],
       })
       return writeBundle(outDir, publicPath, { kind: 'footer', locale, site, stem: `footer.${locale}`, code, metafile })

@@ -64,6 +64,8 @@ async function main(): Promise<number> {
       __LOCALE__: JSON.stringify(REFERENCE_LOCALE),
       __VERSION__: '"test"',
       __PREVIEW_FILE__: '"preview.test.js"',
+      // No script tag runs the tests: the defaults of the embed attributes apply.
+      __FOOTER_SCRIPT__: 'null',
     },
     // Node-only tools stay outside the bundle; everything touching Preact is inside, so there is one Preact.
     external: ['jsdom', 'uvu', 'uvu/*', 'fast-check', 'axe-core', 'esbuild'],

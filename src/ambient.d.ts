@@ -16,6 +16,8 @@ declare module 'virtual:locale-dictionary' {
 declare const __LOCALE__: string
 declare const __VERSION__: string
 declare const __PREVIEW_FILE__: string
+/** The widget's own script tag, captured while the bundle was evaluated (esbuild.config.ts DEFERRED_START). */
+declare const __FOOTER_SCRIPT__: Element | null
 
 /** Every locale's full dictionary, keyed by locale: only the kit gallery's bundle has it. */
 declare module 'virtual:kit-dictionaries' {

@@ -72,8 +72,9 @@ function mount(win: Window, script: Element | null): void {
 }
 
 /**
- * Starts the widget once per page. `script` is the widget's own tag, captured while it runs:
- * currentScript is only set then (for defer, async and injected scripts alike).
+ * Starts the widget once per page. `script` is the widget's own tag, captured while the bundle
+ * is evaluated: currentScript is only set then (for defer, async and injected scripts alike).
+ * The bundle's wrapper runs this module one task later (esbuild.config.ts DEFERRED_START).
  */
 export function boot(win: Window, script: Element | null): void {
   try {
@@ -98,4 +99,4 @@ export function boot(win: Window, script: Element | null): void {
   }
 }
 
-boot(window, document.currentScript)
+boot(window, __FOOTER_SCRIPT__)

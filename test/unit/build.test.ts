@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { JSDOM } from 'jsdom'
 import path from 'node:path'
 import { REPO_ROOT } from '../../build/repo-root.ts'
 import { unsafeSyntax } from '../../build/syntax-guard.ts'
@@ -63,6 +64,31 @@ test('bundles are classic scripts without eval, new Function or style attributes
     assert.not.match(code, /^\s*(import|export)\b/m)
     assert.not.match(code, /\beval\(|new Function\(|setAttribute\(\s*["']style["']/)
   }
+})
+
+test('evaluating a footer bundle only captures its tag; the widget starts one task later, with that tag\'s attributes', async () => {
+  const bundle = footers.find((b) => b.locale === 'de-DE')!
+  const code = readFileSync(path.join(ok.outDir, 'static', bundle.file), 'utf8')
+  const dom = new JSDOM('<!doctype html><div id="footer"></div>', { runScripts: 'outside-only', url: 'http://shop.test/' })
+  const { window } = dom
+  const fetched: string[] = []
+  window.fetch = ((url: string) => (fetched.push(String(url)), new Promise(() => {}))) as typeof fetch
+  const script = window.document.createElement('script')
+  script.setAttribute('data-site', 'AT')
+  window.document.body.append(script)
+  // jsdom sets currentScript only for scripts it runs itself; set it as a browser would during evaluation.
+  Object.defineProperty(window.document, 'currentScript', { configurable: true, get: () => script })
+  const before = Object.keys(window).length
+  window.eval(code)
+  Object.defineProperty(window.document, 'currentScript', { configurable: true, get: () => null })
+  assert.is(window.document.getElementById('footer')!.shadowRoot, null, 'nothing mounted during evaluation')
+  assert.is(Object.keys(window).length, before, 'no global during evaluation')
+  for (const end = Date.now() + 3000; !window.document.getElementById('footer')!.shadowRoot?.querySelector('[data-site]') && Date.now() < end; ) {
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  const root = window.document.getElementById('footer')!.shadowRoot?.querySelector('[data-site]')
+  assert.is(root?.getAttribute('data-site'), 'AT', 'mounted later, configured from the captured tag')
+  window.close()
 })
 
 test('source never passes a string as a style prop (the one path where Preact would write style text)', () => {

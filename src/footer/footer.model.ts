@@ -62,14 +62,16 @@ async function fetchContent(widget: Widget): Promise<string | null> {
  */
 export const SEO_STEP = 100
 export const STAGE = { teasers: 1, bottom: 2, icons: 3, seo: 4 } as const
+/** The footer's frame renders in steps too: each was a third of one long first render at 4x CPU slowdown. */
+export const SHELL = { newsletter: 1, bottom: 2 } as const
 
 export function createFooterModel(widget: Widget) {
   const content = signal<PartialContent | null>(null)
   /** How far the content has been revealed (see STAGE). */
   const stage = signal(0)
   const seoShown = signal(0)
-  /** False for the first render (newsletter block only); the bottom group follows a task later. */
-  const opened = signal(false)
+  /** How much of the footer's frame has rendered (see SHELL): the first render is the landmark alone. */
+  const shell = signal(0)
   const reduced = isReduced(widget)
   const phone = computed(() => isPhoneLike(widget.platform.value))
   const touch = computed(() => isTouchLike(widget.platform.value))
@@ -114,14 +116,15 @@ export function createFooterModel(widget: Widget) {
     })
   }
 
-  /** Called once mounted: the rest of the footer shell renders in a task of its own. */
+  /** Called once mounted: the newsletter block, then the bottom group, each render in a task of its own. */
   function open() {
     later(() => {
-      opened.value = true
+      shell.value = SHELL.newsletter
+      later(() => (shell.value = SHELL.bottom))
     })
   }
 
-  return { content, stage, seoShown, opened, reduced, phone, touch, classic, load, open }
+  return { content, stage, seoShown, shell, reduced, phone, touch, classic, load, open }
 }
 
 export type FooterModel = ReturnType<typeof createFooterModel>

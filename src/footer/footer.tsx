@@ -9,7 +9,7 @@ import { useWidget } from '../app/widget-context'
 import { ErrorBoundary } from '../app/error-boundary'
 import { useStyles } from '../styles/style-root'
 import { NewsletterBlock } from '../newsletter'
-import { createFooterModel, STAGE } from './footer.model'
+import { createFooterModel, SHELL, STAGE } from './footer.model'
 import { buildView } from './footer.view'
 import { LogoList } from './sections/logo-list'
 import { TeaserGroups } from './sections/teaser-groups'
@@ -25,16 +25,20 @@ export function Footer() {
   const model = useMemo(() => createFooterModel(widget), [widget])
   useEffect(() => {
     model.open()
-    void model.load()
+    // The content request starts in a task of its own: with the newsletter's requests in the same
+    // effects pass, starting both was a long task at 4x CPU slowdown.
+    const timer = widget.timers.setTimeout(() => void model.load(), 0)
+    return () => widget.timers.clearTimeout(timer)
   }, [model])
   const content = model.content.value
   const { reduced } = model
   const phone = model.phone.value
   const stage = model.stage.value
+  const shell = model.shell.value
   const view = useMemo(() => content && buildView(content, reduced), [content, reduced])
   return (
     <footer className={`lf-footer lf-footer--${phone ? 'phone' : widget.platform.value.toLowerCase()}${reduced ? ' lf-footer--reduced' : ''}`}>
-      {reduced ? null : (
+      {reduced || shell < SHELL.newsletter ? null : (
         <ErrorBoundary name="Newsletter">
           <NewsletterBlock />
         </ErrorBoundary>
@@ -60,7 +64,7 @@ export function Footer() {
           ) : null}
         </>
       ) : null}
-      {model.opened.value ? (
+      {shell >= SHELL.bottom ? (
         <ErrorBoundary name="Footer bottom">
           <BottomGroup content={stage >= STAGE.bottom ? content : null} touch={model.touch.value} />
         </ErrorBoundary>

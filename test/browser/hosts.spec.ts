@@ -341,6 +341,9 @@ async function signUpByTouch(page: Page): Promise<void> {
 
 test.describe('mobile webview (360x640, touch, 4x CPU slowdown, 400 kbit/s at 400 ms)', () => {
   test.use(WEBVIEW)
+  // One after the other in one worker: the long-task test should not share the 2 cores with its
+  // sibling's slowed-down sign-up (other spec files may still run beside it).
+  test.describe.configure({ mode: 'default' })
 
   test('the whole sign-up works: tap, fill, submit, success view', async ({ page }) => {
     test.setTimeout(180_000)

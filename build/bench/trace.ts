@@ -213,6 +213,14 @@ export function longTasks(events: TraceEvent[], { limitMs = LONG_TASK_MS, widget
         return inner.length ? `${label(c, owner)} > (${inner.join(', ')})` : label(c, owner)
       }).filter(Boolean)
     }
+    // No event of 3 ms or more: name the largest few, so a task of mere overhead still says what it was.
+    const smallest = (n: Node): string => {
+      const all: Node[] = []
+      const gather = (m: Node) => m.children.forEach((c) => (WRAPPERS.has(c.e.name) ? gather(c) : all.push(c)))
+      gather(n)
+      const top = all.sort((a, b) => b.end - b.e.ts - (a.end - a.e.ts)).slice(0, 3)
+      return top.length ? `only small events: ${top.map((c) => label(c, undefined).replace(/ \d+$/, ` ${round((c.end - c.e.ts) / 1000)}`)).join(', ')}` : 'no inner event'
+    }
     result.push({
       at: Math.round((task.ts - widgetStart) / 1000),
       ms: round(ms),
@@ -220,7 +228,7 @@ export function longTasks(events: TraceEvent[], { limitMs = LONG_TASK_MS, widget
       owner,
       by: { widget: round(by.widget), playwright: round(by.playwright), host: round(by.host) },
       unattributed: round(unowned / 1000),
-      breakdown: describe(root, undefined, 1).join(', '),
+      breakdown: describe(root, undefined, 1).join(', ') || smallest(root),
     })
   }
   return result
@@ -235,5 +243,5 @@ const round = (ms: number) => Math.round(ms * 10) / 10
  */
 export function formatTask(t: LongTask): string {
   const by = `widget ${t.by.widget}, playwright ${t.by.playwright}, host ${t.by.host}; unattributed ${t.unattributed}`
-  return `${t.owner} ${t.ms} ms (cpu ${t.cpuMs}) at ${t.at >= 0 ? '+' : ''}${t.at} ms [${by}]: ${t.breakdown || '(no inner event of 3 ms or more)'}`
+  return `${t.owner} ${t.ms} ms (cpu ${t.cpuMs}) at ${t.at >= 0 ? '+' : ''}${t.at} ms [${by}]: ${t.breakdown}`
 }

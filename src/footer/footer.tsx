@@ -49,9 +49,11 @@ export function Footer() {
           <ErrorBoundary name="Footer logos">
             <LogoList images={view.images} />
           </ErrorBoundary>
-          <ErrorBoundary name="Footer teasers">
-            <TeaserGroups groups={view.groups} phone={phone} classic={model.classic.value} />
-          </ErrorBoundary>
+          {stage >= STAGE.teasers ? (
+            <ErrorBoundary name="Footer teasers">
+              <TeaserGroups groups={view.groups} phone={phone} classic={model.classic.value} />
+            </ErrorBoundary>
+          ) : null}
           {!reduced && content.seo ? (
             <ErrorBoundary name="Footer SEO links">
               <SeoLinks seo={content.seo} id={view.seoId} phone={phone} shown={model.seoShown} />

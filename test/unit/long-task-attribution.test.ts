@@ -13,8 +13,14 @@ const frame = (url: string, functionName = 'f') => ({ url, functionName })
 const x = (name: string, start: number, ms: number, args: TraceEvent['args'] = {}, tdur?: number): TraceEvent =>
   ({ name, ph: 'X', ts: start * 1000, dur: ms * 1000, tdur: tdur === undefined ? undefined : tdur * 1000, pid: 1, tid: 1, args })
 const mark = (name: string, at: number, args: TraceEvent['args']): TraceEvent => ({ name, ph: 'I', ts: at * 1000, pid: 1, tid: 1, args })
-/** The widget's script evaluated at 1000 ms (a short task): the trace's reference point. */
-const evaluation = () => [x('RunTask', 1000, 5), x('EvaluateScript', 1000.5, 4, { data: { url: FOOTER } }), mark('TimerInstall', 1003, { data: { frame: 'F', timerId: 1, stackTrace: [frame(FOOTER)] } })]
+/**
+ * The widget's script evaluated at 1000 ms (a short task): the trace's reference point. It only
+ * installs a timer, whose run at 1010 ms is the widget's first change to the page.
+ */
+const evaluation = () => [
+  x('RunTask', 1000, 5), x('EvaluateScript', 1000.5, 4, { data: { url: FOOTER } }), mark('TimerInstall', 1003, { data: { frame: 'F', timerId: 1, stackTrace: [frame(FOOTER)] } }),
+  x('RunTask', 1010, 5), x('TimerFire', 1010, 5, { data: { frame: 'F', timerId: 1 } }), x('FunctionCall', 1010.1, 4, { data: { url: FOOTER } }),
+]
 const owners = (events: TraceEvent[]) => longTasks(events).map((t) => `${t.owner} ${t.ms}`)
 
 test('the widget\'s timer task and its microtasks are the widget\'s; short tasks are left out', () => {
@@ -28,6 +34,21 @@ test('the widget\'s timer task and its microtasks are the widget\'s; short tasks
   assert.equal(task.at, 1000)
   assert.equal(task.by, { widget: 60, playwright: 0, host: 0 })
   assert.match(task.breakdown, /TimerFire \[widget\] 59 > \(FunctionCall footer\.de-DE\.0123456789\.js 30, RunMicrotasks 28\)/)
+})
+
+test('the evaluation\'s task is the host\'s parser task: its end-of-parsing layout and events are not ours', () => {
+  const events = [
+    // The parser's task: our evaluation (4 ms, it only installs a timer), then DOMContentLoaded and the host's first layout.
+    x('RunTask', 1000, 70), x('EvaluateScript', 1000.5, 4, { data: { url: FOOTER } }), mark('TimerInstall', 1003, { data: { frame: 'F', timerId: 1, stackTrace: [frame(FOOTER)] } }),
+    x('EventDispatch', 1010, 10, { data: { type: 'DOMContentLoaded' } }), x('Layout', 1025, 40),
+    // Once our code has run, a layout is ours.
+    x('RunTask', 1100, 5), x('TimerFire', 1100, 5, { data: { frame: 'F', timerId: 1 } }), x('FunctionCall', 1100.1, 4, { data: { url: FOOTER } }),
+    x('RunTask', 1200, 60), x('UpdateLayoutTree', 1200, 20), x('Layout', 1220, 40),
+  ]
+  const [parsing, frameTask] = longTasks(events)
+  assert.is(parsing.owner, 'host')
+  assert.is(parsing.by.widget, 4)
+  assert.is(frameTask.owner, 'widget')
 })
 
 test('Playwright: compiling its injected script over CDP, its timers and animation frames, its own events', () => {

@@ -367,6 +367,11 @@ test.describe('mobile webview (360x640, touch, 4x CPU slowdown, 400 kbit/s at 40
   // one task) is long in every attempt and fails. Each attempt is a fresh context (cold HTTP and
   // code cache, as on a first visit); the trace of an attempt that failed is kept beside the
   // test's results (trace-<attempt>.json, opens in the DevTools Performance panel).
+  // Judged by the widget's thread (CPU) time in the task, not its wall time: in CI the other
+  // worker's browser runs beside this one and descheduled our thread mid-task (a task of 72 ms wall
+  // held 10.7 ms of CPU). Thread time includes the 4x throttling, so it is what the task costs on a
+  // slow phone's core of its own.
+  const overLimit = (t: LongTask) => t.owner === 'widget' && t.widgetCpuMs > LONG_TASK_MS
   test('no long task over 50 ms comes from the widget during the sign-up (best of 3)', async ({ browser }, testInfo) => {
     test.setTimeout(240_000)
     const attempts: LongTask[][] = []
@@ -383,13 +388,13 @@ test.describe('mobile webview (360x640, touch, 4x CPU slowdown, 400 kbit/s at 40
         const tasks = longTasks(events)
         attempts.push(tasks)
         console.log(`long tasks, attempt ${attempt}:${tasks.map((t) => `\n  ${formatTask(t)}`).join('') || ' none'}`)
-        if (!tasks.some((t) => t.owner === 'widget')) break
+        if (!tasks.some(overLimit)) break
         writeFileSync(testInfo.outputPath(`trace-${attempt}.json`), JSON.stringify({ traceEvents: events }))
       } finally {
         await context.close()
       }
     }
-    const widgetTasks = attempts.map((tasks) => tasks.filter((t) => t.owner === 'widget').map(formatTask))
+    const widgetTasks = attempts.map((tasks) => tasks.filter(overLimit).map(formatTask))
     const report = widgetTasks.map((lines, i) => `attempt ${i + 1}:\n${lines.map((line) => `  ${line}`).join('\n')}`).join('\n')
     expect(widgetTasks.at(-1), `every attempt had a task over ${LONG_TASK_MS} ms from the widget:\n${report}\n`).toEqual([])
   })

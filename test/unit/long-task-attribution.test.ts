@@ -116,6 +116,17 @@ test('a host script\'s task is the host\'s; host script in a task with ours is s
   assert.equal(owners(events), ['host 60', 'host 70'])
 })
 
+test('the widget\'s cpu share: a task stretched by machine load is long in wall time, short in thread time', () => {
+  const events = [
+    ...evaluation(),
+    // 72 ms wall, but the OS ran our thread for 10.7 ms of it.
+    x('RunTask', 2000, 72, {}, 10.7), x('TimerFire', 2000, 72, { data: { frame: 'F', timerId: 1 } }), x('FunctionCall', 2000.1, 71, { data: { url: FOOTER } }),
+    // 60 ms wall and 58 ms thread time: long either way.
+    x('RunTask', 3000, 60, {}, 58), x('TimerFire', 3000, 60, { data: { frame: 'F', timerId: 1 } }), x('FunctionCall', 3000.1, 59, { data: { url: FOOTER } }),
+  ]
+  assert.equal(longTasks(events).map((t) => [t.owner, t.widgetCpuMs]), [['widget', 10.7], ['widget', 58]])
+})
+
 test('cpu time is the task\'s thread time; no evaluation of the widget\'s script means no main thread', () => {
   const events = [...evaluation(), x('RunTask', 2000, 60, {}, 20), x('FunctionCall', 2000, 60, { data: { url: FOOTER } })]
   assert.is(longTasks(events)[0].cpuMs, 20)

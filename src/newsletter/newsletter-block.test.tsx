@@ -9,6 +9,7 @@ import { SITES, SITE_LOCALE, type Site } from '../sites'
 import type { EmbedConfig } from '../config'
 import type { PsData } from '../api/psdata'
 import { captureConsole } from '../../test/helpers/console'
+import { fakeClock } from '../../test/helpers/fake-timers'
 import { NewsletterBlock, SIGN_UP_EVENT, SUBMITTED_EVENT } from './index'
 
 const NL = `${TEST_ORIGIN}/service/newsletter/api`
@@ -109,6 +110,25 @@ for (const site of SITES) {
     assert.ok(screen.getByText(text('mandatory')))
   })
 }
+
+test('the form renders a task after the block\'s head (two short tasks instead of one long one)', async () => {
+  await useLocale('de-DE')
+  const clock = fakeClock()
+  const { widget } = createTestWidget({ clock })
+  widget.psdata = async () => null
+  document.body.appendChild(widget.mountElement)
+  renderInWidget(<NewsletterBlock />, widget)
+  await clock.advance(0)
+  await screen.findByRole('heading', { name: text('title') })
+  await new Promise((resolve) => setTimeout(resolve, 20))
+  assert.is(screen.queryByRole('textbox', { name: label('email') }), null, 'the form waits for its own task (a timer)')
+  // Effects run after paint (a real timer in jsdom), then the form's timer is due.
+  for (let i = 0; i < 20 && !screen.queryByRole('textbox', { name: label('email') }); i++) {
+    await clock.advance(0)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+  assert.ok(screen.getByRole('textbox', { name: label('email') }))
+})
 
 test('the bubble reads 10% and the Turkish one %10', async () => {
   await setup('DE')

@@ -24,7 +24,16 @@ export function NewsletterBlock({ model: given }: { model?: NewsletterModel }) {
   useEffect(() => {
     void model.start()
   }, [model])
-  if (!model.ready.value || model.hidden.value) return null
+  const shown = model.ready.value && !model.hidden.value
+  // The form renders a task after the block's head: the two in one render were a long task at
+  // 4x CPU slowdown (build/bench/long-tasks.ts).
+  const [formShown, setFormShown] = useState(false)
+  useEffect(() => {
+    if (!shown || formShown) return
+    const timer = widget.timers.setTimeout(() => setFormShown(true), 0)
+    return () => widget.timers.clearTimeout(timer)
+  }, [shown, formShown])
+  if (!shown) return null
   const { result, doi } = model
   return (
     <section className="lf-nl" aria-labelledby={titleId}>
@@ -49,7 +58,7 @@ export function NewsletterBlock({ model: given }: { model?: NewsletterModel }) {
         <Notification type="success">
           {doi.value === 'confirmed' ? t('newsletter.confirmed') : null}
         </Notification>
-        {model.success.value ? <Success email={model.sentEmail.value} /> : doi.value === 'confirmed' ? null : <NewsletterForm key={model.formKey.value} model={model} />}
+        {model.success.value ? <Success email={model.sentEmail.value} /> : doi.value === 'confirmed' || !formShown ? null : <NewsletterForm key={model.formKey.value} model={model} />}
       </div>
     </section>
   )

@@ -8,7 +8,11 @@ export interface FakeClock extends Timers {
   pending(): number
 }
 
-export function fakeClock(start = Date.UTC(2026, 10, 21, 9, 0, 0)): FakeClock {
+/**
+ * `runZeroDelays`: a timer of 0 ms also runs by itself on a real task, as "in the next task" does
+ * in a browser (the widget renders in steps that way); timers with a delay wait for advance().
+ */
+export function fakeClock(start = Date.UTC(2026, 10, 21, 9, 0, 0), { runZeroDelays = false } = {}): FakeClock {
   let now = start
   let nextId = 1
   const timers = new Map<number, { at: number; fn: () => void }>()
@@ -18,6 +22,12 @@ export function fakeClock(start = Date.UTC(2026, 10, 21, 9, 0, 0)): FakeClock {
     setTimeout(fn, ms) {
       const id = nextId++
       timers.set(id, { at: now + Math.max(0, ms), fn })
+      if (runZeroDelays && ms <= 0) {
+        setTimeout(() => {
+          if (!timers.delete(id)) return
+          fn()
+        }, 0)
+      }
       return id
     },
     clearTimeout(id) {

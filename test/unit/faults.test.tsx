@@ -61,7 +61,7 @@ const P = {
  * (so a visitor can type while a call is still out).
  */
 function browser(options: { cookie?: string } = {}) {
-  const clock = fakeClock()
+  const clock = fakeClock(undefined, { runZeroDelays: true })
   const server = createContractServer({ origin: TEST_ORIGIN, now: () => new Date(clock.now()) })
   let fault: string | null = null
   let held: { path: string; released: Promise<void>; release: () => void } | null = null
@@ -259,6 +259,7 @@ const ROWS: Row[] = [
       }
       await screen.findByText(nl(fault === '404' ? 'doiInvalid' : 'errorGeneric'))
       assert.is(screen.queryByText(nl(fault === '404' ? 'errorGeneric' : 'doiInvalid')), null)
+      await waitFor(() => field('email'))
       await typeVisitor()
       assertTyped()
       cleanup()

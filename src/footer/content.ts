@@ -10,7 +10,7 @@ import { log } from '../log'
 const DROP = Symbol('drop')
 type AnyStruct = Struct<unknown, unknown>
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /**
  * Validates `value`; when it fails, keeps what can be kept: valid items of an array, valid
@@ -72,6 +72,12 @@ export function salvageSections(raw: Record<string, unknown>, pick: (key: Sectio
     if (kept !== undefined && kept !== DROP) out[key] = kept
   }
   return out as PartialContent
+}
+
+/** One value checked against its part of the schema (e.g. one SEO column); undefined (logged) when nothing of it is usable. */
+export function salvagePart<T>(struct: Struct<T, unknown>, value: unknown, path: (string | number)[]): T | undefined {
+  const kept = salvage(struct as AnyStruct, value, path)
+  return kept === DROP ? undefined : (kept as T)
 }
 
 /** Footer content from a JSON string (or an already parsed value); null when nothing is usable. */

@@ -9,8 +9,8 @@ import { isPhoneLike, isTouchLike } from '../platform'
 import { log } from '../log'
 import { cookieReader } from '../session/cookies'
 import type { Widget } from '../app/widget-context'
-import { readContent, salvageSections } from './content'
-import type { PartialContent } from './footer.schema'
+import { isRecord, readContent, salvagePart, salvageSections } from './content'
+import { FooterContentSchema, SeoColumnSchema, type PartialContent, type SeoColumn } from './footer.schema'
 
 export const FOOTER_CONTENT_PATH = '/service/promotion/api/promotion/SHOP_FOOTER'
 
@@ -91,8 +91,29 @@ export function createFooterModel(widget: Widget) {
     stage.value++
     if (stage.value < STAGE.seo) return later(() => reveal(raw))
     if (reduced || raw.seo === undefined) return
-    content.value = { ...content.value, ...salvageSections(raw, (key) => key === 'seo') }
-    later(revealSeo)
+    checkSeo(raw.seo)
+  }
+
+  /**
+   * The SEO links are checked one column per task (hundreds of links in one check, with the
+   * garbage it leaves, were a long task at 4x CPU slowdown), then the group with its heading.
+   */
+  function checkSeo(seo: unknown) {
+    const columns: unknown[] = isRecord(seo) && Array.isArray(seo.columns) ? seo.columns : []
+    const kept: SeoColumn[] = []
+    const step = (i: number): void => {
+      if (i < columns.length) {
+        const column = salvagePart(SeoColumnSchema, columns[i], ['seo', 'columns', i])
+        if (column) kept.push(column)
+        return later(() => step(i + 1))
+      }
+      // The group itself (its heading; without a column list, all of it at once, its problem logged).
+      const group = salvagePart(FooterContentSchema.schema.seo, columns.length ? { ...(seo as object), columns: [] } : seo, ['seo'])
+      if (!group) return
+      content.value = { ...content.value, seo: columns.length ? { ...group, columns: kept } : group }
+      later(revealSeo)
+    }
+    step(0)
   }
 
   /**

@@ -1,7 +1,7 @@
 /**
  * Long tasks on a page's main thread from a Chromium trace, each attributed to its owner: the
  * widget, the test harness (Playwright) or the host page. Used by the mobile-webview browser test
- * (test/browser/hosts.spec.ts) and the long-task bench (build/bench/long-tasks.ts).
+ * (test/browser/webview.spec.ts) and the long-task bench (build/bench/long-tasks.ts).
  *
  * Why a trace and not a PerformanceObserver('longtask'): the observer only gives durations, and
  * Playwright's own work in the page (compiling its injected script is a 33-55 ms task at 4x CPU
@@ -61,7 +61,7 @@ export interface LongTask {
   cpuMs: number
   /**
    * The widget's share of the task in thread time: its wall-time share scaled by cpuMs / ms. What
-   * the task costs on a core of its own; the browser test judges by this (see hosts.spec.ts).
+   * the task costs on a core of its own; the browser test judges by this (see webview.spec.ts).
    */
   widgetCpuMs: number
   owner: Owner

@@ -25,6 +25,11 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
+  projects: [
+    { name: 'main', testIgnore: /webview\.spec\.ts$/ },
+    // After all the others and alone: its long-task check must not share the two cores with another browser.
+    { name: 'webview', testMatch: /webview\.spec\.ts$/, dependencies: ['main'] },
+  ],
   webServer: {
     command: `node --import tsx ../../build/serve.ts`,
     cwd: import.meta.dirname,

@@ -405,6 +405,31 @@ for (const [site, locks] of [['AT', true], ['HU', true], ['TR', true], ['DE', fa
   })
 }
 
+test('base data arriving after the visitor started typing keeps what it does not know, and the focus', async () => {
+  document.cookie = 'LoginToken=tok123'
+  let answer: (response: Response) => void = () => {}
+  const wrap = (inner: typeof fetch) => (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : String(input)
+    if (url.endsWith('/customers/base-data')) return new Promise<Response>((resolve) => (answer = resolve))
+    return inner(input, init)
+  }) as typeof fetch
+  await setup('AT', { wrap })
+  const field = await email()
+  field.focus()
+  fireEvent.input(field, { target: { value: 'typed@example.com' } })
+  const first = screen.getByRole('textbox', { name: label('firstName') }) as HTMLInputElement
+  first.focus()
+  fireEvent.input(first, { target: { value: 'Anni' } })
+  // The account knows the email, not the name.
+  answer(new Response(JSON.stringify({ email: 'anna@example.com' }), { headers: { 'content-type': 'application/json' } }))
+  await screen.findByDisplayValue('anna@example.com')
+  const name = screen.getByRole('textbox', { name: label('firstName') }) as HTMLInputElement
+  assert.is(name.value, 'Anni', 'what the visitor typed stays')
+  assert.is(name.disabled, false, 'only known fields are locked')
+  assert.is((screen.getByRole('textbox', { name: label('email') }) as HTMLInputElement).disabled, true)
+  assert.is(document.activeElement?.shadowRoot?.activeElement ?? document.activeElement, name, 'the field being typed in keeps the focus')
+})
+
 test('DNE already given: its checkbox is hidden and DNE is not sent again', async () => {
   document.cookie = 'LoginToken=tok123'
   const wrap = (inner: typeof fetch) => (async (input: RequestInfo | URL, init?: RequestInit) => {

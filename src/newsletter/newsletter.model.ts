@@ -159,21 +159,31 @@ export function createNewsletterModel(widget: Widget, api: NewsletterApi = creat
     }
   }
 
+  /**
+   * SPEC §4: "when customer base data arrives, the form resets with those values". Read as: the
+   * fields the account knows take its values; what the visitor typed elsewhere stays. The answer
+   * can arrive after the visitor started typing, and losing that would be the wrong "reset". The
+   * form is not remounted either (a remount would take the focus from the field being typed in).
+   */
   function applyBaseData(data: CustomerBaseData) {
     // `||`, not `??`: the same for these strings, and lighter once lowered for old browsers.
     const consents = (data.consents || []).filter((c): c is 'DNE' => c === 'DNE')
+    const typed = values.value
+    const known = { email: data.email || '', salutation: data.salutation || '', firstName: data.firstName || '', lastName: data.lastName || '' }
     const next: FormValues = {
-      ...EMPTY,
-      email: data.email || '',
-      salutation: data.salutation || '',
-      firstName: data.firstName || '',
-      lastName: data.lastName || '',
-      consents,
+      ...typed,
+      email: known.email || typed.email,
+      salutation: known.salutation || typed.salutation,
+      firstName: known.firstName || typed.firstName,
+      lastName: known.lastName || typed.lastName,
+      consents: consents.length ? consents : typed.consents,
     }
     batch(() => {
       dneGiven.value = consents.length > 0
-      if (rules.lockKnown) locked.value = Object.fromEntries(LOCK_FIELDS.map((f) => [f, next[f] !== '' && rules.fields[f] > 0]))
-      reset(next)
+      if (rules.lockKnown) locked.value = Object.fromEntries(LOCK_FIELDS.map((f) => [f, known[f] !== '' && rules.fields[f] > 0]))
+      // After a sign-up the form resets to what the account knows, not to what was typed.
+      initial.value = { ...EMPTY, ...known, consents }
+      values.value = next
     })
   }
 

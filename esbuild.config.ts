@@ -55,11 +55,13 @@ export const SUPPORTED_SYNTAX = { destructuring: true }
  * signals, schemas, texts) to that task made it the one long task of the start at 4x CPU
  * slowdown (build/bench/long-tasks.ts). The wrapper only captures the script tag, which
  * `document.currentScript` names only during evaluation, and hands it to the source as
- * `__FOOTER_SCRIPT__`. No global: the tag lives in the wrapper function's parameter.
+ * `__FOOTER_SCRIPT__`. No global: the tag lives in the wrapper function's parameter. The deferred
+ * function is parenthesised, V8's hint to compile it with the script (off the main thread when
+ * the script is streamed) instead of lazily on its first call.
  */
 export const DEFERRED_START = {
-  banner: { js: '(function(__lumoraFooterScript){setTimeout(function(){' },
-  footer: { js: '},0)})(document.currentScript);' },
+  banner: { js: '(function(__lumoraFooterScript){setTimeout((function(){' },
+  footer: { js: '}),0)})(document.currentScript);' },
   define: { __FOOTER_SCRIPT__: '__lumoraFooterScript' },
 }
 

@@ -14,6 +14,7 @@ import { startSessionMonitor } from './session'
 import { loadPreview } from './preview/load'
 import type { Widget } from './app/widget-context'
 import { runInTasks } from './app/tasks'
+import { isReduced } from './footer/footer.model'
 
 export const MOUNT_ID = 'footer'
 
@@ -58,6 +59,9 @@ function mount(win: Window, script: Element | null): void {
         mountElement: host,
         psdata: createPsDataLoader(origin, { fetch: fetchImpl, timers }),
       }
+      // The newsletter block shows once psdata has answered, but renders two tasks from now (the
+      // footer's frame comes in steps): ask now. A reduced footer has no newsletter, so no request.
+      if (!isReduced(widget)) void widget.psdata()
       const styleRoot = createStyleRoot(shadow, config.nonce)
       steps.push(
         () => renderWidget(container, styleRoot, widget),

@@ -13,7 +13,7 @@ import { renderWidget } from './app/render'
 import { startSessionMonitor } from './session'
 import { loadPreview } from './preview/load'
 import type { Widget } from './app/widget-context'
-import { runInTasks } from './app/tasks'
+import { createSlicedScheduler, runInTasks } from './app/tasks'
 import { isReduced } from './footer/footer.model'
 
 export const MOUNT_ID = 'footer'
@@ -55,6 +55,7 @@ function mount(win: Window, script: Element | null): void {
         pageAddress: win.location.href,
         fetch: fetchImpl,
         timers,
+        later: createSlicedScheduler(timers, () => win.performance.now()),
         document: doc,
         mountElement: host,
         psdata: createPsDataLoader(origin, { fetch: fetchImpl, timers }),

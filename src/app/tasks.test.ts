@@ -3,7 +3,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { fakeClock } from '../../test/helpers/fake-timers'
 import { captureConsole } from '../../test/helpers/console'
-import { runInTasks } from './tasks'
+import { createSlicedScheduler, runInTasks } from './tasks'
 
 const test = suite('startup tasks')
 
@@ -56,6 +56,60 @@ test('a step that throws is logged, nothing escapes, and the steps after it do n
   assert.equal(ran, ['a'])
   assert.match(errors[0], /The footer could not be shown/)
   assert.is(clock.pending(), 0)
+})
+
+/** A scheduler on a fake clock whose time moves only when a step says it took time. */
+function sliced(sliceMs = 5) {
+  const t = tasks()
+  let now = 1000
+  const later = createSlicedScheduler(t.timers, () => now, sliceMs)
+  return { ...t, later, spend: (ms: number) => (now += ms) }
+}
+
+test('sliced: staged steps share a task while the slice lasts, then continue in the next task', async () => {
+  const { clock, later, spend, current } = sliced(5)
+  const ran: string[] = []
+  const step = (name: string, ms: number, next?: () => void) => () => {
+    ran.push(`${name}@${current()}`)
+    spend(ms)
+    next?.()
+  }
+  later(step('a', 2, () => later(step('b', 2, () => later(step('c', 2, () => later(step('d', 1))))))))
+  assert.equal(ran, [], 'never in the caller\'s task')
+  await clock.advance(0)
+  // a and b fit in the 5 ms slice (4 ms spent when c asks); c starts after 4 ms, so it still runs there; d asks after 6 ms: next task.
+  const task = (name: string) => Number(ran.find((r) => r.startsWith(`${name}@`))!.split('@')[1])
+  assert.equal(ran.map((r) => r.split('@')[0]), ['a', 'b', 'c', 'd'])
+  assert.ok(task('a') === task('b') && task('b') === task('c'), ran.join(' '))
+  assert.ok(task('d') > task('c'), ran.join(' '))
+})
+
+test('sliced: the time a step\'s render takes (a microtask after the step) counts before the next step', async () => {
+  const { clock, later, spend, current } = sliced(5)
+  const ran: string[] = []
+  later(() => {
+    ran.push(`a@${current()}`)
+    // What a signal change does: the render is queued as a microtask and takes 8 ms.
+    void Promise.resolve().then(() => spend(8))
+    later(() => ran.push(`b@${current()}`))
+  })
+  await clock.advance(0)
+  const [a, b] = ran.map((r) => Number(r.split('@')[1]))
+  assert.ok(b > a, ran.join(' '))
+})
+
+test('sliced: a step that throws is logged and does not stop the others', async () => {
+  const { clock, later } = sliced(5)
+  const ran: string[] = []
+  const { errors } = await captureConsole(async () => {
+    later(() => {
+      later(() => { throw new Error('boom') })
+      later(() => ran.push('after'))
+    })
+    await clock.advance(0)
+  })
+  assert.equal(ran, ['after'])
+  assert.match(errors[0], /The footer could not be shown/)
 })
 
 test.run()

@@ -20,3 +20,34 @@ export function runInTasks(steps: (() => void)[], timers: Pick<Timers, 'setTimeo
   }
   timers.setTimeout(next, 0)
 }
+
+/** Runs a step of staged work (see createSlicedScheduler). */
+export type Later = (step: () => void) => void
+
+/**
+ * Staged work (the footer's frame, its content, the newsletter form) in time slices: a step runs
+ * in the current task while the slice is younger than `sliceMs`, else in the next task. Steps in
+ * a slice follow each other as microtasks, so the render a step caused (Preact renders in a
+ * microtask) is done, and counted, before the next step asks for time. On a fast device most
+ * stages share a few tasks; at 4x CPU slowdown nearly every stage gets its own (none over 50 ms).
+ * A step that throws is logged; it does not stop the others.
+ */
+export function createSlicedScheduler(timers: Pick<Timers, 'setTimeout'>, now: () => number, sliceMs = 5): Later {
+  let sliceStart = -Infinity
+  const run = (step: () => void) => {
+    try {
+      step()
+    } catch (error) {
+      log.error('The footer could not be shown.', error)
+    }
+  }
+  const nextTask = (step: () => void) =>
+    timers.setTimeout(() => {
+      sliceStart = now()
+      // The slice ends with its task: a later task (a fetch answer, an input) starts none.
+      timers.setTimeout(() => (sliceStart = -Infinity), 0)
+      run(step)
+    }, 0)
+  // The time is asked when the step is due, after the microtasks queued before it (renders).
+  return (step) => void Promise.resolve().then(() => (now() - sliceStart < sliceMs ? run(step) : nextTask(step)))
+}

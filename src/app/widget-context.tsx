@@ -8,6 +8,7 @@ import type { ReadonlySignal } from '@preact/signals-react'
 import type { EmbedConfig } from '../config'
 import type { Platform } from '../platform'
 import type { Timers } from '../api/client'
+import type { Later } from './tasks'
 import type { PsDataLoader } from '../api/psdata'
 
 export interface Widget {
@@ -21,6 +22,8 @@ export interface Widget {
   pageAddress: string
   fetch: typeof fetch
   timers: Timers
+  /** Runs a step of staged rendering: in this task while its time slice lasts, else the next (app/tasks.ts). */
+  later: Later
   document: Document
   /** The host element (#footer); widget DOM events are dispatched on it. */
   mountElement: HTMLElement

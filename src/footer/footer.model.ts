@@ -77,9 +77,7 @@ export function createFooterModel(widget: Widget) {
   const touch = computed(() => isTouchLike(widget.platform.value))
   const classic = computed(() => widget.platform.value === 'CLASSIC')
 
-  function later(step: () => void) {
-    widget.timers.setTimeout(step, 0)
-  }
+  const { later } = widget
 
   function revealSeo() {
     const total = content.value?.seo?.columns.reduce((n, c) => n + c.links.length, 0) ?? 0

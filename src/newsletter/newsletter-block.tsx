@@ -29,9 +29,7 @@ export function NewsletterBlock({ model: given }: { model?: NewsletterModel }) {
   // 4x CPU slowdown (build/bench/long-tasks.ts).
   const [formShown, setFormShown] = useState(false)
   useEffect(() => {
-    if (!shown || formShown) return
-    const timer = widget.timers.setTimeout(() => setFormShown(true), 0)
-    return () => widget.timers.clearTimeout(timer)
+    if (shown && !formShown) widget.later(() => setFormShown(true))
   }, [shown, formShown])
   if (!shown) return null
   const { result, doi } = model

@@ -56,9 +56,11 @@ async function fetchContent(widget: Widget): Promise<string | null> {
 }
 
 /**
- * Content renders in steps, one task each, so even a long footer (hundreds of SEO links) never
- * blocks the main thread for long: the check of everything but the SEO links, teasers and logos, then the bottom group, then the icon
- * groups, then the SEO links, checked in a task of their own and revealed SEO_STEP at a time.
+ * Content renders in steps (widget.later: time slices, so a slow device gets a task per step and
+ * a fast one runs several together), so even a long footer (hundreds of SEO links) never blocks
+ * the main thread for long: the check of everything but the SEO links, the logos, the teasers,
+ * the bottom group, the icon groups, then the SEO links, checked one column per step and revealed
+ * SEO_STEP at a time.
  */
 export const SEO_STEP = 100
 export const STAGE = { teasers: 1, bottom: 2, icons: 3, seo: 4 } as const
@@ -93,7 +95,7 @@ export function createFooterModel(widget: Widget) {
   }
 
   /**
-   * The SEO links are checked one column per task (hundreds of links in one check, with the
+   * The SEO links are checked one column per step (hundreds of links in one check, with the
    * garbage it leaves, were a long task at 4x CPU slowdown), then the group with its heading.
    */
   function checkSeo(seo: unknown) {
@@ -116,7 +118,7 @@ export function createFooterModel(widget: Widget) {
 
   /**
    * Reads the content (inline, else fetched). Parsing, checking everything but the SEO links,
-   * and rendering are each a task of their own (not a microtask after the answer): together
+   * and rendering are each a step of their own (not one microtask after the answer): together
    * they were one long task at 4x CPU slowdown.
    */
   async function load() {
@@ -135,7 +137,7 @@ export function createFooterModel(widget: Widget) {
     })
   }
 
-  /** Called once mounted: the newsletter block, then the bottom group, each render in a task of its own. */
+  /** Called once mounted: the newsletter block, then the bottom group, each rendered in a step of its own. */
   function open() {
     later(() => {
       shell.value = SHELL.newsletter

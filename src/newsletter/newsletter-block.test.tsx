@@ -405,7 +405,7 @@ for (const [site, locks] of [['AT', true], ['HU', true], ['TR', true], ['DE', fa
   })
 }
 
-test('base data arriving after the visitor started typing keeps what it does not know, and the focus', async () => {
+test('base data arriving after the visitor started typing keeps what it does not know, and the focus; its own fields lose their errors', async () => {
   document.cookie = 'LoginToken=tok123'
   let answer: (response: Response) => void = () => {}
   const wrap = (inner: typeof fetch) => (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -416,9 +416,11 @@ test('base data arriving after the visitor started typing keeps what it does not
   await setup('AT', { wrap })
   const field = await email()
   field.focus()
-  fireEvent.input(field, { target: { value: 'typed@example.com' } })
+  fireEvent.input(field, { target: { value: 'typed@' } })
   const first = screen.getByRole('textbox', { name: label('firstName') }) as HTMLInputElement
   first.focus()
+  fireEvent.blur(field)
+  await waitFor(() => assert.is(screen.getByRole('textbox', { name: label('email') }).getAttribute('aria-invalid'), 'true'))
   fireEvent.input(first, { target: { value: 'Anni' } })
   // The account knows the email, not the name.
   answer(new Response(JSON.stringify({ email: 'anna@example.com' }), { headers: { 'content-type': 'application/json' } }))
@@ -426,7 +428,9 @@ test('base data arriving after the visitor started typing keeps what it does not
   const name = screen.getByRole('textbox', { name: label('firstName') }) as HTMLInputElement
   assert.is(name.value, 'Anni', 'what the visitor typed stays')
   assert.is(name.disabled, false, 'only known fields are locked')
-  assert.is((screen.getByRole('textbox', { name: label('email') }) as HTMLInputElement).disabled, true)
+  const known = screen.getByRole('textbox', { name: label('email') }) as HTMLInputElement
+  assert.is(known.disabled, true)
+  assert.not.equal(known.getAttribute('aria-invalid'), 'true', 'the error on the typed email went with it')
   assert.is(document.activeElement?.shadowRoot?.activeElement ?? document.activeElement, name, 'the field being typed in keeps the focus')
 })
 

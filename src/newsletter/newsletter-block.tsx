@@ -25,8 +25,8 @@ export function NewsletterBlock({ model: given }: { model?: NewsletterModel }) {
     void model.start()
   }, [model])
   const shown = model.ready.value && !model.hidden.value
-  // The form renders a task after the block's head: the two in one render were a long task at
-  // 4x CPU slowdown (build/bench/long-tasks.ts).
+  // The form renders a step after the block's head (widget.later): the two in one render were a
+  // long task at 4x CPU slowdown (build/bench/long-tasks.ts).
   const [formShown, setFormShown] = useState(false)
   useEffect(() => {
     if (shown && !formShown) widget.later(() => setFormShown(true))

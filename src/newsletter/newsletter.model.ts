@@ -184,6 +184,8 @@ export function createNewsletterModel(widget: Widget, api: NewsletterApi = creat
       // After a sign-up the form resets to what the account knows, not to what was typed.
       initial.value = { ...EMPTY, ...known, consents }
       values.value = next
+      // An error on a field the account just filled no longer applies.
+      errors.value = Object.fromEntries(Object.entries(errors.value).filter(([field]) => !known[field as keyof typeof known]))
     })
   }
 

@@ -9,16 +9,20 @@ import type { Timers } from '../api/client'
 export function runInTasks(steps: (() => void)[], timers: Pick<Timers, 'setTimeout'>): void {
   const next = () => {
     const step = steps.shift()
-    if (!step) return
-    try {
-      step()
-    } catch (error) {
-      log.error('The footer could not be shown.', error)
-      return
-    }
-    if (steps.length) timers.setTimeout(next, 0)
+    if (step && run(step) && steps.length) timers.setTimeout(next, 0)
   }
   timers.setTimeout(next, 0)
+}
+
+/** Runs one step; a step that throws is logged (never thrown into the host page) and gives false. */
+function run(step: () => void): boolean {
+  try {
+    step()
+    return true
+  } catch (error) {
+    log.error('The footer could not be shown.', error)
+    return false
+  }
 }
 
 /** Runs a step of staged work (see createSlicedScheduler). */
@@ -34,13 +38,6 @@ export type Later = (step: () => void) => void
  */
 export function createSlicedScheduler(timers: Pick<Timers, 'setTimeout'>, now: () => number, sliceMs = 5): Later {
   let sliceStart = -Infinity
-  const run = (step: () => void) => {
-    try {
-      step()
-    } catch (error) {
-      log.error('The footer could not be shown.', error)
-    }
-  }
   const nextTask = (step: () => void) =>
     timers.setTimeout(() => {
       sliceStart = now()
@@ -49,5 +46,5 @@ export function createSlicedScheduler(timers: Pick<Timers, 'setTimeout'>, now: (
       run(step)
     }, 0)
   // The time is asked when the step is due, after the microtasks queued before it (renders).
-  return (step) => void Promise.resolve().then(() => (now() - sliceStart < sliceMs ? run(step) : nextTask(step)))
+  return (step) => void Promise.resolve().then(() => (now() - sliceStart < sliceMs ? void run(step) : nextTask(step)))
 }

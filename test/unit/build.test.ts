@@ -9,7 +9,7 @@ import { JSDOM } from 'jsdom'
 import path from 'node:path'
 import { REPO_ROOT } from '../../build/repo-root.ts'
 import { unsafeSyntax } from '../../build/syntax-guard.ts'
-import { BROWSER_TARGET, buildScript } from '../../esbuild.config.ts'
+import { BROWSER_TARGET, buildScript, COMPILE_HINT } from '../../esbuild.config.ts'
 import type { Manifest } from '../../build/output.ts'
 import { LOCALES } from '../../src/sites.ts'
 import { flatten, loadDictionary } from '../../build/locales.ts'
@@ -63,6 +63,13 @@ test('bundles are classic scripts without eval, new Function or style attributes
     const code = readFileSync(path.join(ok.outDir, 'static', bundle.file), 'utf8')
     assert.not.match(code, /^\s*(import|export)\b/m)
     assert.not.match(code, /\beval\(|new Function\(|setAttribute\(\s*["']style["']/)
+  }
+})
+
+test('each footer bundle opens with V8\'s compile hint, so its functions compile with the streamed script, not at first call', () => {
+  for (const bundle of footers) {
+    const code = readFileSync(path.join(ok.outDir, 'static', bundle.file), 'utf8')
+    assert.ok(code.startsWith(`${COMPILE_HINT}(function(`), bundle.file)
   }
 })
 

@@ -28,12 +28,15 @@ test('asks SHOP_FOOTER with X-Hunter-Site and gets that market\'s content', asyn
   assert.is(model.content.value!.international!.items.find((i) => i.selected)!.code, 'tr')
 })
 
-test('content arrives in steps: the rest first, SEO links checked in a later task, then revealed', async () => {
+test('content arrives in steps: the rest first, a section per step, SEO links checked column by column, then revealed', async () => {
   const links = Array.from({ length: 250 }, (_, i) => ({ url: `/c${i}`, text: `K${i}` }))
   const text = JSON.stringify({ legalLinks: [{ url: '/i-s1.html', text: 'I' }], seo: { heading: 'S', columns: [{ links }, { links: [{ url: 'javascript:x', text: 'bad' }] }] } })
   const { widget, clock } = createTestWidget({ fetch: (async () => new Response(JSON.stringify({ contentJSON: text }))) as typeof fetch })
-  const model = createFooterModel(widget)
   const seen: string[] = []
+  // Each step of widget.later is marked, so the test sees which changes share a step (and a render).
+  const later = widget.later
+  widget.later = (step) => later(() => (seen.push('|'), step()))
+  const model = createFooterModel(widget)
   const stop = effect(() => void seen.push(`${Object.keys(model.content.value ?? {}).join('+') || 'nothing'} stage ${model.stage.value} shown ${model.seoShown.value}`))
   const { warnings } = await captureConsole(async () => {
     await model.load()
@@ -43,15 +46,18 @@ test('content arrives in steps: the rest first, SEO links checked in a later tas
   stop()
   assert.equal(seen, [
     'nothing stage 0 shown 0',
-    'legalLinks stage 0 shown 0',
-    'legalLinks stage 1 shown 0',
-    'legalLinks stage 2 shown 0',
-    'legalLinks stage 3 shown 0',
-    'legalLinks stage 4 shown 0',
-    'legalLinks+seo stage 4 shown 0',
-    'legalLinks+seo stage 4 shown 100',
-    'legalLinks+seo stage 4 shown 200',
-    'legalLinks+seo stage 4 shown 250',
+    '|', // parse
+    '|', // check all but the SEO links
+    '|', 'legalLinks stage 0 shown 0', // the logos (and the bottom group's content, once its stage comes)
+    '|', 'legalLinks stage 1 shown 0', // teasers
+    '|', 'legalLinks stage 2 shown 0', // bottom group
+    '|', 'legalLinks stage 3 shown 0', // icons
+    '|', 'legalLinks stage 4 shown 0', // SEO: first column checked
+    '|', // second column checked
+    '|', 'legalLinks+seo stage 4 shown 0', // the group and its heading
+    '|', 'legalLinks+seo stage 4 shown 100',
+    '|', 'legalLinks+seo stage 4 shown 200',
+    '|', 'legalLinks+seo stage 4 shown 250',
   ])
   assert.match(warnings[0], /seo\.columns\.1\.links\.0\.url is an unsafe link/)
 })

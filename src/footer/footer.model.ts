@@ -131,7 +131,7 @@ export function createFooterModel(widget: Widget) {
         const first = salvageSections(raw, (key) => key !== 'seo')
         later(() => {
           content.value = first
-          reveal(raw)
+          later(() => reveal(raw))
         })
       })
     })

@@ -3,7 +3,7 @@
  * the platform signal, I/O (fetch, timers, document) and shared loaders. Tests build one with
  * createTestWidget (test/helpers) instead of patching globals.
  */
-import { createContext, useContext, type ReactNode } from 'react'
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
 import type { ReadonlySignal } from '@preact/signals-react'
 import type { EmbedConfig } from '../config'
 import type { Platform } from '../platform'
@@ -40,4 +40,19 @@ export function useWidget(): Widget {
   const widget = useContext(WidgetContext)
   if (!widget) throw new Error('useWidget() outside <WidgetProvider>')
   return widget
+}
+
+/**
+ * False until a step of staged rendering (widget.later) after `ready` first rendered true: a
+ * component renders its lower part a step after its upper part, so the two are not one long
+ * render and frame on a slow device. The step is asked for after the upper part has rendered
+ * (an effect), and once it came the part stays.
+ */
+export function useLaterStep(ready = true): boolean {
+  const widget = useWidget()
+  const [come, setCome] = useState(false)
+  useEffect(() => {
+    if (ready && !come) widget.later(() => setCome(true))
+  }, [ready, come])
+  return come
 }

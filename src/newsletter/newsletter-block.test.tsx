@@ -38,7 +38,11 @@ async function setup(site: Site = 'DE', options: Setup = {}) {
 
 const text = (key: string, params?: Record<string, unknown>) => t(`newsletter.${key}`, params)
 const label = (key: string) => new RegExp(`^${text(key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)
-const email = () => screen.findByRole('textbox', { name: label('email') })
+/** The email field, once the whole form has rendered (its lower part comes a step after the fields). */
+const email = async () => {
+  await screen.findByRole('button', { name: label('submit') })
+  return screen.getByRole('textbox', { name: label('email') })
+}
 const submit = () => screen.getByRole('button', { name: label('submit') })
 const posts = (requests: Request[]) => requests.filter((r) => r.method === 'POST')
 
@@ -111,7 +115,7 @@ for (const site of SITES) {
   })
 }
 
-test('the form renders a task after the block\'s head (two short tasks instead of one long one)', async () => {
+test('the form renders a task after the block\'s head, its consents and button a task after its fields (short tasks instead of one long one)', async () => {
   await useLocale('de-DE')
   const clock = fakeClock()
   const { widget } = createTestWidget({ clock })
@@ -123,11 +127,19 @@ test('the form renders a task after the block\'s head (two short tasks instead o
   await new Promise((resolve) => setTimeout(resolve, 20))
   assert.is(screen.queryByRole('textbox', { name: label('email') }), null, 'the form waits for its own task (a timer)')
   // Effects run after paint (a real timer in jsdom), then the form's timer is due.
-  for (let i = 0; i < 20 && !screen.queryByRole('textbox', { name: label('email') }); i++) {
-    await clock.advance(0)
-    await new Promise((resolve) => setTimeout(resolve, 5))
+  const nextStep = async (ready: () => unknown) => {
+    for (let i = 0; i < 20 && !ready(); i++) {
+      await clock.advance(0)
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
   }
+  await nextStep(() => screen.queryByRole('textbox', { name: label('email') }))
   assert.ok(screen.getByRole('textbox', { name: label('email') }))
+  assert.is(screen.queryByRole('button', { name: label('submit') }), null, 'the consents and the button wait for their own task')
+  assert.is(screen.queryByRole('checkbox'), null)
+  await nextStep(() => screen.queryByRole('button', { name: label('submit') }))
+  assert.ok(screen.getByRole('button', { name: label('submit') }))
+  assert.ok(screen.getAllByRole('checkbox').length)
 })
 
 test('the bubble reads 10% and the Turkish one %10', async () => {
@@ -443,6 +455,7 @@ test('DNE already given: its checkbox is hidden and DNE is not sent again', asyn
   }) as typeof fetch
   const { requests } = await setup('DE', { wrap })
   await screen.findByDisplayValue('anna@example.com')
+  await email() // the whole form, checkboxes included had there been any
   assert.is(screen.queryAllByRole('checkbox').length, 0)
   fireEvent.click(submit())
   await screen.findByText(text('successTitle'))

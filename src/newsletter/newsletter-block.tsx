@@ -4,7 +4,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
-import { useWidget } from '../app/widget-context'
+import { useLaterStep, useWidget } from '../app/widget-context'
 import { useStyles } from '../styles/style-root'
 import { Notification } from '../kit'
 import { t } from '../i18n/i18n'
@@ -25,12 +25,9 @@ export function NewsletterBlock({ model: given }: { model?: NewsletterModel }) {
     void model.start()
   }, [model])
   const shown = model.ready.value && !model.hidden.value
-  // The form renders a step after the block's head (widget.later): the two in one render were a
-  // long task at 4x CPU slowdown (build/bench/long-tasks.ts).
-  const [formShown, setFormShown] = useState(false)
-  useEffect(() => {
-    if (shown && !formShown) widget.later(() => setFormShown(true))
-  }, [shown, formShown])
+  // The form renders a step after the block's head: the two in one render were a long task at
+  // 4x CPU slowdown (build/bench/long-tasks.ts).
+  const formShown = useLaterStep(shown)
   if (!shown) return null
   const { result, doi } = model
   return (

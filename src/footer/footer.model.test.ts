@@ -1,7 +1,7 @@
 import { suite } from 'uvu'
 import { effect } from '@preact/signals-react'
 import * as assert from 'uvu/assert'
-import { createFooterModel, isReduced, AFFILIATE_COOKIE, NEW_APP_COOKIE, INLINE_CONTENT_ID } from './footer.model'
+import { createFooterModel, isReduced, AFFILIATE_COOKIE, NEW_APP_COOKIE, INLINE_CONTENT_ID, STAGE } from './footer.model'
 import { createTestWidget, recordRequests } from '../../test/helpers/widget'
 import { createContractServer } from '../../build/contract-server/handler'
 import { captureConsole } from '../../test/helpers/console'
@@ -28,7 +28,7 @@ test('asks SHOP_FOOTER with X-Hunter-Site and gets that market\'s content', asyn
   assert.is(model.content.value!.international!.items.find((i) => i.selected)!.code, 'tr')
 })
 
-test('content arrives in steps: the rest first, a section per step, SEO links checked column by column, then revealed', async () => {
+test('content arrives in steps: the rest first, a section per step, SEO links checked column by column and revealed, the bottom group last', async () => {
   const links = Array.from({ length: 250 }, (_, i) => ({ url: `/c${i}`, text: `K${i}` }))
   const text = JSON.stringify({ legalLinks: [{ url: '/i-s1.html', text: 'I' }], seo: { heading: 'S', columns: [{ links }, { links: [{ url: 'javascript:x', text: 'bad' }] }] } })
   const { widget, clock } = createTestWidget({ fetch: (async () => new Response(JSON.stringify({ contentJSON: text }))) as typeof fetch })
@@ -50,16 +50,35 @@ test('content arrives in steps: the rest first, a section per step, SEO links ch
     '|', // check all but the SEO links
     '|', 'legalLinks stage 0 shown 0', // the logos (and the bottom group's content, once its stage comes)
     '|', 'legalLinks stage 1 shown 0', // teasers
-    '|', 'legalLinks stage 2 shown 0', // bottom group
-    '|', 'legalLinks stage 3 shown 0', // icons
-    '|', 'legalLinks stage 4 shown 0', // SEO: first column checked
+    '|', 'legalLinks stage 2 shown 0', // icons
+    '|', 'legalLinks stage 3 shown 0', // SEO: first column checked
     '|', // second column checked
-    '|', 'legalLinks+seo stage 4 shown 0', // the group and its heading
-    '|', 'legalLinks+seo stage 4 shown 100',
-    '|', 'legalLinks+seo stage 4 shown 200',
-    '|', 'legalLinks+seo stage 4 shown 250',
+    '|', 'legalLinks+seo stage 3 shown 0', // the group and its heading
+    '|', 'legalLinks+seo stage 3 shown 100',
+    '|', 'legalLinks+seo stage 3 shown 200',
+    '|', 'legalLinks+seo stage 3 shown 250',
+    '|', 'legalLinks+seo stage 4 shown 250', // the bottom group, last: its images load only once near the screen
   ])
   assert.match(warnings[0], /seo\.columns\.1\.links\.0\.url is an unsafe link/)
+})
+
+test('the bottom group comes without SEO links too: none, an unusable group, a reduced footer', async () => {
+  for (const [why, content, cookie] of [
+    ['no SEO group', { legalLinks: [{ url: '/i-s1.html', text: 'I' }] }, ''],
+    ['an unusable SEO group', { legalLinks: [{ url: '/i-s1.html', text: 'I' }], seo: { heading: 7, columns: 'x' } }, ''],
+    ['a reduced footer', { legalLinks: [{ url: '/i-s1.html', text: 'I' }], seo: { heading: 'S', columns: [] } }, `${AFFILIATE_COOKIE}=4711; path=/`],
+  ] as const) {
+    if (cookie) document.cookie = cookie
+    const { widget, clock } = createTestWidget({ fetch: (async () => new Response(JSON.stringify({ contentJSON: JSON.stringify(content) }))) as typeof fetch })
+    const model = createFooterModel(widget)
+    await captureConsole(async () => {
+      await model.load()
+      await clock.advance(1)
+    })
+    assert.is(model.stage.value, STAGE.bottom, why)
+    assert.is(model.content.value!.legalLinks!.length, 1, why)
+    clearCookies()
+  }
 })
 
 test('404 gives no content and logs nothing; other failures are logged', async () => {

@@ -59,11 +59,11 @@ async function fetchContent(widget: Widget): Promise<string | null> {
  * Content renders in steps (widget.later: time slices, so a slow device gets a task per step and
  * a fast one runs several together), so even a long footer (hundreds of SEO links) never blocks
  * the main thread for long: the check of everything but the SEO links, the logos, the teasers,
- * the bottom group, the icon groups, then the SEO links, checked one column per step and revealed
- * SEO_STEP at a time.
+ * the icon groups, the SEO links (checked one column per step and revealed SEO_STEP at a time),
+ * then the bottom group's content.
  */
 export const SEO_STEP = 100
-export const STAGE = { teasers: 1, bottom: 2, icons: 3, seo: 4 } as const
+export const STAGE = { teasers: 1, icons: 2, seo: 3, bottom: 4 } as const
 /** The footer's frame renders in steps too: each was a third of one long first render at 4x CPU slowdown. */
 export const SHELL = { newsletter: 1, bottom: 2 } as const
 
@@ -84,13 +84,22 @@ export function createFooterModel(widget: Widget) {
   function revealSeo() {
     const total = content.value?.seo?.columns.reduce((n, c) => n + c.links.length, 0) ?? 0
     seoShown.value = Math.min(total, seoShown.value + SEO_STEP)
-    if (seoShown.value < total) later(revealSeo)
+    later(seoShown.value < total ? revealSeo : revealBottom)
+  }
+
+  /**
+   * The bottom group comes last, below everything else: its images (quality logos, a flag per
+   * market, each an SVG document of its own, about 7 ms of main-thread time at 4x CPU slowdown)
+   * then load only when they are near the screen (lazy), not while the SEO links push them down.
+   */
+  function revealBottom() {
+    stage.value = STAGE.bottom
   }
 
   function reveal(raw: Record<string, unknown>) {
     stage.value++
     if (stage.value < STAGE.seo) return later(() => reveal(raw))
-    if (reduced || raw.seo === undefined) return
+    if (reduced || raw.seo === undefined) return later(revealBottom)
     checkSeo(raw.seo)
   }
 
@@ -109,7 +118,7 @@ export function createFooterModel(widget: Widget) {
       }
       // The group itself (its heading; without a column list, all of it at once, its problem logged).
       const group = salvagePart(FooterContentSchema.schema.seo, columns.length ? { ...(seo as object), columns: [] } : seo, ['seo'])
-      if (!group) return
+      if (!group) return later(revealBottom)
       content.value = { ...content.value, seo: columns.length ? { ...group, columns: kept } : group }
       later(revealSeo)
     }

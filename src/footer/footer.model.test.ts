@@ -54,9 +54,8 @@ test('content arrives in steps: the rest first, a section per step, SEO links ch
     '|', 'legalLinks stage 3 shown 0', // SEO: first column checked
     '|', // second column checked
     '|', 'legalLinks+seo stage 3 shown 0', // the group and its heading
-    '|', 'legalLinks+seo stage 3 shown 100',
-    '|', 'legalLinks+seo stage 3 shown 200',
-    '|', 'legalLinks+seo stage 3 shown 250',
+    // SEO_STEP (50) links per step
+    ...[50, 100, 150, 200, 250].flatMap((n) => ['|', `legalLinks+seo stage 3 shown ${n}`]),
     '|', 'legalLinks+seo stage 4 shown 250', // the bottom group, last: its images load only once near the screen
   ])
   assert.match(warnings[0], /seo\.columns\.1\.links\.0\.url is an unsafe link/)

@@ -62,7 +62,10 @@ async function fetchContent(widget: Widget): Promise<string | null> {
  * the icon groups, the SEO links (checked one column per step and revealed SEO_STEP at a time),
  * then the bottom group's content.
  */
-export const SEO_STEP = 100
+// 50, not 100: the frame that lays out a step's links was the longest task left at 4x CPU
+// slowdown (build/bench/long-tasks.ts BENCH_DIST, 15 runs each: each run's longest widget task
+// 35 ms median, 47 ms at worst, against 37 and 60 ms with 100).
+export const SEO_STEP = 50
 export const STAGE = { teasers: 1, icons: 2, seo: 3, bottom: 4 } as const
 /** The footer's frame renders in steps too: each was a third of one long first render at 4x CPU slowdown. */
 export const SHELL = { newsletter: 1, bottom: 2 } as const

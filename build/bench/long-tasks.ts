@@ -19,6 +19,7 @@ import { chromium } from '@playwright/test'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { createContractServer } from '../contract-server/handler.ts'
+import { FOOTER_PATH } from '../contract-server/routes/footer.ts'
 import { serve } from '../contract-server/node-adapter.ts'
 import { findChromium } from '../ensure-chromium.ts'
 import { REPO_ROOT } from '../repo-root.ts'
@@ -37,7 +38,18 @@ content.seo.columns = Array.from({ length: 5 }, (_, c) => ({
 // BENCH_DIST=dirA,dirB compares builds (e.g. FOOTER_OUTDIR=/tmp/before npm run build): runs
 // alternate between them, so a machine that gets busier or quieter meanwhile affects both alike.
 const dists = (process.env.BENCH_DIST ?? path.join(REPO_ROOT, 'dist')).split(',')
-const servers = await Promise.all(dists.map((distDir, i) => serve(createContractServer({ distDir }).handle, port + i, '127.0.0.1')))
+// The bench's answers come from the server, not from Playwright routes: with any route set,
+// Playwright intercepts every request of the page (Fetch.enable for all URLs), so each image and
+// script would wait on this process, and the harness would compete with the page for the CPU.
+const footerAnswer = process.env.BENCH_EMPTY ? () => new Response('', { status: 404 }) : () => Response.json({ contentJSON: JSON.stringify(content) })
+const benchHandler = (handle: (request: Request) => Promise<Response>) => async (request: Request): Promise<Response> => {
+  const { pathname } = new URL(request.url)
+  if (pathname === FOOTER_PATH) return footerAnswer()
+  // BENCH_BASELINE=1: the same host page with an empty script instead of the widget, to tell the page's own long tasks apart.
+  if (process.env.BENCH_BASELINE && /^\/static\/footer\..*\.js$/.test(pathname)) return new Response('', { headers: { 'content-type': 'text/javascript' } })
+  return handle(request)
+}
+const servers = await Promise.all(dists.map((distDir, i) => serve(benchHandler(createContractServer({ distDir }).handle), port + i, '127.0.0.1')))
 const browser = await chromium.launch({ executablePath: findChromium(), args: ['--no-sandbox', '--disable-gpu'] })
 type Run = { tasks: LongTask[]; links: number; renderMs: number; longest: { ms: number; cpuMs: number } }
 const results: Run[][] = dists.map(() => [])
@@ -47,10 +59,6 @@ try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
-    await page.route('**/service/promotion/api/promotion/SHOP_FOOTER', (route) =>
-      process.env.BENCH_EMPTY ? route.fulfill({ status: 404, body: '' }) : route.fulfill({ json: { contentJSON: JSON.stringify(content) } }))
-    // BENCH_BASELINE=1: the same host page with an empty script instead of the widget, to tell the page's own long tasks apart.
-    if (process.env.BENCH_BASELINE) await page.route('**/static/footer.*.js', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }))
     await startTrace(cdp)
     const started = Date.now()
     await page.goto(`http://127.0.0.1:${port + variant}/de/?platform=${platform}`)

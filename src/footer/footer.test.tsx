@@ -82,6 +82,22 @@ test('phones: SEO columns merge into one list inside one panel', async () => {
   assert.is(within(seo).queryAllByRole('heading', { level: 3 }).length, 0)
 })
 
+test('a long SEO column reads as lists of 50 on desktop (each off screen costs no rendering); phones keep one list', async () => {
+  const links = Array.from({ length: 120 }, (_, i) => ({ url: `/c${i}`, text: `Kategorie ${i + 1}` }))
+  const content = JSON.stringify({ seo: { heading: 'Beliebte Kategorien', columns: [{ heading: 'Kaffee', links }, { heading: 'Mode', links: links.slice(0, 3) }] }, legalLinks: [{ url: '/i-s1.html', text: 'I' }] })
+  await renderFooter({ fetch: contentFetch(content) })
+  const lists = within(nav('Beliebte Kategorien')).getAllByRole('list')
+  assert.equal(lists.map((list) => within(list).getAllByRole('link').length), [50, 50, 20, 3])
+  assert.equal(within(lists[2]).getAllByRole('link').map((a) => a.textContent), links.slice(100).map((l) => l.text), 'in order')
+  assert.ok(lists.every((list) => list.classList.contains('lf-seo__chunk')))
+  resetFooterTest()
+  await renderFooter({ platform: 'SMARTPHONE', fetch: contentFetch(content) })
+  fireEvent.click(screen.getByRole('button', { name: 'Beliebte Kategorien' }))
+  const merged = within(nav('Beliebte Kategorien')).getAllByRole('list')
+  assert.is(merged.length, 1)
+  assert.is(within(merged[0]).getAllByRole('link').length, 123)
+})
+
 test('phones: panels collapse and expand by keyboard, with aria-expanded and aria-controls', async () => {
   await renderFooter({ platform: 'SMARTPHONE' })
   const user = userEvent.setup({ document })

@@ -1,7 +1,7 @@
 /**
  * SEO link group (SPEC §2 item 4): on phones one collapsible panel with every column merged
  * into one list; columns otherwise. Only the first `shown` links render (the model reveals
- * more step by step, footer.model.ts); links render in memoised chunks, so a step renders only its new links.
+ * more step by step, footer.model.ts).
  */
 import { memo, useMemo } from 'react'
 import type { ReadonlySignal } from '@preact/signals-react'
@@ -11,22 +11,28 @@ import type { FooterContent, FooterLink } from '../footer.schema'
 
 const CHUNK = 50
 
-const Chunk = memo(function Chunk({ links, from, to }: { links: FooterLink[]; from: number; to: number }) {
-  return (
-    <>
-      {links.slice(from, to).map((link, i) => (
-        <li key={from + i}>
-          <TextLink href={link.url} variant="quiet">{link.text}</TextLink>
-        </li>
-      ))}
-    </>
-  )
+/**
+ * Links render in chunks of CHUNK, memoised, so a reveal step renders only its new links. On
+ * desktop a chunk is a list of its own and the unit of content-visibility (footer.css): off screen
+ * its links cost no style, layout or paint, so a column of more than CHUNK links reads as
+ * consecutive lists. (With one list per column and each link a unit, the browser watched hundreds
+ * of elements for visibility in every frame: 10 ms at 1x with 500 links, the largest task left;
+ * build/bench/long-tasks.ts.) On phones every column is merged into one list (SPEC §2), in a
+ * panel that is closed at first: there each link is the unit.
+ */
+const Chunk = memo(function Chunk({ links, from, to, list }: { links: FooterLink[]; from: number; to: number; list: boolean }) {
+  const items = links.slice(from, to).map((link, i) => (
+    <li key={from + i}>
+      <TextLink href={link.url} variant="quiet">{link.text}</TextLink>
+    </li>
+  ))
+  return list ? <ul className="lf-list lf-seo__chunk">{items}</ul> : <>{items}</>
 })
 
-function Links({ links, count }: { links: FooterLink[]; count: number }) {
+function Links({ links, count, merged }: { links: FooterLink[]; count: number; merged: boolean }) {
   const chunks = []
-  for (let from = 0; from < count; from += CHUNK) chunks.push(<Chunk key={from} links={links} from={from} to={Math.min(from + CHUNK, count)} />)
-  return <ul className="lf-list">{chunks}</ul>
+  for (let from = 0; from < count; from += CHUNK) chunks.push(<Chunk key={from} links={links} from={from} to={Math.min(from + CHUNK, count)} list={!merged} />)
+  return merged ? <ul className="lf-list lf-seo__merged">{chunks}</ul> : <>{chunks}</>
 }
 
 /** `shown` is read here, not by the footer, so each reveal step re-renders only this section. */
@@ -39,7 +45,7 @@ export function SeoLinks({ seo, id, phone, shown: shownSignal }: { seo: FooterCo
     return (
       <nav className="lf-seo" aria-labelledby={`${id}-button`}>
         <ExpansionPanel id={id} title={seo.heading} headingLevel={2}>
-          <Links links={merged} count={Math.min(shown, merged.length)} />
+          <Links links={merged} count={Math.min(shown, merged.length)} merged />
         </ExpansionPanel>
       </nav>
     )
@@ -53,7 +59,7 @@ export function SeoLinks({ seo, id, phone, shown: shownSignal }: { seo: FooterCo
           return (
             <div key={i} className="lf-col">
               {column.heading ? <h3 className="lf-subheading">{column.heading}</h3> : null}
-              <Links links={column.links} count={Math.max(0, Math.min(column.links.length, shown - before))} />
+              <Links links={column.links} count={Math.max(0, Math.min(column.links.length, shown - before))} merged={false} />
             </div>
           )
         })}

@@ -56,3 +56,17 @@ export function useLaterStep(ready = true): boolean {
   }, [ready, come])
   return come
 }
+
+/**
+ * How many of `total` parts to render: the first at once, then one more with each step of staged
+ * rendering (widget.later), so a section of several heavy parts is not one long render and frame
+ * on a slow device.
+ */
+export function useStagedCount(total: number): number {
+  const widget = useWidget()
+  const [count, setCount] = useState(1)
+  useEffect(() => {
+    if (count < total) widget.later(() => setCount((n) => n + 1))
+  }, [count, total])
+  return Math.min(count, total)
+}

@@ -82,6 +82,18 @@ test('phones: SEO columns merge into one list inside one panel', async () => {
   assert.is(within(seo).queryAllByRole('heading', { level: 3 }).length, 0)
 })
 
+test('teaser groups arrive one per step (four in one render were a long task at 4x CPU slowdown)', async () => {
+  const counts: number[] = []
+  const observer = new MutationObserver(() => {
+    const n = document.querySelectorAll('nav.lf-teasers > .lf-col').length
+    if (n && n !== counts[counts.length - 1]) counts.push(n)
+  })
+  observer.observe(document.body, { childList: true, subtree: true })
+  await renderFooter()
+  observer.disconnect()
+  assert.equal(counts, [1, 2, 3, 4])
+})
+
 test('a long SEO column reads as lists of 50 on desktop (each off screen costs no rendering); phones keep one list', async () => {
   const links = Array.from({ length: 120 }, (_, i) => ({ url: `/c${i}`, text: `Kategorie ${i + 1}` }))
   const content = JSON.stringify({ seo: { heading: 'Beliebte Kategorien', columns: [{ heading: 'Kaffee', links }, { heading: 'Mode', links: links.slice(0, 3) }] }, legalLinks: [{ url: '/i-s1.html', text: 'I' }] })

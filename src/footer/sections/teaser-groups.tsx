@@ -2,6 +2,7 @@
  * Teaser groups as one navigation region (SPEC §2 item 3): collapsible panels on phones,
  * columns (3 of 12) on larger screens. Links marked hideInClassic are left out on classic.
  */
+import { useStagedCount } from '../../app/widget-context'
 import { ExpansionPanel, TextLink } from '../../kit'
 import { t } from '../../i18n/i18n'
 import type { TeaserGroup } from '../footer.schema'
@@ -30,10 +31,13 @@ function GroupLinks({ group, classic }: { group: TeaserGroup; classic: boolean }
 }
 
 export function TeaserGroups({ groups, phone, classic }: Props) {
+  // A group per step: four groups (on phones four panels) in one render were the longest step
+  // left at 4x CPU slowdown (31 ms median on phones; build/bench/long-tasks.ts).
+  const shown = useStagedCount(groups.length)
   if (!groups.length) return null
   return (
     <nav className="lf-teasers lf-grid" aria-label={t('footer.teasers')}>
-      {groups.map(({ group, id }) =>
+      {groups.slice(0, shown).map(({ group, id }) =>
         phone ? (
           <ExpansionPanel key={id} id={id} title={group.heading.link.text} className="lf-col">
             <GroupLinks group={group} classic={classic} />

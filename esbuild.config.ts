@@ -15,6 +15,7 @@ import { budgetViolations, resetDir, writeBundle, type Manifest } from './build/
 import { MARKETS, REFERENCE_LOCALE } from './build/markets.ts'
 import type { BundleKind } from './build/budgets.ts'
 import { unsafeSyntax } from './build/syntax-guard.ts'
+import { terserPass } from './build/terser-pass.ts'
 import { writeFile } from 'node:fs/promises'
 import { KIT_GALLERY_BUNDLE } from './build/kit-gallery.ts'
 
@@ -97,9 +98,9 @@ export function bundleOptions(flavor: Flavor): esbuild.BuildOptions {
 }
 
 /**
- * Builds one browser script. Fails on any esbuild warning, because for our targets a warning
- * means code that may crash at run time (e.g. a BigInt literal on Safari 12), and on syntax
- * the syntax guard knows to be broken there.
+ * Builds one browser script: esbuild, then terser's pass (build/terser-pass.ts). Fails on any
+ * esbuild warning, because for our targets a warning means code that may crash at run time
+ * (e.g. a BigInt literal on Safari 12), and on syntax the syntax guard knows to be broken there.
  */
 export async function buildScript(flavor: Flavor, options: esbuild.BuildOptions): Promise<{ code: Uint8Array; metafile: esbuild.Metafile }> {
   const result = await esbuild.build({ ...bundleOptions(flavor), ...options, define: { ...bundleOptions(flavor).define, ...options.define } })
@@ -107,10 +108,10 @@ export async function buildScript(flavor: Flavor, options: esbuild.BuildOptions)
     const text = await esbuild.formatMessages(result.warnings, { kind: 'warning', color: false })
     throw new Error(`esbuild warnings are errors for shipped code:\n${text.join('\n')}`)
   }
-  const output = result.outputFiles![0]
-  const unsafe = unsafeSyntax(output.text)
+  const code = await terserPass(result.outputFiles![0].text)
+  const unsafe = unsafeSyntax(code)
   if (unsafe) throw new Error(unsafe)
-  return { code: output.contents, metafile: result.metafile! }
+  return { code: new TextEncoder().encode(code), metafile: result.metafile! }
 }
 
 export interface BuildResult {

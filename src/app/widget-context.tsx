@@ -45,22 +45,16 @@ export function useWidget(): Widget {
 /**
  * False until a step of staged rendering (widget.later) after `ready` first rendered true: a
  * component renders its lower part a step after its upper part, so the two are not one long
- * render and frame on a slow device. The step is asked for after the upper part has rendered
- * (an effect), and once it came the part stays.
+ * render and frame on a slow device (useStagedCount with two parts).
  */
 export function useLaterStep(ready = true): boolean {
-  const widget = useWidget()
-  const [come, setCome] = useState(false)
-  useEffect(() => {
-    if (ready && !come) widget.later(() => setCome(true))
-  }, [ready, come])
-  return come
+  return useStagedCount(ready ? 2 : 1) > 1
 }
 
 /**
  * How many of `total` parts to render: the first at once, then one more with each step of staged
  * rendering (widget.later), so a section of several heavy parts is not one long render and frame
- * on a slow device.
+ * on a slow device. Each step is asked for after the part before it has rendered (an effect).
  */
 export function useStagedCount(total: number): number {
   const widget = useWidget()

@@ -9,6 +9,7 @@ import { SITES, SITE_LOCALE, type Site } from '../sites'
 import type { EmbedConfig } from '../config'
 import type { PsData } from '../api/psdata'
 import { captureConsole } from '../../test/helpers/console'
+import { typeAndLeave } from '../../test/helpers/input'
 import { fakeClock } from '../../test/helpers/fake-timers'
 import { NewsletterBlock, SIGN_UP_EVENT, SUBMITTED_EVENT } from './index'
 
@@ -49,14 +50,7 @@ const posts = (requests: Request[]) => requests.filter((r) => r.method === 'POST
 /** Lets signal-driven re-renders happen. */
 const tick = () => new Promise((r) => setTimeout(r, 0))
 
-async function type(input: HTMLElement, value: string) {
-  input.focus()
-  await tick()
-  fireEvent.input(input, { target: { value } })
-  await tick()
-  input.blur()
-  await tick()
-}
+const type = (input: HTMLElement, value: string) => typeAndLeave(input, value, tick)
 
 const windowAny = window as unknown as { dataLayer?: unknown[] }
 

@@ -16,6 +16,7 @@ import * as assert from 'uvu/assert'
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact'
 import { createContractServer } from '../../build/contract-server/handler'
 import { DEMO_STAFF_TOKEN } from '../../build/contract-server/routes/preview'
+import { typeAndLeave } from '../helpers/input'
 import { captureConsole } from '../helpers/console'
 import { fakeClock } from '../helpers/fake-timers'
 import { createTestWidget, recordRequests, renderInWidget, TEST_ORIGIN, useLocale } from '../helpers/widget'
@@ -134,14 +135,7 @@ const nl = (key: string, params?: Record<string, unknown>) => t(`newsletter.${ke
 const field = (key: string) => screen.getByRole('textbox', { name: new RegExp(`^${nl(key)}`) }) as HTMLInputElement
 const submit = () => fireEvent.click(screen.getByRole('button', { name: new RegExp(`^${nl('submit')}`) }))
 
-async function typeInto(input: HTMLInputElement, value: string) {
-  input.focus()
-  await settle()
-  fireEvent.input(input, { target: { value } })
-  await settle()
-  input.blur()
-  await settle()
-}
+const typeInto = (input: HTMLInputElement, value: string) => typeAndLeave(input, value, settle)
 
 /** The sign-up block of one site on a page (optionally a DOI landing), with the visitor's typed values. */
 async function newsletterPage(b: Browser, site: Site = 'AT', pageAddress?: string) {

@@ -14,10 +14,12 @@ import { cssTextPlugin, emptyDictionaryPlugin, localeDictionaryPlugin } from './
 import { budgetViolations, resetDir, writeBundle, type Manifest } from './build/output.ts'
 import { MARKETS, REFERENCE_LOCALE } from './build/markets.ts'
 import type { BundleKind } from './build/budgets.ts'
+import type { Locale } from './src/sites.ts'
 import { unsafeSyntax } from './build/syntax-guard.ts'
 import { terserPass } from './build/terser-pass.ts'
 import { writeFile } from 'node:fs/promises'
 import { KIT_GALLERY_BUNDLE } from './build/kit-gallery.ts'
+import { PREVIEW_WRAPPER, footerModules, footerRuntimePlugin, previewOnRuntimePlugin, sharedImports, type SharedImports } from './build/preview-runtime.ts'
 
 export type Flavor = 'preact' | 'react'
 
@@ -138,7 +140,7 @@ export const SINGLE_BUNDLES: SingleBundle[] = [
   {
     // The staff preview panel: fetched by src/preview/load.ts only when a staff cookie exists.
     // Its labels are the English ones of SPEC §9 (constants in the preview code), so it needs no
-    // locale texts: its dictionary is empty (kit defaults it would use are passed explicitly).
+    // locale texts of its own. It runs on the footer's runtime (build/preview-runtime.ts).
     kind: 'preview',
     entry: 'src/preview/index.tsx',
     stem: 'preview',
@@ -148,17 +150,45 @@ export const SINGLE_BUNDLES: SingleBundle[] = [
   KIT_GALLERY_BUNDLE,
 ]
 
+const footerEntry = path.join(ROOT, 'src/mount.ts')
+
+/** The plugins of a footer bundle; `shared` is what the preview file takes from it (none by default). */
+export function footerPlugins(locale: Locale, shared: SharedImports = {}): esbuild.Plugin[] {
+  return [cssTextPlugin(), localeDictionaryPlugin(locale), footerRuntimePlugin(shared)]
+}
+
+/** What the footer bundles share with the preview file (see build/preview-runtime.ts). */
+async function previewRuntime(flavor: Flavor): Promise<{ footer: Set<string>; imports: SharedImports }> {
+  const { metafile } = await esbuild.build({
+    ...bundleOptions(flavor),
+    entryPoints: [footerEntry],
+    minify: false,
+    define: { ...bundleOptions(flavor).define, __LOCALE__: JSON.stringify(REFERENCE_LOCALE), __PREVIEW_FILE__: '""', ...DEFERRED_START.define },
+    plugins: footerPlugins(REFERENCE_LOCALE),
+  })
+  const footer = footerModules(metafile!)
+  const preview = SINGLE_BUNDLES.find((s) => s.kind === 'preview')!
+  const imports = await sharedImports(
+    { ...bundleOptions(flavor), entryPoints: [path.join(ROOT, preview.entry)], define: { ...bundleOptions(flavor).define, __LOCALE__: JSON.stringify(REFERENCE_LOCALE), __PREVIEW_FILE__: '""' }, plugins: preview.plugins },
+    footer,
+  )
+  return { footer, imports }
+}
+
 export async function buildAll(flavor: Flavor, outDir: string, publicPath = '/static/'): Promise<BuildResult> {
   const started = performance.now()
   await resetDir(path.join(outDir, 'static'))
   await resetDir(path.join(outDir, 'meta'))
 
+  const runtime = await previewRuntime(flavor)
   const buildSingle = async (single: SingleBundle) => {
+    const onRuntime = single.kind === 'preview'
     const { code, metafile } = await buildScript(flavor, {
       entryPoints: [path.join(ROOT, single.entry)],
       outfile: `${single.stem}.js`,
       define: { __LOCALE__: JSON.stringify(REFERENCE_LOCALE), __PREVIEW_FILE__: '""' },
-      plugins: single.plugins ?? [cssTextPlugin(), localeDictionaryPlugin(REFERENCE_LOCALE)],
+      plugins: [...(onRuntime ? [previewOnRuntimePlugin(runtime.footer, runtime.imports)] : []), ...(single.plugins ?? [cssTextPlugin(), localeDictionaryPlugin(REFERENCE_LOCALE)])],
+      ...(onRuntime ? PREVIEW_WRAPPER : {}),
     })
     return { single, entry: await writeBundle(outDir, publicPath, { kind: single.kind, locale: '*', site: null, stem: single.stem, code, metafile }) }
   }
@@ -170,12 +200,12 @@ export async function buildAll(flavor: Flavor, outDir: string, publicPath = '/st
   const footers = await Promise.all(
     MARKETS.map(async ({ site, locale }) => {
       const { code, metafile } = await buildScript(flavor, {
-        entryPoints: [path.join(ROOT, 'src/mount.ts')],
+        entryPoints: [footerEntry],
         outfile: 'footer.js',
         banner: DEFERRED_START.banner,
         footer: DEFERRED_START.footer,
         define: { __LOCALE__: JSON.stringify(locale), __PREVIEW_FILE__: '""', ...fileDefines, ...DEFERRED_START.define },
-        plugins: [cssTextPlugin(), localeDictionaryPlugin(locale)],
+        plugins: footerPlugins(locale, runtime.imports),
       })
       return writeBundle(outDir, publicPath, { kind: 'footer', locale, site, stem: `footer.${locale}`, code, metafile })
     }),

@@ -7,8 +7,7 @@ import * as esbuild from 'esbuild'
 import { spawnSync } from 'node:child_process'
 import { readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
-import { PREACT_ALIASES, ROOT, SUPPORTED_SYNTAX } from '../esbuild.config.ts'
-import { cssTextPlugin, localeDictionaryPlugin } from './esbuild-plugins.ts'
+import { PREACT_ALIASES, ROOT, SUPPORTED_SYNTAX, footerPlugins } from '../esbuild.config.ts'
 import { REFERENCE_LOCALE } from './markets.ts'
 
 const OUT_DIR = path.join(ROOT, '.cache/unit')
@@ -71,7 +70,7 @@ async function main(): Promise<number> {
     external: ['jsdom', 'uvu', 'uvu/*', 'fast-check', 'axe-core', 'esbuild'],
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     sourcemap: 'inline',
-    plugins: [testEntryPlugin(), cssTextPlugin(), localeDictionaryPlugin(REFERENCE_LOCALE)],
+    plugins: [testEntryPlugin(), ...footerPlugins(REFERENCE_LOCALE)],
     logLevel: 'warning',
   })
   const uvu = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/uvu/bin.js'), OUT_DIR, '\\.mjs$'], {

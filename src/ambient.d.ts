@@ -24,3 +24,9 @@ declare module 'virtual:kit-dictionaries' {
   const dictionaries: Record<string, Record<string, unknown>>
   export default dictionaries
 }
+
+/** The footer bundle's modules that the staff preview file runs on (build/preview-runtime.ts). */
+declare module 'virtual:preview-runtime' {
+  const runtime: unknown[][]
+  export default runtime
+}

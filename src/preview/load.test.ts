@@ -83,7 +83,8 @@ test('on load it hands a container inside the shadow root, the style root and th
   const { load, added, global, shadow, app, widget, styleRoot } = setup()
   await load()
   let host: PreviewHost | undefined
-  global.mountPreview = (h) => (host = h)
+  // What the preview file does when it runs: hand over its module function.
+  global.preview!(() => ({ mountPreview: (h) => (host = h) }))
   const { errors } = await captureConsole(() => added()[0].dispatchEvent(new Event('load')))
   assert.equal(errors, [])
   assert.ok(host)
@@ -92,6 +93,18 @@ test('on load it hands a container inside the shadow root, the style root and th
   assert.is(shadow.lastChild, app)
   assert.is(host!.widget, widget)
   assert.is(host!.styleRoot, styleRoot)
+})
+
+test("the preview file's module function receives the footer's runtime", async () => {
+  document.cookie = 'StaffAuthToken=t; Path=/'
+  const { load, global } = setup()
+  await load()
+  let received: unknown
+  global.preview!((runtime) => {
+    received = runtime
+    return { mountPreview: () => {} }
+  })
+  assert.type(received, 'object')
 })
 
 test('a preview file that fails to load is logged; the shadow root is untouched', async () => {
@@ -117,9 +130,11 @@ test('a preview that throws while starting is logged and its container removed',
   document.cookie = 'StaffAuthToken=t; Path=/'
   const { load, added, global, shadow } = setup()
   await load()
-  global.mountPreview = () => {
-    throw new Error('boom')
-  }
+  global.preview!(() => ({
+    mountPreview: () => {
+      throw new Error('boom')
+    },
+  }))
   const { errors } = await captureConsole(() => added()[0].dispatchEvent(new Event('load')))
   assert.match(errors.join(), /Staff preview not shown: .*preview\.test\.js boom/)
   assert.is(shadow.childNodes.length, 1)

@@ -8,9 +8,11 @@
  * from a CDN path loads the panel from the same place. The auth check (checkauth) happens in the
  * preview file: the main bundle only knows that a staff cookie exists.
  *
- * Hand-off without new globals: the preview file, when it runs, sets `mountPreview` on
- * window.__lumoraFooter; on the script's load event we call it with a container inside the
- * widget's shadow root, the style root (CSP-safe useStyles) and the widget's injected I/O.
+ * Hand-off without new globals: the preview file, when it runs, calls `preview` on
+ * window.__lumoraFooter with a function that takes this bundle's runtime (Preact, signals, kit:
+ * build/preview-runtime.ts) and returns the file's exports; on the script's load event we call
+ * its `mountPreview` with a container inside the widget's shadow root, the style root (CSP-safe
+ * useStyles) and the widget's injected I/O.
  * A missing or failing preview file is logged; the footer and the page stay as they are.
  *
  * Trusted Types: under `require-trusted-types-for 'script'` assigning a string to script.src
@@ -22,6 +24,7 @@ import { log } from '../log'
 import { readCookie } from '../session/cookies'
 import type { Widget } from '../app/widget-context'
 import type { StyleRoot } from '../styles/style-root'
+import runtime from 'virtual:preview-runtime'
 
 export const STAFF_COOKIES = ['StaffAuthToken', 'CobraAuthToken']
 export const TRUSTED_TYPES_POLICY = 'lumora-footer-preview'
@@ -34,9 +37,14 @@ export interface PreviewHost {
   widget: Widget
 }
 
-/** The property the preview file adds to window.__lumoraFooter. */
+/** What the preview file exports. */
+export interface PreviewExports {
+  mountPreview(host: PreviewHost): void
+}
+
+/** The hand-off on window.__lumoraFooter: the preview file calls it with its module function. */
 export interface PreviewHandOff {
-  mountPreview?: (host: PreviewHost) => void
+  preview?: (definePreview: (runtime: unknown) => PreviewExports) => void
 }
 
 interface TrustedTypesWindow {
@@ -61,12 +69,15 @@ export function loadPreview(win: Window, script: Element | null, shadow: ShadowR
           },
         }).createScriptURL(url)
       : url
+    const handOff = (win as unknown as Record<string, PreviewHandOff | undefined>)[GLOBAL_KEY]
+    let exports: PreviewExports | undefined
+    if (handOff) handOff.preview = (definePreview) => (exports = definePreview(runtime))
     const tag = doc.createElement('script')
     tag.src = src as string
     if (widget.config.nonce) tag.nonce = widget.config.nonce
     tag.onerror = () => fail(url)
     tag.onload = () => {
-      const mountPreview = ((win as unknown as Record<string, PreviewHandOff | undefined>)[GLOBAL_KEY] ?? {}).mountPreview
+      const mountPreview = exports?.mountPreview
       if (!mountPreview) return fail(url)
       const container = doc.createElement('div')
       shadow.insertBefore(container, shadow.firstChild)

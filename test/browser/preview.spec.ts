@@ -124,6 +124,24 @@ test('a stale staff cookie: the preview file loads, checkauth says no, nothing i
   expect(log.pageErrors).toEqual([])
 })
 
+test('the panel runs on the footer bundle\'s Preact: one copy of Preact on the page, and the panel renders and reacts with it', async ({ page }) => {
+  const log = watchPage(page)
+  await becomeStaff(page)
+  await page.goto('/de/')
+  await expect(panel(page)).toBeVisible()
+  const scripts = await page.evaluate(async () =>
+    Promise.all([...document.querySelectorAll<HTMLScriptElement>('script[src]')].map(async (s) => ({ src: s.src, code: await (await fetch(s.src)).text() }))),
+  )
+  const widgetScripts = scripts.filter((s) => /\/static\/(footer|preview)\./.test(s.src))
+  expect(widgetScripts).toHaveLength(2)
+  // Preact's mangled internals (vnode children `__k`, hook state `__H`) appear only where Preact is.
+  const withPreact = widgetScripts.filter((s) => s.code.includes('__k') && s.code.includes('__H'))
+  expect(withPreact.map((s) => new URL(s.src).pathname)).toEqual([expect.stringMatching(/^\/static\/footer\./)])
+  await opener(page).click()
+  await expect(dialog(page).getByText('Active tests found.')).toBeVisible()
+  expect(log.pageErrors).toEqual([])
+})
+
 test('a missing preview file is logged; the footer and the page stay intact', async ({ page }) => {
   const log = watchPage(page)
   await becomeStaff(page)
@@ -140,7 +158,7 @@ test('a preview file that throws is contained: logged, footer intact', async ({ 
   const log = watchPage(page)
   await becomeStaff(page)
   await page.route(/\/static\/preview\.[0-9a-f]+\.js$/, (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: 'window.__lumoraFooter.mountPreview = function () { throw new Error("broken panel") }' }),
+    route.fulfill({ contentType: 'text/javascript', body: 'window.__lumoraFooter.preview(function () { return { mountPreview: function () { throw new Error("broken panel") } } })' }),
   )
   await page.goto('/de/')
   await expect.poll(() => log.errors.join('\n')).toContain('Staff preview not shown')

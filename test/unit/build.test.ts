@@ -124,6 +124,15 @@ test('footer bundles carry no preview code but its loader (metafile); the previe
   }
 })
 
+test('the preview file runs on the footer runtime: it bundles no library and no module the footer already has', () => {
+  const previewMeta = JSON.parse(readFileSync(path.join(ok.outDir, 'meta', 'preview.json'), 'utf8')) as { inputs: Record<string, unknown> }
+  const footerMeta = JSON.parse(readFileSync(path.join(ok.outDir, 'meta', 'footer.de-DE.json'), 'utf8')) as { inputs: Record<string, unknown> }
+  const bundled = Object.keys(previewMeta.inputs).filter((input) => !input.startsWith('runtime-module:'))
+  assert.equal(bundled.filter((input) => input.includes('node_modules/')), [], 'no Preact, signals, superstruct or redaxios of its own')
+  assert.equal(bundled.filter((input) => input in footerMeta.inputs && !input.startsWith('src/preview/')), [], 'no second copy of a footer module')
+  assert.ok(Object.keys(previewMeta.inputs).some((input) => input.startsWith('runtime-module:node_modules/preact/')), 'Preact comes from the runtime')
+})
+
 test('an exceeded budget fails the build', () => {
   const over = build({ FOOTER_BUDGET_BROTLI: '1000' })
   assert.is.not(over.status, 0)

@@ -7,8 +7,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import path from 'node:path'
 import type { Metafile } from 'esbuild'
-import { ROOT, buildScript } from '../../esbuild.config.ts'
-import { cssTextPlugin, localeDictionaryPlugin } from '../../build/esbuild-plugins.ts'
+import { ROOT, buildScript, footerPlugins } from '../../esbuild.config.ts'
 import { ICON_PATHS } from '../../src/kit/icon/icon-paths.ts'
 
 const test = suite('kit tree-shaking')
@@ -19,7 +18,7 @@ async function build(entry: { file: string } | { source: string }) {
   const common = {
     outfile: 'probe.js',
     define: { __LOCALE__: '"de-DE"', __PREVIEW_FILE__: '""' },
-    plugins: [cssTextPlugin(), localeDictionaryPlugin('de-DE')],
+    plugins: footerPlugins('de-DE'),
   }
   const { code, metafile } =
     'file' in entry

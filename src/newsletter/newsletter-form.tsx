@@ -85,7 +85,7 @@ export function NewsletterForm({ model }: { model: NewsletterModel }) {
             {t(T + 'submit')}
           </Button>
           <p className="lf-nl__small">{t(T + 'mandatory')}</p>
-          <p className="lf-nl__small">{richText(T + 'footnote', { conditionsLink: link('voucher', 'conditionsLink') })}</p>
+          {model.footnote ? <p className="lf-nl__small">{richText(T + 'footnote', { conditionsLink: link('voucher', 'conditionsLink') })}</p> : null}
           <p className="lf-visually-hidden" role="alert">
             {model.alert.value.map((key) => t(T + 'errors.' + key)).join(' ')}
           </p>

@@ -236,6 +236,8 @@ export function createNewsletterModel(widget: Widget, api: NewsletterApi = creat
     success,
     revealed,
     hidden,
+    /** The optional voucher footnote (SPEC §2): shown unless the page turns it off (data-voucher-footnote). */
+    footnote: widget.config.voucherFootnote !== 'hidden',
     set,
     focus,
     blur,

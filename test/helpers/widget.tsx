@@ -32,7 +32,7 @@ export function createTestWidget(options: TestWidgetOptions = {}) {
   const server = options.server ?? createContractServer({ origin: TEST_ORIGIN })
   // Zero-delay timers run by themselves: the widget renders in steps of one task each, as in a browser.
   const clock = options.clock ?? fakeClock(undefined, { runZeroDelays: true })
-  const config: EmbedConfig = { site: 'DE', spa: false, variant: 'full', newsletterHidden: false, ...options.config }
+  const config: EmbedConfig = { site: 'DE', spa: false, variant: 'full', newsletterHidden: false, voucherFootnote: 'shown', ...options.config }
   const fetchImpl = options.fetch ?? server.fetch
   const mountElement = document.createElement('div')
   mountElement.id = 'footer'

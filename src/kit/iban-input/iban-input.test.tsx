@@ -19,7 +19,7 @@ function setup(props: { maxLength?: number; defaultValue?: string } = {}) {
 test('typing upper-cases, drops what does not fit, and groups in fours', async () => {
   const { user, values, input } = setup()
   await user.click(input)
-  await user.keyboard('de89x3704-0044 0532013000')
+  await user.keyboard('de8x93704-0044 0532013000')
   assert.is(input.value, 'DE89 3704 0044 0532 0130 00')
   assert.is(values[values.length - 1], 'DE89370400440532013000', 'the value handed on has no spaces')
 })
@@ -42,11 +42,34 @@ test('the first two characters must be letters', async () => {
   assert.is(input.value, 'DE34')
 })
 
-test('paste is cleaned the same way', async () => {
+test('paste strips only what is not a letter or digit', async () => {
   const { user, input } = setup()
   await user.click(input)
   await user.paste(' at61-1904.3002 3457 3201 ')
   assert.is(input.value, 'AT61 1904 3002 3457 3201')
+})
+
+test('pasting "NL91 ABNA 0417 1643 00" keeps its letters', async () => {
+  const { user, values, input } = setup()
+  await user.click(input)
+  await user.paste('NL91 ABNA 0417 1643 00')
+  assert.is(input.value, 'NL91 ABNA 0417 1643 00')
+  assert.is(values[values.length - 1], 'NL91ABNA0417164300')
+})
+
+test('typing an IBAN with letters after the check digits (GB, NL) keeps them', async () => {
+  const { user, input } = setup()
+  await user.click(input)
+  await user.keyboard('gb29nwbk60161331926819')
+  assert.is(input.value, 'GB29 NWBK 6016 1331 9268 19')
+})
+
+test('typing more after a pasted IBAN keeps the pasted letters', async () => {
+  const { user, input } = setup()
+  await user.click(input)
+  await user.paste('NL91 ABNA 0417 1643 0')
+  await user.keyboard('0')
+  assert.is(input.value, 'NL91 ABNA 0417 1643 00')
 })
 
 test('typing in the middle keeps the caret after the typed digit', async () => {

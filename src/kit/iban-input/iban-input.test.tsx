@@ -4,6 +4,7 @@ import { cleanup, render, screen } from '@testing-library/preact'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { IbanInput } from './iban-input'
+import { useLocale } from '../../../test/helpers/widget'
 
 const test = suite('IbanInput')
 test.after.each(cleanup)
@@ -119,6 +120,20 @@ test('is a labelled, required text field with an asterisk on its placeholder', (
   assert.ok(input.required)
   assert.is(input.placeholder, 'IBAN *')
   assert.is(input.getAttribute('autocomplete'), 'off')
+})
+
+test('an IBAN whose check digits do not match gets the generic message on blur', async () => {
+  await useLocale('de-DE')
+  const { user, input } = setup()
+  await user.click(input)
+  await user.keyboard('DE89370400440532013001')
+  await user.tab()
+  assert.ok(screen.getByText('IBAN ist ungültig.'))
+  assert.is(input.getAttribute('aria-invalid'), 'true')
+  await user.click(input)
+  await user.keyboard('{Backspace}0')
+  await user.tab()
+  assert.is(screen.queryByText('IBAN ist ungültig.'), null, 'a valid IBAN has no message')
 })
 
 test.run()

@@ -7,6 +7,13 @@ import { useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent
 import { Input, type InputProps } from '../input/input'
 import { hasFocus } from '../field/focus'
 import { IBAN_MAX_LENGTH, cleanIban, editIban, groupIban, ibanHeadFits } from './iban-format'
+import { genericValidator, isIban } from '../validation/validator'
+
+/**
+ * No specific IBAN message exists, so the kit's generic one answers: "IBAN is not valid."
+ * Marked pure: a bundle that never uses IbanInput must be able to drop this module.
+ */
+const ibanValidator = /* @__PURE__ */ genericValidator(isIban)
 
 export interface IbanInputProps extends Omit<InputProps, 'type' | 'onValueChange' | 'value' | 'defaultValue' | 'maxLength' | 'inputMode'> {
   /** IBAN (spaces allowed; shown grouped). Controlled. */
@@ -18,7 +25,7 @@ export interface IbanInputProps extends Omit<InputProps, 'type' | 'onValueChange
   maxLength?: number
 }
 
-export function IbanInput({ value, defaultValue, onValueChange, maxLength = IBAN_MAX_LENGTH, autoComplete = 'off', onKeyDown, ...rest }: IbanInputProps) {
+export function IbanInput({ value, defaultValue, onValueChange, maxLength = IBAN_MAX_LENGTH, autoComplete = 'off', onKeyDown, validator = ibanValidator, ...rest }: IbanInputProps) {
   const [text, setText] = useState(() => groupIban(cleanIban(value ?? defaultValue ?? '', maxLength)))
   const shown = value !== undefined && cleanIban(value, maxLength) !== cleanIban(text, maxLength) ? groupIban(cleanIban(value, maxLength)) : text
   const pending = useRef<{ el: HTMLInputElement; caret: number } | null>(null)
@@ -69,6 +76,7 @@ export function IbanInput({ value, defaultValue, onValueChange, maxLength = IBAN
       maxLength={maxLength + Math.ceil(maxLength / 4)}
       onValueChange={onChange}
       onKeyDown={onKey}
+      validator={validator}
     />
   )
 }

@@ -20,7 +20,7 @@ function HeadingIcon({ name }: { name?: string }) {
   if (!path) {
     if (!reported.has(name)) {
       reported.add(name)
-      log.warn(`Unknown teaser icon "${name}"; the heading is shown without one.`)
+      log.warn(`Unknown teaser icon "${name}", left out.`)
     }
     return null
   }

@@ -12,16 +12,10 @@
  */
 import { useSignals } from '@preact/signals-react/runtime'
 import { useWidget } from '../../app/widget-context'
-import { isTouchLike, type Platform } from '../../platform'
+import { isTouchLike } from '../../platform'
+import { VIEW_CHANGE_EVENT, type ViewChangeDetail } from '../view-change'
 
-export const VIEW_CHANGE_EVENT = 'lumora:view-change'
-
-export interface ViewChangeDetail {
-  /** The view the visitor asked for. */
-  view: 'desktop' | 'mobile'
-  /** The platform that view means here: CLASSIC for desktop, else the device's class (SMARTPHONE or TABLET). */
-  platform: Platform
-}
+export { VIEW_CHANGE_EVENT, type ViewChangeDetail }
 
 export function ViewChanger({ texts }: { texts: { toMobile: string; toDesktop: string } }) {
   useSignals()

@@ -2,7 +2,7 @@
 import { useState, type ReactNode } from 'react'
 import {
   BREAKPOINTS, Button, Checkbox, ExpandIcon, ExpansionPanel, FIELD_INVALID, GENERIC_INVALID, genericValidator, IbanInput, Icon, ICON_PATHS, Input, Notification, NumberInput,
-  PasswordStrength, RadioGroup, Select, TextLink, TextSlider, type ButtonSize, type ButtonVariant, type IconName, type NotificationType,
+  PasswordStrength, RadioGroup, Select, TextLink, TextSlider, ValidatedInput, type ButtonSize, type ButtonVariant, type IconName, type NotificationType,
 } from '../index'
 
 const VARIANTS: ButtonVariant[] = ['primary', 'secondary', 'activating', 'sale', 'community', 'omnichannel', 'omnichannel-secondary']
@@ -72,8 +72,8 @@ export function FormSection({ locale }: { locale: string }) {
         Checked on leaving the field; the message is in the chosen locale. English defaults (SPEC §5): <q>{GENERIC_INVALID}</q>, and without a message generator <q>{FIELD_INVALID}</q>.
       </p>
       <div className="lf-gallery-grid">
-        <Input label="Customer number" name="customer-number" validator={digitsOnly} hint="Digits only" defaultValue="12a" autoComplete="off" />
-        <Input label="Card code" name="card-code" validator={digitsOnlyWithoutGenerator} hint="Digits only; a validator without a message generator" autoComplete="off" />
+        <ValidatedInput label="Customer number" name="customer-number" validator={digitsOnly} hint="Digits only" defaultValue="12a" autoComplete="off" />
+        <ValidatedInput label="Card code" name="card-code" validator={digitsOnlyWithoutGenerator} hint="Digits only; a validator without a message generator" autoComplete="off" />
       </div>
       <h3>IBAN input and number input</h3>
       <div className="lf-gallery-grid">

@@ -4,10 +4,11 @@
  * and keeps the caret where the visitor was typing. onValueChange receives the IBAN without spaces.
  */
 import { useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react'
-import { Input, type InputProps } from '../input/input'
+import type { InputProps } from '../input/input'
+import { ValidatedInput } from '../validation/validated-input'
 import { hasFocus } from '../field/focus'
 import { IBAN_MAX_LENGTH, cleanIban, editIban, groupIban, ibanHeadFits } from './iban-format'
-import { genericValidator, isIban } from '../validation/validator'
+import { genericValidator, isIban, type Validator } from '../validation/validator'
 
 /**
  * No specific IBAN message exists, so the kit's generic one answers: "IBAN is not valid."
@@ -16,6 +17,8 @@ import { genericValidator, isIban } from '../validation/validator'
 const ibanValidator = /* @__PURE__ */ genericValidator(isIban)
 
 export interface IbanInputProps extends Omit<InputProps, 'type' | 'onValueChange' | 'value' | 'defaultValue' | 'maxLength' | 'inputMode'> {
+  /** Checks the IBAN on blur; default: structure and check digits, with the kit's generic message. */
+  validator?: Validator
   /** IBAN (spaces allowed; shown grouped). Controlled. */
   value?: string
   defaultValue?: string
@@ -65,7 +68,7 @@ export function IbanInput({ value, defaultValue, onValueChange, maxLength = IBAN
   }
 
   return (
-    <Input
+    <ValidatedInput
       {...rest}
       type="text"
       inputMode="text"

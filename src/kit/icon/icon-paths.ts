@@ -32,7 +32,7 @@ export const googlePlay = 'M3.6 2.3c-.2.2-.3.6-.3 1v17.4c0 .4.1.8.3 1l9.8-9.7zM1
 export const card = 'M2 5h20v14H2zm2 2v1h16V7zm0 5v5h16v-5z'
 export const headset = 'M12 2a9 9 0 0 0-9 9v6a3 3 0 0 0 3 3h2v-8H5v-1a7 7 0 0 1 14 0v1h-3v8h3v1h-6v2h6a2 2 0 0 0 2-2V11a9 9 0 0 0-9-9z'
 export const gift = 'M3 8h18v4H3zm1 5h7v8H4zm9 0h7v8h-7zM12 8 8 4 6.5 5.5 9 8zm0 0 4-4 1.5 1.5L15 8z'
-export const building = 'M3 21V3h11v6h7v12zM6 6v2h2V6zm4 0v2h2V6zm-4 4v2h2v-2zm4 0v2h2v-2zm-4 4v2h2v-2zm4 0v2h2v-2zm6-2v2h2v-2zm0 4v2h2v-2z'
+export const building = 'M3 21V3h11v6h7v12zM6 6v2h5V6zm0 4v2h5v-2zm0 4v2h5v-2zm10-2v2h2v-2zm0 4v2h2v-2z'
 
 /** Every icon by name (the gallery's table; importing it ships the whole set). */
 export const ICON_PATHS = {

@@ -9,10 +9,6 @@ export const TEASER_ICON_PATHS: Readonly<Record<string, string>> = {
   service: headset,
   gift,
   company: building,
-  // The kit's own names, so content may use them too.
-  card,
-  headset,
-  building,
 }
 
 /** The path of a teaser icon by name (any letter case), or undefined when there is none. */

@@ -4,8 +4,6 @@ import { cleanup, render, screen } from '@testing-library/preact'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { Input } from './input'
-import { genericValidator } from '../validation/validator'
-import { useLocale } from '../../../test/helpers/widget'
 
 const test = suite('Input')
 test.after.each(cleanup)
@@ -110,33 +108,6 @@ test('disabled cannot be typed in', async () => {
   render(<Input label="Gesperrt" disabled defaultValue="x" />)
   await user.type(screen.getByRole('textbox', { name: 'Gesperrt' }), 'abc')
   assert.is((screen.getByRole('textbox', { name: 'Gesperrt' }) as HTMLInputElement).value, 'x')
-})
-
-test('a validator answers on blur, not while typing; its message is linked and clears on focus', async () => {
-  await useLocale('de-DE')
-  const user = userEvent.setup({ document })
-  render(<Input label="Kundennummer" name="customer" validator={genericValidator((v: string) => /^\d*$/.test(v))} />)
-  const input = screen.getByRole('textbox', { name: 'Kundennummer' })
-  await user.click(input)
-  await user.keyboard('12a')
-  assert.is(screen.queryByText('Kundennummer ist ungültig.'), null, 'no message while typing')
-  await user.tab()
-  const message = screen.getByText('Kundennummer ist ungültig.')
-  assert.is(input.getAttribute('aria-invalid'), 'true')
-  assert.ok(input.getAttribute('aria-describedby')!.split(' ').includes(message.id))
-  await user.click(input)
-  assert.is(screen.queryByText('Kundennummer ist ungültig.'), null, 'cleared on focus')
-  assert.is(input.getAttribute('aria-invalid'), null)
-})
-
-test('a specific error wins over the validator\'s message', async () => {
-  await useLocale('de-DE')
-  const user = userEvent.setup({ document })
-  render(<Input label="Kundennummer" validator={genericValidator(() => false)} error="Bitte 8 Ziffern eingeben." />)
-  await user.click(screen.getByRole('textbox', { name: 'Kundennummer' }))
-  await user.tab()
-  assert.ok(screen.getByText('Bitte 8 Ziffern eingeben.'))
-  assert.is(screen.queryByText('Kundennummer ist ungültig.'), null)
 })
 
 test.run()

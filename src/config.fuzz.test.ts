@@ -14,10 +14,10 @@ import { anyString } from '../test/helpers/fuzz'
 
 const test = suite('embed attributes (fuzz)')
 
-const KNOWN = ['data-site', 'data-platform', 'data-variant', 'data-newsletter', 'data-spa', 'data-nonce']
+const KNOWN = ['data-site', 'data-platform', 'data-variant', 'data-newsletter', 'data-spa', 'data-nonce', 'data-voucher-footnote']
 /** Near-miss values: right words in other cases, with spaces, dashes, underscores. */
 const nearMiss = fc
-  .tuple(fc.constantFrom(...SITES, ...PLATFORMS, 'full', 'reduced', 'hidden', 'ch-fr', 'CH_fr'), fc.constantFrom('', ' ', '\t', '\u00a0', '-', '_'), fc.boolean())
+  .tuple(fc.constantFrom(...SITES, ...PLATFORMS, 'full', 'reduced', 'hidden', 'shown', 'ch-fr', 'CH_fr'), fc.constantFrom('', ' ', '\t', '\u00a0', '-', '_'), fc.boolean())
   .map(([word, pad, lower]) => pad + (lower ? word.toLowerCase() : word) + pad)
 const attributeName = fc.oneof(fc.constantFrom(...KNOWN), fc.stringMatching(/^data-[a-z][a-z0-9-]{0,12}$/))
 const attributes = fc.dictionary(attributeName, fc.oneof(anyString(), nearMiss), { maxKeys: 8 })
@@ -37,6 +37,7 @@ test('any attributes: no exception, a valid config, only warnings', () => {
       if (site && (SITES as readonly string[]).includes(site)) assert.is(c.site, site)
       assert.is(c.spa, 'data-spa' in attrs)
       assert.is(c.nonce, attrs['data-nonce'])
+      assert.is(c.voucherFootnote, attrs['data-voucher-footnote']?.trim().toLowerCase() === 'hidden' ? 'hidden' : 'shown')
     }),
     { numRuns: 400, seed: 7001 },
   )
@@ -45,7 +46,7 @@ test('any attributes: no exception, a valid config, only warnings', () => {
 test('no script element at all (injected without currentScript): the defaults', () => {
   let config: unknown
   assert.equal(captureSync(() => (config = readEmbedConfig(null))).errors, [])
-  assert.equal(config, { site: 'DE', platform: undefined, spa: false, variant: 'full', newsletterHidden: false, nonce: undefined })
+  assert.equal(config, { site: 'DE', platform: undefined, spa: false, variant: 'full', newsletterHidden: false, nonce: undefined, voucherFootnote: 'shown' })
 })
 
 /** captureConsole for synchronous code. */

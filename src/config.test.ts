@@ -12,13 +12,13 @@ function tag(attrs: Record<string, string>): HTMLScriptElement {
 }
 
 test('reads every attribute', () => {
-  const config = readEmbedConfig(tag({ 'data-site': 'AT', 'data-platform': 'tablet', 'data-variant': 'reduced', 'data-newsletter': 'hidden', 'data-spa': '', 'data-nonce': 'abc' }))
-  assert.equal(config, { site: 'AT', platform: 'TABLET', spa: true, variant: 'reduced', newsletterHidden: true, nonce: 'abc' })
+  const config = readEmbedConfig(tag({ 'data-site': 'AT', 'data-platform': 'tablet', 'data-variant': 'reduced', 'data-newsletter': 'hidden', 'data-spa': '', 'data-nonce': 'abc', 'data-voucher-footnote': 'hidden' }))
+  assert.equal(config, { site: 'AT', platform: 'TABLET', spa: true, variant: 'reduced', newsletterHidden: true, nonce: 'abc', voucherFootnote: 'hidden' })
 })
 
 test('defaults without attributes, with a warning about the missing site', async () => {
   const { result, warnings } = await captureConsole(() => readEmbedConfig(tag({})))
-  assert.equal(result, { site: 'DE', platform: undefined, spa: false, variant: 'full', newsletterHidden: false, nonce: undefined })
+  assert.equal(result, { site: 'DE', platform: undefined, spa: false, variant: 'full', newsletterHidden: false, nonce: undefined, voucherFootnote: 'shown' })
   assert.match(warnings.join('\n'), /Unknown data-site=""/)
 })
 
@@ -39,6 +39,20 @@ test('an invalid platform or variant is reported and ignored', async () => {
   assert.is(result.platform, undefined)
   assert.is(result.variant, 'full')
   assert.is(warnings.length, 2)
+})
+
+test('the voucher footnote is shown by default; data-voucher-footnote="hidden" (any case) turns it off', () => {
+  assert.is(readEmbedConfig(tag({ 'data-site': 'DE' })).voucherFootnote, 'shown')
+  assert.is(readEmbedConfig(tag({ 'data-site': 'DE', 'data-voucher-footnote': 'hidden' })).voucherFootnote, 'hidden')
+  assert.is(readEmbedConfig(tag({ 'data-site': 'DE', 'data-voucher-footnote': ' Hidden ' })).voucherFootnote, 'hidden')
+  assert.is(readEmbedConfig(tag({ 'data-site': 'DE', 'data-voucher-footnote': 'shown' })).voucherFootnote, 'shown')
+})
+
+test('an unknown data-voucher-footnote value is reported and the footnote stays', async () => {
+  const { result, warnings } = await captureConsole(() => readEmbedConfig(tag({ 'data-site': 'DE', 'data-voucher-footnote': 'off' })))
+  assert.is(result.voucherFootnote, 'shown')
+  assert.is(warnings.length, 1)
+  assert.match(warnings[0], /Unknown data-voucher-footnote="off".*footnote/)
 })
 
 test('without a script tag it still answers', async () => {

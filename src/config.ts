@@ -21,6 +21,8 @@ export const EmbedConfigSchema = object({
   newsletterHidden: boolean(),
   /** data-nonce: CSP nonce, used only where the browser lacks constructable stylesheets. */
   nonce: optional(string()),
+  /** data-voucher-footnote: "hidden" turns off the optional voucher footnote (SPEC §2: shown by default). */
+  voucherFootnote: enums(['shown', 'hidden'] as const),
 })
 
 export type EmbedConfig = Infer<typeof EmbedConfigSchema>
@@ -46,5 +48,6 @@ export function readEmbedConfig(script: Element | null): EmbedConfig {
     variant: field('variant', 'data-variant', attr('data-variant'), attr('data-variant')?.trim().toLowerCase(), 'full', 'Showing the full footer.'),
     newsletterHidden: attr('data-newsletter')?.trim().toLowerCase() === 'hidden',
     nonce: attr('data-nonce') ?? undefined,
+    voucherFootnote: field('voucherFootnote', 'data-voucher-footnote', attr('data-voucher-footnote'), attr('data-voucher-footnote')?.trim().toLowerCase(), 'shown', 'Showing the voucher footnote.'),
   }
 }

@@ -47,10 +47,13 @@ function mount(win: Window, script: Element | null): void {
       const config = readEmbedConfig(script)
       const origin = win.location.origin
       const fetchImpl: typeof fetch = (input, init) => win.fetch(input, init)
+      const platform = watchPlatform(config.platform, win)
       const widget: Widget = {
         config,
         locale: __LOCALE__,
-        platform: watchPlatform(config.platform, win).platform,
+        platform: platform.platform,
+        device: platform.device,
+        choosePlatform: platform.choose,
         origin,
         pageAddress: win.location.href,
         fetch: fetchImpl,

@@ -65,4 +65,24 @@ test('a width-based platform follows breakpoint crossings', () => {
   assert.is(platform.value, 'SMARTPHONE')
 })
 
+test('the device class follows the width even when the platform is fixed (the view changer needs both)', () => {
+  const { win, resize } = fakeWindow(400, 'classic')
+  const source = watchPlatform(undefined, win)
+  assert.is(source.platform.value, 'CLASSIC')
+  assert.is(source.device.value, 'SMARTPHONE')
+  resize(1000)
+  assert.is(source.device.value, 'TABLET')
+  assert.is(source.platform.value, 'CLASSIC')
+})
+
+test('a view chosen in the page wins over the attribute, the html element and the width, for this page view', () => {
+  const { win } = fakeWindow(400)
+  const fixed = watchPlatform('SMARTPHONE', win)
+  fixed.choose('CLASSIC')
+  assert.is(fixed.platform.value, 'CLASSIC')
+  const fromWidth = watchPlatform(undefined, fakeWindow(400, 'classic').win)
+  fromWidth.choose('SMARTPHONE')
+  assert.is(fromWidth.platform.value, 'SMARTPHONE')
+})
+
 test.run()

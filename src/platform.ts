@@ -2,7 +2,7 @@
  * Platform (SPEC §4 Footer): from the embed attribute, else the html element's `platform`
  * attribute, else the window width (under 768 phone, under 1280 tablet, else classic).
  */
-import { signal, type ReadonlySignal } from '@preact/signals-react'
+import { computed, signal, type ReadonlySignal } from '@preact/signals-react'
 
 export const PLATFORMS = ['MATCH', 'SMARTPHONE', 'TABLET', 'CLASSIC'] as const
 export type Platform = (typeof PLATFORMS)[number]
@@ -28,29 +28,41 @@ export const isPhoneLike = (p: Platform): boolean => p === 'MATCH' || p === 'SMA
 export const isTouchLike = (p: Platform): boolean => isPhoneLike(p) || p === 'TABLET'
 
 export interface PlatformSource {
+  /** The layout: the visitor's choice in this page view, else the embed attribute, else the html element's attribute, else the width. */
   platform: ReadonlySignal<Platform>
+  /** The device class the width gives, whatever the page fixed: the view changer compares the two. */
+  device: ReadonlySignal<Platform>
+  /** Switches the layout for this page view (the view changer's default; nothing is stored). */
+  choose(platform: Platform): void
   dispose(): void
 }
 
 /**
- * A signal of the current platform. A fixed platform (attribute) never changes; a width-based
- * one follows two media queries, so it updates only when a breakpoint is crossed.
+ * A signal of the current platform. A fixed platform (attribute) changes only by the visitor's
+ * choice; the device class follows two media queries, so it updates only when a breakpoint is crossed.
  */
 export function watchPlatform(fixed: Platform | undefined, win: Window | undefined): PlatformSource {
-  const fromHtml = parsePlatform(win?.document.documentElement.getAttribute('platform'))
-  const chosen = fixed ?? fromHtml
-  if (chosen || !win?.matchMedia) {
-    return { platform: signal(chosen ?? platformFromWidth(win?.innerWidth)), dispose() {} }
+  const given = fixed ?? parsePlatform(win?.document.documentElement.getAttribute('platform'))
+  const chosen = signal<Platform | undefined>(undefined)
+  const choose = (p: Platform) => void (chosen.value = p)
+  if (!win?.matchMedia) {
+    const device = signal(platformFromWidth(win?.innerWidth))
+    return { platform: computed(() => chosen.value ?? given ?? device.value), device, choose, dispose() {} }
   }
   // The queries' answers, not window.innerWidth: reading innerWidth while the host page's layout
   // is dirty forces a synchronous layout of the whole page inside our script's task.
   const queries = [PHONE_MAX_WIDTH, TABLET_MAX_WIDTH].map((px) => win.matchMedia(`(max-width: ${px}px)`))
   const fromQueries = (): Platform => (queries[0].matches ? 'SMARTPHONE' : queries[1].matches ? 'TABLET' : 'CLASSIC')
-  const platform = signal(fromQueries())
+  const device = signal(fromQueries())
   const update = () => {
-    platform.value = fromQueries()
+    device.value = fromQueries()
   }
   // addListener: iOS Safari 12/13 lack addEventListener on MediaQueryList.
   queries.forEach((q) => q.addListener(update))
-  return { platform, dispose: () => queries.forEach((q) => q.removeListener(update)) }
+  return {
+    platform: computed(() => chosen.value ?? given ?? device.value),
+    device,
+    choose,
+    dispose: () => queries.forEach((q) => q.removeListener(update)),
+  }
 }

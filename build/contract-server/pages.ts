@@ -7,12 +7,14 @@
  *   ?twice  script tag twice   ?nofooter  no #footer   ?async  async instead of defer
  *   ?inject  the tag is added later by another script (like a tag manager)
  *   ?csp     the page is served with STRICT_CSP
+ * Every market page also carries the demo host's view script (/_demo/view.js, see VIEW_SCRIPT).
  */
 
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { MARKETS, type Market } from '../markets.ts'
 import { BRAND } from '../../src/brand.ts'
+import { VIEW_CHANGE_EVENT } from '../../src/footer/view-change.ts'
 import { escapeHtml, html } from './http.ts'
 import type { Manifest } from '../output.ts'
 import type { ServerContext } from './context.ts'
@@ -71,6 +73,7 @@ export async function marketPage(ctx: ServerContext, market: Market, url: URL, f
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${BRAND} – ${escapeHtml(market.name)}${flavor === 'react' ? ' (React build)' : ''}</title>
 <link rel="stylesheet" href="/_demo/host.css">
+<script src="/_demo/view.js"></script>
 </head>
 <body>
 <header class="host-header"><a href="/">${BRAND} demo</a><nav aria-label="Markets">${nav}</nav></header>
@@ -84,7 +87,31 @@ ${tags}
 </html>`, 200, url.searchParams.has('csp') ? { 'content-security-policy': STRICT_CSP } : {})
 }
 
+/** The cookie a shop keeps the visitor's view in (SPEC §9 Hunter-Platform); the widget never writes it. */
+export const PLATFORM_COOKIE = 'Hunter-Platform'
+
+/**
+ * What a host does with the view changer (docs/EMBEDDING.md "View changer"), as the demo shop
+ * does it: a classic script before the widget's. It puts a remembered choice on
+ * <html platform="..."> (where a real shop's server would render it), and on the widget's
+ * lumora:view-change event remembers the new one in the Hunter-Platform cookie. It does not
+ * cancel the event, so the widget switches the layout at once.
+ */
+const VIEW_SCRIPT = `(function () {
+  var cookie = ${JSON.stringify(PLATFORM_COOKIE)};
+  var saved = new RegExp('(?:^|; )' + cookie + '=([a-z]+)').exec(document.cookie);
+  if (saved) document.documentElement.setAttribute('platform', saved[1]);
+  document.addEventListener(${JSON.stringify(VIEW_CHANGE_EVENT)}, function (event) {
+    var platform = String(event.detail && event.detail.platform).toLowerCase();
+    if (!/^(classic|smartphone|tablet|match)$/.test(platform)) return;
+    document.cookie = cookie + '=' + platform + '; path=/; max-age=2592000; samesite=lax';
+    document.documentElement.setAttribute('platform', platform);
+  });
+})();
+`
+
 export function demoAsset(name: string): Response | null {
+  if (name === 'view.js') return new Response(VIEW_SCRIPT, { headers: { 'content-type': 'text/javascript; charset=utf-8' } })
   if (name === 'host.css') return new Response(HOST_CSS, { headers: { 'content-type': 'text/css; charset=utf-8' } })
   if (name === 'inject.js') {
     // Adds the footer script late, the way a tag manager would (a classic script, no eval).

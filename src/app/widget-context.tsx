@@ -16,6 +16,10 @@ export interface Widget {
   /** The bundle's locale, e.g. "de-CH". */
   locale: string
   platform: ReadonlySignal<Platform>
+  /** The device class the width gives, whatever the page fixed (platform.ts). */
+  device: ReadonlySignal<Platform>
+  /** Switches the layout for this page view (the view changer's default action). */
+  choosePlatform(platform: Platform): void
   /** Page origin, e.g. "https://shop.example" (API base paths are built on it). */
   origin: string
   /** Full address of the host page (X-Original-Address). */

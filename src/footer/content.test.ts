@@ -55,13 +55,17 @@ test('an unknown social icon drops only that icon', async () => {
   assert.match(warnings[0], /socialMedia\.socialMediaIcons\.0\.iconName/)
 })
 
-test('heading ids keep only letters, digits and hyphens, and are unique', () => {
+test('heading ids keep letters of every script, digits and hyphens, and are unique', () => {
   const id = headingIds()
   const cases: [string, string][] = [
     ['Zahlung & Versand', 'lf-zahlung-versand'],
-    ['Über Lumora', 'lf-uber-lumora'],
+    ['Über Lumora', 'lf-über-lumora'],
     ['Zahlung & Versand', 'lf-zahlung-versand-2'],
-    ['Ödeme ve teslimat', 'lf-odeme-ve-teslimat'],
+    ['Ödeme ve teslimat', 'lf-ödeme-ve-teslimat'],
+    ['Płatność i dostawa', 'lf-płatność-i-dostawa'],
+    ['Lumora hakkında', 'lf-lumora-hakkında'],
+    ['Doprava a platba 24/7', 'lf-doprava-a-platba-247'],
+    ['Fizetés – szállítás', 'lf-fizetés-szállítás'],
     ['<script>"x"</script>', 'lf-scriptxscript'],
     ['!!!', 'lf-section'],
     ['', 'lf-section-2'],
@@ -69,8 +73,12 @@ test('heading ids keep only letters, digits and hyphens, and are unique', () => 
   for (const [text, expected] of cases) {
     const made = id(text)
     assert.is(made, expected, text)
-    assert.match(made, /^[A-Za-z0-9-]+$/)
+    assert.match(made, /^[\p{L}\p{M}\p{N}-]+$/u)
   }
+})
+
+test('heading ids: decomposed input comes out composed, so the same heading gets the same id', () => {
+  assert.is(headingIds()('Płatnos\u0301c\u0301'), 'lf-płatność')
 })
 
 test('logo map: known sources map to the footer logo folder; unknown logs and yields no image', async () => {

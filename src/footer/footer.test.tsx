@@ -175,12 +175,12 @@ test('legal, sales-tax and quality links starting with http or mailto open in a 
   assert.equal(blank(link('Karriere')), [null, null], 'teaser links follow no new-tab rule')
 })
 
-test('heading ids: letters, digits and hyphens only, unique even for equal headings', async () => {
+test('heading ids: letters of every script, digits and hyphens only, unique even for equal headings', async () => {
   const group = (text: string) => ({ heading: { link: { url: '/x-s1.html', text } }, links: [] })
   const content = { teaserGroups: [group('Über & Co.'), group('Über & Co.'), group('"><img src=x>')], seo: { heading: 'Über & Co.', columns: [{ links: [{ url: '/c1', text: 'K' }] }] }, legalLinks: [{ url: '/i-s1.html', text: 'I' }] }
   const { view } = await renderFooter({ fetch: contentFetch(JSON.stringify(content)) })
   const ids = outsideNewsletter(view.container.querySelectorAll('h2[id], h3[id]')).map((h) => h.id)
-  assert.equal(ids, ['lf-uber-co', 'lf-uber-co-2', 'lf-img-srcx', 'lf-uber-co-3'])
+  assert.equal(ids, ['lf-über-co', 'lf-über-co-2', 'lf-img-srcx', 'lf-über-co-3'])
 })
 
 test('an unknown logo source logs "Unknown logo source" and renders no image', async () => {

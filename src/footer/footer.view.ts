@@ -17,7 +17,8 @@ export interface FooterView {
 /**
  * Reduced variant (SPEC §4 lists "no ... teasers" and "only non-checkout teaser groups" side by
  * side). Our reading: the second rule refines the first, so reduced keeps the teaser groups not
- * marked hideGroupInCheckout (payment, delivery, service help a visitor in checkout) and drops the rest.
+ * marked hideGroupInCheckout (payment, delivery, service help a visitor in checkout) and drops the rest
+ * (docs/spec-readings.md).
  */
 export function buildView(content: PartialContent, reduced: boolean): FooterView {
   const id = headingIds()

@@ -157,6 +157,19 @@ test('the legal text says 16 years, 18 in CZ and SK; TR names Law 6563, KVKK, 14
   for (const fact of ['1 hónap', 'egyszer', 'kávé', 'kapszul', 'ajándékkártyá']) assert.ok(text('footnote').includes(fact), fact)
 })
 
+test('the voucher footnote is shown by default (SPEC §2)', async () => {
+  await setup('DE')
+  await email()
+  assert.ok(screen.getByText(/Der 10%-Gutschein ist einmal einlösbar/))
+})
+
+test('data-voucher-footnote="hidden" leaves the footnote out, and only the footnote', async () => {
+  await setup('DE', { config: { voucherFootnote: 'hidden' } })
+  await email()
+  assert.is(screen.queryByText(/Der 10%-Gutschein ist einmal einlösbar/), null)
+  assert.ok(screen.getByText(text('mandatory')))
+})
+
 test('a responsive, lazy image: desktop from 1024 px, tablet from 767 px', async () => {
   await setup('DE')
   await email()

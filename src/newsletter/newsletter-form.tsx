@@ -77,7 +77,7 @@ export function NewsletterForm({ model }: { model: NewsletterModel }) {
             />
           )}
           {rules.privacyHint ? <p className="lf-nl__small">{richText(T + 'privacyHint', { privacyLink: link('privacy', 'privacyLink') })}</p> : null}
-          {/* Honeypot: off-screen, hidden from assistive technology, out of the tab order, and named so neither autofill nor password managers fill it. */}
+          {/* Honeypot (SPEC §2 "a hidden honeypot email field"): a text field on purpose, off-screen, hidden from assistive technology, out of the tab order, and named so neither autofill nor password managers fill it: an email field is what they fill, and a real visitor would then be taken for a bot (docs/spec-readings.md). */}
           <div className="lf-nl__hp" aria-hidden="true">
             <input type="text" name="lf-website" tabIndex={-1} autoComplete="off" data-1p-ignore="" data-lpignore="true" data-form-type="other" value={model.trap.value} onChange={(e) => (model.trap.value = e.currentTarget.value)} />
           </div>
@@ -85,7 +85,7 @@ export function NewsletterForm({ model }: { model: NewsletterModel }) {
             {t(T + 'submit')}
           </Button>
           <p className="lf-nl__small">{t(T + 'mandatory')}</p>
-          <p className="lf-nl__small">{richText(T + 'footnote', { conditionsLink: link('voucher', 'conditionsLink') })}</p>
+          {model.footnote ? <p className="lf-nl__small">{richText(T + 'footnote', { conditionsLink: link('voucher', 'conditionsLink') })}</p> : null}
           <p className="lf-visually-hidden" role="alert">
             {model.alert.value.map((key) => t(T + 'errors.' + key)).join(' ')}
           </p>

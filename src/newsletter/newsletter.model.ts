@@ -164,6 +164,7 @@ export function createNewsletterModel(widget: Widget, api: NewsletterApi = creat
    * fields the account knows take its values; what the visitor typed elsewhere stays. The answer
    * can arrive after the visitor started typing, and losing that would be the wrong "reset". The
    * form is not remounted either (a remount would take the focus from the field being typed in).
+   * (docs/spec-readings.md)
    */
   function applyBaseData(data: CustomerBaseData) {
     // `||`, not `??`: the same for these strings, and lighter once lowered for old browsers.
@@ -236,6 +237,8 @@ export function createNewsletterModel(widget: Widget, api: NewsletterApi = creat
     success,
     revealed,
     hidden,
+    /** The optional voucher footnote (SPEC §2): shown unless the page turns it off (data-voucher-footnote). */
+    footnote: widget.config.voucherFootnote !== 'hidden',
     set,
     focus,
     blur,

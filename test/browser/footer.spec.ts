@@ -55,6 +55,9 @@ for (const market of MARKETS) {
       await page.keyboard.press('Enter')
       await expect(toggle).toHaveAttribute('aria-expanded', 'true')
       await expect(firstLink).toBeVisible()
+      // The heading's own link comes first in its panel (the heading itself is the toggle).
+      await page.keyboard.press('Tab')
+      await expect(footer(page).getByRole('link', { name: firstGroup.heading.link.text, exact: true })).toBeFocused()
       await page.keyboard.press('Tab')
       await expect(footer(page).getByRole('link', { name: firstGroup.links[0].link.text, exact: true })).toBeFocused()
       // SEO columns are one list on phones

@@ -83,7 +83,8 @@ test('IBAN input groups while typing and keeps the caret in place', async ({ pag
   await open(page, '/kit/')
   const iban = gallery(page).getByRole('textbox', { name: 'IBAN', exact: true })
   await iban.click()
-  await page.keyboard.type('de89x3704-0044 0532013000')
+  // The x breaks the head (two letters, two check digits) and is refused; '-' and ' ' are not IBAN characters.
+  await page.keyboard.type('de8x9 3704-0044 0532013000')
   await expect(iban).toHaveValue('DE89 3704 0044 0532 0130 00')
   // Move the caret into the middle and type a digit: it lands there and the caret follows it.
   await iban.evaluate((el: HTMLInputElement) => el.setSelectionRange(7, 7))

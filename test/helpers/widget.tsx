@@ -22,6 +22,8 @@ export const TEST_ORIGIN = 'https://shop.test'
 export interface TestWidgetOptions {
   config?: Partial<EmbedConfig>
   platform?: Platform
+  /** The device class the width gives (the view changer compares it with the platform); default: the platform. */
+  device?: Platform
   server?: ContractServer
   clock?: FakeClock
   /** Replace the fetch (e.g. to record requests); defaults to the contract server. */
@@ -32,14 +34,17 @@ export function createTestWidget(options: TestWidgetOptions = {}) {
   const server = options.server ?? createContractServer({ origin: TEST_ORIGIN })
   // Zero-delay timers run by themselves: the widget renders in steps of one task each, as in a browser.
   const clock = options.clock ?? fakeClock(undefined, { runZeroDelays: true })
-  const config: EmbedConfig = { site: 'DE', spa: false, variant: 'full', newsletterHidden: false, ...options.config }
+  const config: EmbedConfig = { site: 'DE', spa: false, variant: 'full', newsletterHidden: false, voucherFootnote: 'shown', ...options.config }
   const fetchImpl = options.fetch ?? server.fetch
   const mountElement = document.createElement('div')
   mountElement.id = 'footer'
+  const platform = signal(options.platform ?? 'CLASSIC')
   const widget: Widget = {
     config,
     locale: SITE_LOCALE[config.site],
-    platform: signal(options.platform ?? 'CLASSIC'),
+    platform,
+    device: signal(options.device ?? platform.value),
+    choosePlatform: (chosen: Platform) => void (platform.value = chosen),
     origin: TEST_ORIGIN,
     pageAddress: `${TEST_ORIGIN}/${config.site.toLowerCase()}/`,
     fetch: fetchImpl,

@@ -1,16 +1,17 @@
 /**
- * Bottom group (SPEC §2 item 6): legal links, quality logos, sales-tax note, country selector.
- * http(s) and mailto links here open in a new tab without referrer; the selector is hidden on
- * smartphone and tablet.
+ * Bottom group (SPEC §2 item 6): legal links, quality logos, sales-tax note, country selector,
+ * and the view changer (SPEC §3 viewChanger). http(s) and mailto links here open in a new tab
+ * without referrer; the selector is hidden on smartphone and tablet.
  */
 import { TextLink } from '../../kit'
 import { t } from '../../i18n/i18n'
 import { logoPath } from '../logos'
 import type { PartialContent } from '../footer.schema'
 import { CountrySwitcher } from './country-switcher'
+import { ViewChanger } from './view-changer'
 
 export function BottomGroup({ content, touch }: { content: PartialContent | null; touch: boolean }) {
-  const { legalLinks = [], qualityLogos = [], salesTax, international } = content ?? {}
+  const { legalLinks = [], qualityLogos = [], salesTax, international, viewChanger } = content ?? {}
   return (
     <div className="lf-bottom">
       {legalLinks.length ? (
@@ -46,6 +47,7 @@ export function BottomGroup({ content, touch }: { content: PartialContent | null
         </p>
       ) : null}
       {international && !touch ? <CountrySwitcher international={international} /> : null}
+      {viewChanger ? <ViewChanger texts={viewChanger} /> : null}
       <p className="lf-copyright">{t('core.copyright', { year: new Date().getFullYear() })}</p>
     </div>
   )

@@ -17,6 +17,7 @@ export function CountrySwitcher({ international }: { international: FooterConten
           return (
             <li key={item.code}>
               <TextLink href={item.href} variant="quiet" className="lf-country" aria-current={item.selected ? 'true' : undefined} data-code={item.code}>
+                {/* Empty alt on purpose: the country's name stands beside the flag, and flagName would say it twice (docs/spec-readings.md). */}
                 {flag ? <img src={flag} alt="" width="24" height="16" loading="lazy" /> : null}
                 {item.label}
               </TextLink>

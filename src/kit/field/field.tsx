@@ -27,7 +27,12 @@ export interface FieldProps {
   className?: string
 }
 
-/** The placeholder shown for a field: with " *" appended when the field is required. */
+/**
+ * The placeholder shown for a field: with " *" appended when the field is required.
+ * SPEC §5 puts the asterisk on the placeholder; we put it on the visible label (FieldFrame), and
+ * on a placeholder only where a caller still gives one. A placeholder disappears while typing and
+ * is no label, so the sign-up fields have none (docs/spec-readings.md).
+ */
 export function requiredPlaceholder(placeholder: string | undefined, required: boolean | undefined): string | undefined {
   if (!placeholder) return placeholder
   return required ? `${placeholder} *` : placeholder
@@ -54,6 +59,7 @@ interface FieldFrameProps extends FieldProps {
 export function FieldFrame(props: FieldFrameProps) {
   useStyles(css)
   const state = fieldState(props)
+  // The asterisk on the visible label (see requiredPlaceholder); `required` tells assistive technology.
   const marker = props.required ? <span className="lf-field__required" aria-hidden="true"> *</span> : null
   const messages = (
     <>

@@ -1,14 +1,16 @@
 /** The gallery's sections, one per component family (see gallery.tsx). */
 import { useState, type ReactNode } from 'react'
 import {
-  BREAKPOINTS, Button, Checkbox, ExpandIcon, ExpansionPanel, IbanInput, Icon, ICON_PATHS, Input, Notification, NumberInput,
-  PasswordStrength, RadioGroup, Select, TextLink, TextSlider, type ButtonSize, type ButtonVariant, type IconName, type NotificationType,
+  BREAKPOINTS, Button, Checkbox, ExpandIcon, ExpansionPanel, FIELD_INVALID, GENERIC_INVALID, genericValidator, IbanInput, Icon, ICON_PATHS, Input, Notification, NumberInput,
+  PasswordStrength, RadioGroup, Select, TextLink, TextSlider, ValidatedInput, type ButtonSize, type ButtonVariant, type IconName, type NotificationType,
 } from '../index'
 
 const VARIANTS: ButtonVariant[] = ['primary', 'secondary', 'activating', 'sale', 'community', 'omnichannel', 'omnichannel-secondary']
 const SIZES: ButtonSize[] = ['small', 'medium', 'large']
 const TYPES: NotificationType[] = ['info', 'success', 'warning', 'error']
 const PAGE_LANGUAGES = ['de', 'fr', 'cs', 'hu', 'sk', 'tr', 'pl', 'da', 'sv', 'en']
+const digitsOnly = genericValidator((value: string) => /^\d*$/.test(value))
+const digitsOnlyWithoutGenerator = genericValidator((value: string) => /^\d*$/.test(value), null)
 const SALUTATIONS = [{ value: 'mrs', label: 'Mrs' }, { value: 'mr', label: 'Mr' }, { value: 'diverse', label: 'Diverse' }]
 
 function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
@@ -65,9 +67,17 @@ export function FormSection({ locale }: { locale: string }) {
         <Input label="Disabled" name="disabled" disabled defaultValue="Known customer" />
         <Input label="Hidden label" hideLabel name="hidden-label" placeholder="Email (label hidden)" required type="email" autoComplete="email" />
       </div>
+      <h3>Generic validator</h3>
+      <p>
+        Checked on leaving the field; the message is in the chosen locale. English defaults (SPEC §5): <q>{GENERIC_INVALID}</q>, and without a message generator <q>{FIELD_INVALID}</q>.
+      </p>
+      <div className="lf-gallery-grid">
+        <ValidatedInput label="Customer number" name="customer-number" validator={digitsOnly} hint="Digits only" defaultValue="12a" autoComplete="off" />
+        <ValidatedInput label="Card code" name="card-code" validator={digitsOnlyWithoutGenerator} hint="Digits only; a validator without a message generator" autoComplete="off" />
+      </div>
       <h3>IBAN input and number input</h3>
       <div className="lf-gallery-grid">
-        <IbanInput label="IBAN" name="iban" value={iban} onValueChange={setIban} hint={`Value: ${iban || '(empty)'}`} placeholder="DE00 0000 0000 0000 0000 00" />
+        <IbanInput label="IBAN" name="iban" value={iban} onValueChange={setIban} hint={`Value: ${iban || '(empty)'}; paste e.g. NL91 ABNA 0417 1643 00`} placeholder="DE00 0000 0000 0000 0000 00" />
         <IbanInput label="IBAN (error)" name="iban-error" defaultValue="DE12" error="The IBAN is too short." />
         <NumberInput label="Quantity (whole, max 3)" name="quantity" maxLength={3} />
         <NumberInput label="Quantity (error)" name="quantity-error" defaultValue="0" required error="Please enter at least 1." />

@@ -1,20 +1,27 @@
 /**
- * IBAN typing rules (SPEC §5): only letters and digits count, upper-cased; the first two
- * must be letters and the rest digits (characters that do not fit are dropped, not the
- * rest of the text); shown in groups of 4 separated by spaces (SPEC §9: IBAN group 4).
+ * IBAN rules (SPEC §5, §9 group 4). Our reading, on purpose:
+ * - What arrives at once (paste, drop, autofill) loses only what is not a letter or digit of the
+ *   IBAN alphabet (A-Z, 0-9), upper-cased: "NL91 ABNA 0417 1643 00" keeps its bank code. A pasted
+ *   IBAN is never rewritten into something else; whether it is valid is the IBAN check's answer.
+ * - Typing: "keystrokes forming two letters then digits" is read as the IBAN's head, the country
+ *   code (two letters) and the check digits (two digits). After them the account part (BBAN)
+ *   accepts letters and digits, because many BBANs hold letters (NL ABNA..., GB NWBK..., and
+ *   the 12 alphanumeric account characters of CH); only digits there would lock out the IBANs
+ *   customers of the nine markets own. A keystroke that would break the head is refused.
+ * - Shown in groups of 4 separated by spaces; handed on without spaces.
  */
 export const IBAN_GROUP = 4
 /** Longest IBAN in characters without spaces (ISO 13616). */
 export const IBAN_MAX_LENGTH = 34
 
-/** Keeps the characters that fit "two letters, then digits", upper-cased, up to max. */
+/** Keeps letters and digits of the IBAN alphabet, upper-cased, up to max. */
 export function cleanIban(raw: string, max = IBAN_MAX_LENGTH): string {
-  let out = ''
-  for (const ch of raw.toUpperCase()) {
-    if (out.length >= max) break
-    if (out.length < 2 ? ch >= 'A' && ch <= 'Z' : ch >= '0' && ch <= '9') out += ch
-  }
-  return out
+  return raw.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, max)
+}
+
+/** Whether a cleaned IBAN's first four characters fit "two letters, then two digits" (so far as typed). */
+export function ibanHeadFits(clean: string): boolean {
+  return /^[A-Z]{0,2}$|^[A-Z]{2}\d$|^[A-Z]{2}\d\d/.test(clean)
 }
 
 /** "DE89370400440532013000" -> "DE89 3704 0044 0532 0130 00". */
@@ -38,12 +45,17 @@ export interface IbanEdit {
  * Applies an edit: `raw` is the field's text after the browser's edit, `caret` its caret,
  * `previous` the grouped text before. Deleting only a group space also deletes the
  * character beside it (before it for Backspace, after it for Delete: `forward`), so the
- * keys never seem to do nothing.
+ * keys never seem to do nothing. A `typed` edit that breaks the head is refused (the text and
+ * caret stay as they were); anything else is only cleaned.
  */
-export function editIban(raw: string, caret: number, previous: string, max = IBAN_MAX_LENGTH, forward = false): IbanEdit {
+export function editIban(raw: string, caret: number, previous: string, max = IBAN_MAX_LENGTH, forward = false, typed = false): IbanEdit {
   let clean = cleanIban(raw, max)
   let kept = cleanIban(raw.slice(0, caret), max).length
   const before = cleanIban(previous, max)
+  if (typed && clean.length > before.length && ibanHeadFits(before) && !ibanHeadFits(clean)) {
+    const back = kept - (clean.length - before.length)
+    return { value: groupIban(before), caret: groupedCaret(Math.max(0, Math.min(back, before.length))) }
+  }
   if (clean === before && raw.length < previous.length) {
     const backward = !forward
     const at = backward ? kept - 1 : kept

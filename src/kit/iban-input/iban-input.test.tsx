@@ -4,6 +4,7 @@ import { cleanup, render, screen } from '@testing-library/preact'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { IbanInput } from './iban-input'
+import { useLocale } from '../../../test/helpers/widget'
 
 const test = suite('IbanInput')
 test.after.each(cleanup)
@@ -19,7 +20,7 @@ function setup(props: { maxLength?: number; defaultValue?: string } = {}) {
 test('typing upper-cases, drops what does not fit, and groups in fours', async () => {
   const { user, values, input } = setup()
   await user.click(input)
-  await user.keyboard('de89x3704-0044 0532013000')
+  await user.keyboard('de8x93704-0044 0532013000')
   assert.is(input.value, 'DE89 3704 0044 0532 0130 00')
   assert.is(values[values.length - 1], 'DE89370400440532013000', 'the value handed on has no spaces')
 })
@@ -42,11 +43,34 @@ test('the first two characters must be letters', async () => {
   assert.is(input.value, 'DE34')
 })
 
-test('paste is cleaned the same way', async () => {
+test('paste strips only what is not a letter or digit', async () => {
   const { user, input } = setup()
   await user.click(input)
   await user.paste(' at61-1904.3002 3457 3201 ')
   assert.is(input.value, 'AT61 1904 3002 3457 3201')
+})
+
+test('pasting "NL91 ABNA 0417 1643 00" keeps its letters', async () => {
+  const { user, values, input } = setup()
+  await user.click(input)
+  await user.paste('NL91 ABNA 0417 1643 00')
+  assert.is(input.value, 'NL91 ABNA 0417 1643 00')
+  assert.is(values[values.length - 1], 'NL91ABNA0417164300')
+})
+
+test('typing an IBAN with letters after the check digits (GB, NL) keeps them', async () => {
+  const { user, input } = setup()
+  await user.click(input)
+  await user.keyboard('gb29nwbk60161331926819')
+  assert.is(input.value, 'GB29 NWBK 6016 1331 9268 19')
+})
+
+test('typing more after a pasted IBAN keeps the pasted letters', async () => {
+  const { user, input } = setup()
+  await user.click(input)
+  await user.paste('NL91 ABNA 0417 1643 0')
+  await user.keyboard('0')
+  assert.is(input.value, 'NL91 ABNA 0417 1643 00')
 })
 
 test('typing in the middle keeps the caret after the typed digit', async () => {
@@ -96,6 +120,20 @@ test('is a labelled, required text field with an asterisk on its placeholder', (
   assert.ok(input.required)
   assert.is(input.placeholder, 'IBAN *')
   assert.is(input.getAttribute('autocomplete'), 'off')
+})
+
+test('an IBAN whose check digits do not match gets the generic message on blur', async () => {
+  await useLocale('de-DE')
+  const { user, input } = setup()
+  await user.click(input)
+  await user.keyboard('DE89370400440532013001')
+  await user.tab()
+  assert.ok(screen.getByText('IBAN ist ungültig.'))
+  assert.is(input.getAttribute('aria-invalid'), 'true')
+  await user.click(input)
+  await user.keyboard('{Backspace}0')
+  await user.tab()
+  assert.is(screen.queryByText('IBAN ist ungültig.'), null, 'a valid IBAN has no message')
 })
 
 test.run()

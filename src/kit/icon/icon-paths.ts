@@ -29,6 +29,10 @@ export const linkedin = 'M20.4 2H3.6C2.7 2 2 2.7 2 3.6v16.8c0 .9.7 1.6 1.6 1.6h1
 export const apple = 'M16.4 12.6c0-2.6 2.1-3.8 2.2-3.9a4.8 4.8 0 0 0-3.8-2c-1.6-.2-3.1.9-3.9.9-.8 0-2-.9-3.4-.9a5 5 0 0 0-4.2 2.6c-1.8 3.1-.5 7.7 1.3 10.2.8 1.2 1.8 2.6 3.1 2.5 1.3 0 1.7-.8 3.3-.8 1.5 0 1.9.8 3.3.8 1.4 0 2.2-1.3 3-2.5a10 10 0 0 0 1.4-2.8 4.3 4.3 0 0 1-2.3-4.1zM13.9 5a4.4 4.4 0 0 0 1-3.2 4.5 4.5 0 0 0-2.9 1.5 4.2 4.2 0 0 0-1 3.1A3.7 3.7 0 0 0 13.9 5z'
 export const android = 'M17.5 9.4 19.3 6.3a.4.4 0 0 0-.7-.4l-1.8 3.1a11 11 0 0 0-9.6 0L5.4 5.9a.4.4 0 0 0-.7.4l1.8 3.1A10.3 10.3 0 0 0 1.5 17.5h21a10.3 10.3 0 0 0-5-8.1zM7 14.6a1 1 0 1 1 0-2 1 1 0 0 1 0 2zm10 0a1 1 0 1 1 0-2 1 1 0 0 1 0 2z'
 export const googlePlay = 'M3.6 2.3c-.2.2-.3.6-.3 1v17.4c0 .4.1.8.3 1l9.8-9.7zM14.5 13.1 4.8 22.5c.4.1.8 0 1.3-.3l11.3-6.4zM17.4 8.2 6.1 1.8c-.5-.3-.9-.4-1.3-.3l9.7 9.4zM21 10.3l-2.5-1.4-3.1 3.1 3.1 3.1 2.5-1.4c.9-.5.9-2.9 0-3.4z'
+export const card = 'M2 5h20v14H2zm2 2v1h16V7zm0 5v5h16v-5z'
+export const headset = 'M12 2a9 9 0 0 0-9 9v6a3 3 0 0 0 3 3h2v-8H5v-1a7 7 0 0 1 14 0v1h-3v8h3v1h-6v2h6a2 2 0 0 0 2-2V11a9 9 0 0 0-9-9z'
+export const gift = 'M3 8h18v4H3zm1 5h7v8H4zm9 0h7v8h-7zM12 8 8 4 6.5 5.5 9 8zm0 0 4-4 1.5 1.5L15 8z'
+export const building = 'M3 21V3h11v6h7v12zM6 6v2h5V6zm0 4v2h5v-2zm0 4v2h5v-2zm10-2v2h2v-2zm0 4v2h2v-2z'
 
 /** Every icon by name (the gallery's table; importing it ships the whole set). */
 export const ICON_PATHS = {
@@ -56,6 +60,10 @@ export const ICON_PATHS = {
   apple,
   android,
   'google-play': googlePlay,
+  card,
+  headset,
+  gift,
+  building,
 } as const
 
 /** Name of an icon in the kit's set. */

@@ -1,0 +1,63 @@
+/**
+ * The readings of SPEC.md the project keeps on purpose (docs/spec-readings.md), one test each
+ * where no other test already pins it down: the base-data merge and the reduced footer's teaser
+ * groups are tested in newsletter-block.test.tsx and footer.test.tsx.
+ */
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { cleanup, screen, waitFor, within } from '@testing-library/preact'
+import { createTestWidget, renderInWidget, useLocale } from '../helpers/widget'
+import { NewsletterBlock } from '../../src/newsletter'
+import { renderFooter, resetFooterTest } from '../../src/footer/footer.test-utils'
+
+test.after.each(() => {
+  cleanup()
+  resetFooterTest()
+  document.body.innerHTML = ''
+})
+
+async function newsletter(site: 'HU' | 'DE') {
+  await useLocale(site === 'HU' ? 'hu-HU' : 'de-DE')
+  const { widget } = createTestWidget({ config: { site } })
+  document.body.appendChild(widget.mountElement)
+  renderInWidget(<NewsletterBlock />, widget)
+  return screen.findAllByRole('textbox')
+}
+
+test('required fields: the asterisk is on the visible label, the fields have no placeholder', async () => {
+  const [email] = await newsletter('HU')
+  email.focus()
+  const first = await screen.findByRole('textbox', { name: /Keresztnév|Utónév/ })
+  assert.ok((first as HTMLInputElement).required)
+  assert.is(first.getAttribute('placeholder'), null)
+  const label = document.querySelector(`label[for="${first.id}"]`)!
+  assert.match(label.textContent!, /\*$/)
+  assert.is(label.querySelector('[aria-hidden=true]')!.textContent!.trim(), '*', 'the asterisk is not read as part of the name')
+})
+
+test('honeypot: a text field (not email) that autofill and password managers leave alone', async () => {
+  await newsletter('DE')
+  await waitFor(() => assert.ok(document.querySelector('input[name=lf-website]')), { timeout: 5000 })
+  const input = document.querySelector('input[name=lf-website]') as HTMLInputElement
+  assert.is(input.type, 'text')
+  assert.is(input.getAttribute('autocomplete'), 'off')
+  assert.is(input.getAttribute('data-1p-ignore'), '')
+  assert.is(input.getAttribute('data-lpignore'), 'true')
+  assert.not.match(input.name, /mail/i)
+})
+
+test('country flags: empty alt, the country name beside them names the link', async () => {
+  await renderFooter({ platform: 'CLASSIC' })
+  const switcher = screen.getByRole('navigation', { name: /Land|Länder|Country/i })
+  const links = within(switcher).getAllByRole('link')
+  assert.ok(links.length >= 9)
+  for (const link of links) {
+    const img = link.querySelector('img')
+    if (!img) continue
+    assert.is(img.getAttribute('alt'), '')
+    assert.ok(link.textContent!.trim().length > 1)
+  }
+  assert.ok(within(switcher).getByRole('link', { name: /Deutschland/ }))
+})
+
+test.run()

@@ -169,6 +169,28 @@ test('a responsive, lazy image: desktop from 1024 px, tablet from 767 px', async
   assert.match(img.getAttribute('src')!, /^\/service\/newsletterfrontend\/newslettersubscriptionform\/[0-9a-f]+\.jpg$/)
 })
 
+test('names in the market\'s order: family name first in HU, given name first in AT and TR', async () => {
+  for (const [site, first] of [['HU', 'lastName'], ['AT', 'firstName'], ['TR', 'firstName']] as const) {
+    await setup(site)
+    const input = await email()
+    input.focus()
+    await tick()
+    const fields = screen.getAllByRole('textbox').map((box) => box.getAttribute('autocomplete'))
+    const order = first === 'lastName' ? ['family-name', 'given-name'] : ['given-name', 'family-name']
+    assert.equal(fields.filter((f) => f === 'given-name' || f === 'family-name'), order, site)
+    if (site === 'AT') {
+      cleanup()
+      continue // names are optional there: nothing to announce
+    }
+    fireEvent.click(submit())
+    await tick()
+    const announced = document.querySelector('[role=alert].lf-visually-hidden')!.textContent!
+    const [a, b] = first === 'lastName' ? ['lastName', 'firstName'] : ['firstName', 'lastName']
+    assert.ok(announced.indexOf(text(`errors.${a}RequiredErrorMessage`)) < announced.indexOf(text(`errors.${b}RequiredErrorMessage`)), `${site}: ${announced}`)
+    cleanup()
+  }
+})
+
 test('AT: salutations in the order MRS, MR, DIVERS, COMPANY', async () => {
   await setup('AT')
   ;(await email()).focus()

@@ -5,10 +5,11 @@ import { Button, Checkbox, Input, Select, TextLink } from '../kit'
 import { t } from '../i18n/i18n'
 import type { NewsletterModel } from './newsletter.model'
 import { EMAIL_MAX, NAME_MAX, type Field } from './newsletter.constants'
-import type { SiteLinks } from './newsletter.sites'
+import type { NameField, SiteLinks } from './newsletter.sites'
 import { richText } from './rich-text'
 
 const T = 'newsletter.'
+const NAME_AUTOCOMPLETE: Record<NameField, string> = { firstName: 'given-name', lastName: 'family-name' }
 
 export function NewsletterForm({ model }: { model: NewsletterModel }) {
   useSignals()
@@ -20,8 +21,8 @@ export function NewsletterForm({ model }: { model: NewsletterModel }) {
   const err = (field: Field) => (errors.value[field] ? t(T + 'errors.' + errors.value[field]) : undefined)
   // Focus and blur drive validation (SPEC §4): on blur, never on each keystroke.
   const events = (field: Field) => ({ onFocus: () => model.focus(field), onBlur: () => model.blur(field), disabled: busy || !!locked.value[field], error: err(field), required: rules.fields[field] === 2 })
-  const name = (field: 'firstName' | 'lastName', autoComplete: string) =>
-    rules.fields[field] ? <Input {...events(field)} label={t(T + field)} value={v[field]} maxLength={NAME_MAX} autoComplete={autoComplete} onValueChange={(x) => model.set(field, x)} /> : null
+  const name = (field: NameField) =>
+    rules.fields[field] ? <Input key={field} {...events(field)} label={t(T + field)} value={v[field]} maxLength={NAME_MAX} autoComplete={NAME_AUTOCOMPLETE[field]} onValueChange={(x) => model.set(field, x)} /> : null
 
   // The consents, the legal texts and the button render a step after the fields (the whole form
   // in one render and frame was a long task at 4x CPU slowdown, build/bench/long-tasks.ts).
@@ -48,8 +49,7 @@ export function NewsletterForm({ model }: { model: NewsletterModel }) {
               onValueChange={(x) => model.set('salutation', x)}
             />
           ) : null}
-          {name('firstName', 'given-name')}
-          {name('lastName', 'family-name')}
+          {rules.nameOrder.map(name)}
         </>
       ) : null}
       {complete ? (

@@ -111,6 +111,20 @@ for (const site of SITES) {
   })
 }
 
+for (const site of SITES) {
+  test(`${site}: ${site === 'TR' ? 'no click consent (TR asks with a checkbox)' : 'the click consent stands just above the button, quotes its label and describes it'}`, async () => {
+    await setup(site)
+    await email()
+    const button = submit()
+    const id = button.getAttribute('aria-describedby')
+    if (site === 'TR') return assert.is(id, null)
+    const sentence = document.getElementById(id!)!
+    assert.is(sentence.textContent, text('submitConsent', { button: text('submit') }))
+    assert.ok(sentence.textContent!.includes(text('submit')))
+    assert.is(sentence.nextElementSibling, button)
+  })
+}
+
 test('the form renders a task after the block\'s head, its consents and button a task after its fields (short tasks instead of one long one)', async () => {
   await useLocale('de-DE')
   const clock = fakeClock()

@@ -1,4 +1,5 @@
 /** The sign-up form: fields per site, consents, legal notice, submit (SPEC §2 Newsletter sign-up block). */
+import { useId } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useLaterStep } from '../app/widget-context'
 import { Button, Checkbox, Input, Select, TextLink } from '../kit'
@@ -27,6 +28,7 @@ export function NewsletterForm({ model }: { model: NewsletterModel }) {
   // The consents, the legal texts and the button render a step after the fields (the whole form
   // in one render and frame was a long task at 4x CPU slowdown, build/bench/long-tasks.ts).
   const complete = useLaterStep()
+  const consentId = `lf-nl-consent-${useId().replace(/:/g, '')}`
   return (
     <form
       className="lf-nl__form"
@@ -81,7 +83,13 @@ export function NewsletterForm({ model }: { model: NewsletterModel }) {
           <div className="lf-nl__hp" aria-hidden="true">
             <input type="text" name="lf-website" tabIndex={-1} autoComplete="off" data-1p-ignore="" data-lpignore="true" data-form-type="other" value={model.trap.value} onChange={(e) => (model.trap.value = e.currentTarget.value)} />
           </div>
-          <Button type="submit" state={busy ? 'loading' : 'none'} fullWidth>
+          {/* The consent the click gives, read before the click and named as the button's description; it quotes the button's own label. */}
+          {rules.clickConsent ? (
+            <p id={consentId} className="lf-nl__small">
+              {t(T + 'submitConsent', { button: t(T + 'submit') })}
+            </p>
+          ) : null}
+          <Button type="submit" state={busy ? 'loading' : 'none'} fullWidth aria-describedby={rules.clickConsent ? consentId : undefined}>
             {t(T + 'submit')}
           </Button>
           <p className="lf-nl__small">{t(T + 'mandatory')}</p>

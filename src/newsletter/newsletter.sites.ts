@@ -28,6 +28,12 @@ export interface SiteRules {
   lockKnown: boolean
   /** The privacy hint under the consents (every site but TR). */
   privacyHint: boolean
+  /**
+   * Clicking the submit button is the newsletter consent (every site but TR, which asks with a
+   * checkbox), so a visible sentence beside the button says what is agreed and that it can be
+   * withdrawn (newsletter.submitConsent).
+   */
+  clickConsent: boolean
   salutations: readonly Salutation[]
   /** The order of the name fields: Hungarian puts the family name first, as Hungarians write their names. */
   nameOrder: readonly NameField[]
@@ -50,6 +56,7 @@ function row(salutation: FieldRule, names: FieldRule, legals: FieldRule, privacy
     fields: { email: 2, salutation, firstName: names, lastName: names, legals },
     lockKnown: salutation + names > 0,
     privacyHint: !legals,
+    clickConsent: !legals,
     salutations: SALUTATION_ORDER,
     nameOrder: GIVEN_NAME_FIRST,
     links: { privacy: page(privacy, 1003), contact: '/contact', voucher: page(voucher, 1012), sample: sample && page(sample, 1020) },

@@ -65,7 +65,7 @@ export async function marketPage(ctx: ServerContext, market: Market, url: URL, f
   const tag = url.searchParams.has('inject') ? injectedTag(src, market) : scriptTag(src, bundle.integrity, market, url)
   const tags = url.searchParams.has('twice') ? tag + '\n' + tag : tag
   const footer = url.searchParams.has('nofooter') ? '' : '<div id="footer"></div>'
-  const nav = MARKETS.map((m) => `<a href="${flavor === 'react' ? '/react' : ''}${m.path}" hreflang="${m.lang}">${escapeHtml(m.name)}</a>`).join(' ')
+  const nav = MARKETS.map((m) => `<a href="${flavor === 'react' ? '/react' : ''}${m.path}" hreflang="${m.lang}" lang="${m.lang}">${escapeHtml(m.name)}</a>`).join(' ')
   return html(`<!doctype html>
 <html lang="${market.lang}">
 <head>
@@ -125,7 +125,7 @@ export async function indexPage(ctx: ServerContext): Promise<Response> {
   const manifest = await readManifest(ctx.distDir)
   const rows = MARKETS.map((m) => {
     const bundle = manifest?.bundles.find((b) => b.locale === m.locale)
-    return `<tr><td><a href="${m.path}">${escapeHtml(m.name)}</a></td><td>${m.site}</td><td>${m.locale}</td><td>${bundle ? bundle.bytes.brotli + ' B' : '–'}</td><td><a href="/react${m.path}">React build</a></td></tr>`
+    return `<tr><td><a href="${m.path}" lang="${m.lang}">${escapeHtml(m.name)}</a></td><td>${m.site}</td><td>${m.locale}</td><td>${bundle ? bundle.bytes.brotli + ' B' : '–'}</td><td><a href="/react${m.path}">React build</a></td></tr>`
   }).join('\n')
   return html(`<!doctype html>
 <html lang="en">

@@ -40,8 +40,10 @@ test('one contentinfo landmark with every section of the German footer on classi
   assert.is(within(seo).getAllByRole('list').length, 3)
   assert.is(within(seo).getByRole('link', { name: 'Kaffeebohnen' }).getAttribute('href'), '/c1101')
   // 5: icon groups
-  assert.is(link('Lumora bei Facebook').getAttribute('href'), 'https://www.facebook.com/lumora')
-  assert.is(screen.getAllByRole('link', { name: /^Lumora bei / }).length, 6)
+  assert.is(link('Lumora auf Facebook').getAttribute('href'), 'https://www.facebook.com/lumora')
+  // The content's "twitter" icon is X's logo, named X and linking to x.com.
+  assert.is(link('Lumora auf X').getAttribute('href'), 'https://x.com/lumora')
+  assert.is(screen.getAllByRole('link', { name: /^Lumora auf / }).length, 6)
   assert.ok(link('Lumora-App im App Store laden') && link('Lumora-App bei Google Play laden'))
   // 6: bottom group
   assert.equal(within(nav('Rechtliche Hinweise')).getAllByRole('link').map((a) => a.textContent!.replace(/ \(.*\)$/, '')), ['Impressum', 'Datenschutz', 'AGB', 'Widerrufsrecht', 'Cookie-Einstellungen', 'Datenschutzbeauftragte'])
@@ -148,7 +150,7 @@ for (const [trigger, setup] of REDUCED) {
     const { view } = await renderFooter(setup())
     assert.equal(within(nav('Service und Informationen')).getAllByRole('heading').map((h) => h.textContent), ['Zahlung & Versand', 'Kundenservice'])
     assert.is(screen.queryByRole('navigation', { name: 'Beliebte Kategorien' }), null)
-    assert.is(screen.queryByRole('link', { name: /^Lumora bei / }), null)
+    assert.is(screen.queryByRole('link', { name: /^Lumora auf / }), null)
     assert.is(screen.queryByRole('link', { name: /App Store/ }), null)
     assert.ok(view.container.querySelector('.lf-footer--reduced .lf-bottom'))
     assert.ok(nav('Rechtliche Hinweise'))

@@ -38,6 +38,8 @@ async function setup(site: Site = 'DE', options: Setup = {}) {
 }
 
 const text = (key: string, params?: Record<string, unknown>) => t(`newsletter.${key}`, params)
+/** A text as Testing Library compares it: its whitespace, no-break spaces too, collapsed. */
+const shown = (key: string) => text(key).replace(/\s+/g, ' ')
 const label = (key: string) => new RegExp(`^${text(key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)
 /** The email field, once the whole form has rendered (its lower part comes a step after the fields). */
 const email = async () => {
@@ -103,9 +105,23 @@ for (const site of SITES) {
     assert.is(links.includes(rules.sample ?? '-'), f.sample)
     if (f.consent) assert.ok(links.includes(rules.consent!) && links.includes(rules.info!))
     assert.is(!!screen.queryByText((_, el) => el?.tagName === 'P' && el.textContent === text('privacyHint', { privacyLink: text('privacyLink') })), f.hint)
-    assert.ok(screen.getByText(text('legalTitle')))
+    assert.ok(screen.getByText(shown('legalTitle')))
     assert.ok(document.querySelector('details p'))
     assert.ok(screen.getByText(text('mandatory')))
+  })
+}
+
+for (const site of SITES) {
+  test(`${site}: ${site === 'TR' ? 'no click consent (TR asks with a checkbox)' : 'the click consent stands just above the button, quotes its label and describes it'}`, async () => {
+    await setup(site)
+    await email()
+    const button = submit()
+    const id = button.getAttribute('aria-describedby')
+    if (site === 'TR') return assert.is(id, null)
+    const sentence = document.getElementById(id!)!
+    assert.is(sentence.textContent, text('submitConsent', { button: text('submit') }))
+    assert.ok(sentence.textContent!.includes(text('submit')))
+    assert.is(sentence.nextElementSibling, button)
   })
 }
 
@@ -136,10 +152,10 @@ test('the form renders a task after the block\'s head, its consents and button a
   assert.ok(screen.getAllByRole('checkbox').length)
 })
 
-test('the bubble reads 10% and the Turkish one %10', async () => {
+test('the bubble reads 10 % (German spacing: a narrow no-break space) and the Turkish one %10', async () => {
   await setup('DE')
   await email()
-  assert.ok(screen.getByText('10%'))
+  assert.is(document.querySelector('.lf-nl__bubble strong')!.textContent, '10\u202f%')
   cleanup()
   await setup('TR')
   await email()
@@ -154,7 +170,7 @@ test('the legal text says 16 years, 18 in CZ and SK; TR names Law 6563, KVKK, 14
   await useLocale('tr-TR')
   for (const fact of ['6563', 'KVKK', '14 gün', '2 yıl']) assert.ok(text('legal').includes(fact), fact)
   await useLocale('hu-HU')
-  for (const fact of ['1 hónap', 'egyszer', 'kávé', 'kapszul', 'ajándékkártyá']) assert.ok(text('footnote').includes(fact), fact)
+  for (const fact of [/1\shónap/, /egyszer/, /kávé/, /kapszul/, /ajándékkártyá/]) assert.match(text('footnote'), fact)
 })
 
 test('the voucher footnote is shown by default (SPEC §2)', async () => {
@@ -178,6 +194,28 @@ test('a responsive, lazy image: desktop from 1024 px, tablet from 767 px', async
   const img = document.querySelector('picture img')!
   assert.is(img.getAttribute('loading'), 'lazy')
   assert.match(img.getAttribute('src')!, /^\/service\/newsletterfrontend\/newslettersubscriptionform\/[0-9a-f]+\.jpg$/)
+})
+
+test('names in the market\'s order: family name first in HU, given name first in AT and TR', async () => {
+  for (const [site, first] of [['HU', 'lastName'], ['AT', 'firstName'], ['TR', 'firstName']] as const) {
+    await setup(site)
+    const input = await email()
+    input.focus()
+    await tick()
+    const fields = screen.getAllByRole('textbox').map((box) => box.getAttribute('autocomplete'))
+    const order = first === 'lastName' ? ['family-name', 'given-name'] : ['given-name', 'family-name']
+    assert.equal(fields.filter((f) => f === 'given-name' || f === 'family-name'), order, site)
+    if (site === 'AT') {
+      cleanup()
+      continue // names are optional there: nothing to announce
+    }
+    fireEvent.click(submit())
+    await tick()
+    const announced = document.querySelector('[role=alert].lf-visually-hidden')!.textContent!
+    const [a, b] = first === 'lastName' ? ['lastName', 'firstName'] : ['firstName', 'lastName']
+    assert.ok(announced.indexOf(text(`errors.${a}RequiredErrorMessage`)) < announced.indexOf(text(`errors.${b}RequiredErrorMessage`)), `${site}: ${announced}`)
+    cleanup()
+  }
 })
 
 test('AT: salutations in the order MRS, MR, DIVERS, COMPANY', async () => {

@@ -1,14 +1,16 @@
 /** The sign-up form: fields per site, consents, legal notice, submit (SPEC §2 Newsletter sign-up block). */
+import { useId } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useLaterStep } from '../app/widget-context'
 import { Button, Checkbox, Input, Select, TextLink } from '../kit'
 import { t } from '../i18n/i18n'
 import type { NewsletterModel } from './newsletter.model'
 import { EMAIL_MAX, NAME_MAX, type Field } from './newsletter.constants'
-import type { SiteLinks } from './newsletter.sites'
+import type { NameField, SiteLinks } from './newsletter.sites'
 import { richText } from './rich-text'
 
 const T = 'newsletter.'
+const NAME_AUTOCOMPLETE: Record<NameField, string> = { firstName: 'given-name', lastName: 'family-name' }
 
 export function NewsletterForm({ model }: { model: NewsletterModel }) {
   useSignals()
@@ -20,12 +22,13 @@ export function NewsletterForm({ model }: { model: NewsletterModel }) {
   const err = (field: Field) => (errors.value[field] ? t(T + 'errors.' + errors.value[field]) : undefined)
   // Focus and blur drive validation (SPEC §4): on blur, never on each keystroke.
   const events = (field: Field) => ({ onFocus: () => model.focus(field), onBlur: () => model.blur(field), disabled: busy || !!locked.value[field], error: err(field), required: rules.fields[field] === 2 })
-  const name = (field: 'firstName' | 'lastName', autoComplete: string) =>
-    rules.fields[field] ? <Input {...events(field)} label={t(T + field)} value={v[field]} maxLength={NAME_MAX} autoComplete={autoComplete} onValueChange={(x) => model.set(field, x)} /> : null
+  const name = (field: NameField) =>
+    rules.fields[field] ? <Input key={field} {...events(field)} label={t(T + field)} value={v[field]} maxLength={NAME_MAX} autoComplete={NAME_AUTOCOMPLETE[field]} onValueChange={(x) => model.set(field, x)} /> : null
 
   // The consents, the legal texts and the button render a step after the fields (the whole form
   // in one render and frame was a long task at 4x CPU slowdown, build/bench/long-tasks.ts).
   const complete = useLaterStep()
+  const consentId = `lf-nl-consent-${useId().replace(/:/g, '')}`
   return (
     <form
       className="lf-nl__form"
@@ -48,8 +51,7 @@ export function NewsletterForm({ model }: { model: NewsletterModel }) {
               onValueChange={(x) => model.set('salutation', x)}
             />
           ) : null}
-          {name('firstName', 'given-name')}
-          {name('lastName', 'family-name')}
+          {rules.nameOrder.map(name)}
         </>
       ) : null}
       {complete ? (
@@ -81,7 +83,13 @@ export function NewsletterForm({ model }: { model: NewsletterModel }) {
           <div className="lf-nl__hp" aria-hidden="true">
             <input type="text" name="lf-website" tabIndex={-1} autoComplete="off" data-1p-ignore="" data-lpignore="true" data-form-type="other" value={model.trap.value} onChange={(e) => (model.trap.value = e.currentTarget.value)} />
           </div>
-          <Button type="submit" state={busy ? 'loading' : 'none'} fullWidth>
+          {/* The consent the click gives, read before the click and named as the button's description; it quotes the button's own label. */}
+          {rules.clickConsent ? (
+            <p id={consentId} className="lf-nl__small">
+              {t(T + 'submitConsent', { button: t(T + 'submit') })}
+            </p>
+          ) : null}
+          <Button type="submit" state={busy ? 'loading' : 'none'} fullWidth aria-describedby={rules.clickConsent ? consentId : undefined}>
             {t(T + 'submit')}
           </Button>
           <p className="lf-nl__small">{t(T + 'mandatory')}</p>

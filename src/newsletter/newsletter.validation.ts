@@ -21,7 +21,8 @@ export function validateField(field: Field, values: FormValues, rules: SiteRules
 
 export function validateAll(values: FormValues, rules: SiteRules): Errors {
   const errors: Errors = {}
-  for (const field of FIELDS) {
+  // In display order, so the announcement names the errors in the order the fields appear.
+  for (const field of FIELDS.flatMap((f): readonly Field[] => (f === 'firstName' ? rules.nameOrder : f === 'lastName' ? [] : [f]))) {
     const error = validateField(field, values, rules)
     if (error) errors[field] = error
   }

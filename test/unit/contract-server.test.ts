@@ -192,6 +192,13 @@ test('a timeout fault holds the answer until the client gives up', async () => {
   assert.ok(Date.now() - started >= 25)
 })
 
+test('the demo index names each market in its own language, marked with lang', async () => {
+  const { data } = await call(createContractServer(), 'GET', '/')
+  for (const [lang, name] of [['hu-HU', 'Magyarország'], ['fr-CH', 'Suisse (français)'], ['cs-CZ', 'Česko']]) {
+    assert.ok(String(data).includes(`lang="${lang}">${name}</a>`), name)
+  }
+})
+
 test('unknown calls answer 404', async () => {
   assert.is((await call(createContractServer(), 'GET', '/service/unknown')).status, 404)
 })

@@ -22,15 +22,32 @@ const texts = (c: FooterContent) => JSON.stringify(c)
 
 /** SPEC §9 market facts that must be visible in the content, per site. */
 const FACTS: Record<Site, RegExp[]> = {
-  DE: [/30 Tage Rückgaberecht/],
-  AT: [/14 Tage Rückgaberecht/],
-  CH: [/3 Monate Rückgaberecht/],
-  CH_FR: [/retour de 3 mois/],
-  CZ: [/30 dní/, /999 Kč/, /499 Kč/, /každá 11\. káva/, /včetně DPH/],
-  SK: [/30 dní/, /40 €/, /20 €/, /každá 11\. káva/, /vrátane DPH/],
-  HU: [/30 napos visszaküldési/],
-  TR: [/90 gün içinde ücretsiz iade ve değişim/, /1000 TL/, /1-2 iş günü/, /Pazartesi–Pazar 09:00–19:00/],
-  PL: [/100 zł/, /30 dni na zwrot/],
+  DE: [/30\sTage Rückgaberecht/],
+  AT: [/14\sTage Rückgaberecht/],
+  CH: [/3\sMonate Rückgaberecht/],
+  CH_FR: [/retour de 3\smois/],
+  CZ: [/30\sdní/, /999\sKč/, /499\sKč/, /každá 11\.\skáva/, /včetně DPH/],
+  SK: [/30\sdní/, /40\s€/, /20\s€/, /každá 11\.\skáva/, /vrátane DPH/],
+  HU: [/30\snapos visszaküldési/],
+  TR: [/90 gün içinde ücretsiz iade ve değişim/, /1\.000\sTL/, /1–2 iş günü/, /Pazartesi–Pazar 09:00–19:00/],
+  PL: [/100\szł/, /30\sdni na\szwrot/],
+}
+/**
+ * The legal page about withdrawal or returns, by its name in each market: the EU markets link the
+ * statutory right of withdrawal (Austria's FAGG calls it Rücktrittsrecht); Swiss law gives none for
+ * online purchases, so CH and CH_FR link the shop's own return policy instead (naming a statutory
+ * right that does not exist would mislead, UWG).
+ */
+const RETURNS_PAGE: Record<Site, string> = {
+  DE: 'Widerrufsrecht',
+  AT: 'Rücktrittsrecht',
+  CH: 'Rückgaberecht',
+  CH_FR: 'Droit de retour',
+  CZ: 'Odstoupení od smlouvy',
+  SK: 'Odstúpenie od zmluvy',
+  HU: 'Elállási jog',
+  TR: 'Cayma hakkı',
+  PL: 'Prawo odstąpienia od umowy',
 }
 const POPULAR: Site[] = ['CZ', 'HU', 'SK', 'TR']
 
@@ -53,6 +70,12 @@ for (const site of SITES) {
     assert.ok(internal.filter((u) => u.endsWith('.html')).length >= 15, `${site} content pages`)
     assert.ok(content.teaserGroups.some((g) => g.links.some((l) => /^https:\/\//.test(l.link.url))), `${site} careers page`)
     assert.is(content.legalLinks.length >= 5, true)
+  })
+
+  test(`${site}: the legal links name the right to withdraw or return that this market's law gives`, () => {
+    const legal = read(site).legalLinks.map((l) => l.text)
+    assert.ok(legal.includes(RETURNS_PAGE[site]), `${site}: ${legal.join(', ')}`)
+    if (site === 'CH' || site === 'CH_FR' || site === 'AT') assert.not.match(legal.join(' '), /Widerruf|rétractation/)
   })
 
   test(`${site}: market facts of SPEC §9`, () => {

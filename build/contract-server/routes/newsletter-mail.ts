@@ -15,9 +15,9 @@ export interface MailText {
 
 const de: MailText = {
   subject: `Bitte bestätigen Sie Ihre Newsletteranmeldung bei ${BRAND}`,
-  body: 'Sie haben sich mit dieser E-Mail-Adresse für unseren Newsletter angemeldet. Bitte bestätigen Sie die Anmeldung innerhalb von 48 Stunden über diesen Link:',
+  body: 'Sie haben sich mit dieser E-Mail-Adresse für unseren Newsletter angemeldet. Bitte bestätigen Sie die Anmeldung innerhalb von 48\u00a0Stunden über diesen Link:',
   action: 'Anmeldung bestätigen',
-  ignore: 'Wenn Sie sich nicht angemeldet haben, ignorieren Sie diese E-Mail einfach. Ohne Bestätigung erhalten Sie keinen Newsletter.',
+  ignore: 'Wenn Sie sich nicht angemeldet haben, ignorieren Sie diese E-Mail einfach. Ohne Bestätigung verfällt die Anmeldung nach 48\u00a0Stunden, und Sie erhalten keinen Newsletter.',
 }
 
 export const MAIL_TEXTS: Record<Locale, MailText> = {
@@ -26,38 +26,38 @@ export const MAIL_TEXTS: Record<Locale, MailText> = {
   'de-CH': de,
   'fr-CH': {
     subject: `Veuillez confirmer votre inscription à la newsletter ${BRAND}`,
-    body: 'Vous vous êtes inscrit·e à notre newsletter avec cette adresse e-mail. Veuillez confirmer votre inscription dans les 48 heures en cliquant sur ce lien :',
+    body: 'Cette adresse e-mail vient d’être inscrite à notre newsletter. Veuillez confirmer l’inscription dans les 48\u00a0heures en cliquant sur ce lien\u00a0:',
     action: 'Confirmer l’inscription',
-    ignore: 'Si vous n’êtes pas à l’origine de cette inscription, ignorez simplement cet e-mail. Sans confirmation, vous ne recevrez aucune newsletter.',
+    ignore: 'Si vous n’êtes pas à l’origine de cette inscription, ignorez simplement cet e-mail. Sans confirmation, l’inscription expire au bout de 48\u00a0heures et vous ne recevrez aucune newsletter.',
   },
   'cs-CZ': {
-    subject: `Potvrďte prosím přihlášení k odběru newsletteru ${BRAND}`,
-    body: 'S touto e-mailovou adresou jste se přihlásili k odběru našeho newsletteru. Přihlášení prosím potvrďte do 48 hodin kliknutím na tento odkaz:',
+    subject: `Potvrďte prosím přihlášení k\u00a0odběru newsletteru ${BRAND}`,
+    body: 'Tato e-mailová adresa byla přihlášena k\u00a0odběru našeho newsletteru. Přihlášení prosím potvrďte do 48\u00a0hodin kliknutím na tento odkaz:',
     action: 'Potvrdit přihlášení',
-    ignore: 'Pokud jste se nepřihlásili vy, tento e-mail jednoduše ignorujte. Bez potvrzení vám newsletter nebudeme zasílat.',
+    ignore: 'Pokud přihlášení nepochází od vás, tento e-mail jednoduše ignorujte. Bez potvrzení přihlášení po 48\u00a0hodinách vyprší a\u00a0newsletter vám zasílat nebudeme.',
   },
   'hu-HU': {
-    subject: `Kérjük, erősítse meg feliratkozását a(z) ${BRAND} hírlevelére`,
+    subject: `Kérjük, erősítse meg feliratkozását a ${BRAND} hírlevelére`,
     body: 'Ezzel az e-mail-címmel feliratkozott hírlevelünkre. Kérjük, 48 órán belül erősítse meg a feliratkozást az alábbi linkre kattintva:',
     action: 'Feliratkozás megerősítése',
-    ignore: 'Ha nem Ön iratkozott fel, egyszerűen hagyja figyelmen kívül ezt az e-mailt. Megerősítés nélkül nem küldünk hírlevelet.',
+    ignore: 'Ha nem Ön iratkozott fel, egyszerűen hagyja figyelmen kívül ezt az e-mailt. Megerősítés nélkül a feliratkozás 48 óra elteltével érvényét veszti, és nem küldünk hírlevelet.',
   },
   'sk-SK': {
     subject: `Potvrďte, prosím, prihlásenie na odber newslettera ${BRAND}`,
-    body: 'S touto e-mailovou adresou ste sa prihlásili na odber nášho newslettera. Prihlásenie, prosím, potvrďte do 48 hodín kliknutím na tento odkaz:',
+    body: 'Táto e-mailová adresa bola prihlásená na odber nášho newslettera. Prihlásenie, prosím, potvrďte do 48\u00a0hodín kliknutím na tento odkaz:',
     action: 'Potvrdiť prihlásenie',
-    ignore: 'Ak ste sa neprihlásili vy, tento e-mail jednoducho ignorujte. Bez potvrdenia vám newsletter nebudeme posielať.',
+    ignore: 'Ak prihlásenie nepochádza od vás, tento e-mail jednoducho ignorujte. Bez potvrdenia prihlásenie po 48\u00a0hodinách vyprší a\u00a0newsletter vám posielať nebudeme.',
   },
   'tr-TR': {
-    subject: `${BRAND} bülten aboneliğinizi onaylayın`,
+    subject: `Lütfen ${BRAND} bülten aboneliğinizi onaylayın`,
     body: 'Bu e-posta adresiyle bültenimize kaydoldunuz. Lütfen aboneliğinizi 48 saat içinde aşağıdaki bağlantıya tıklayarak onaylayın:',
     action: 'Aboneliği onayla',
-    ignore: 'Bu kaydı siz yapmadıysanız bu e-postayı dikkate almayın. Onay vermezseniz size bülten gönderilmez.',
+    ignore: 'Bu kaydı siz yapmadıysanız bu e-postayı dikkate almayın. Onaylanmayan kayıtlar 14 gün içinde silinir; onay vermezseniz size bülten gönderilmez.',
   },
   'pl-PL': {
     subject: `Potwierdź zapis do newslettera ${BRAND}`,
-    body: 'Ten adres e-mail został zapisany do naszego newslettera. Potwierdź zapis w ciągu 48 godzin, klikając poniższy link:',
+    body: 'Ten adres e-mail został zapisany do naszego newslettera. Potwierdź zapis w\u00a0ciągu 48\u00a0godzin, klikając poniższy link:',
     action: 'Potwierdź zapis',
-    ignore: 'Jeśli to nie Ty zapisałeś(-aś) się do newslettera, po prostu zignoruj tę wiadomość. Bez potwierdzenia nie otrzymasz newslettera.',
+    ignore: 'Jeśli ten zapis nie pochodzi od Ciebie, po prostu zignoruj tę wiadomość. Bez potwierdzenia zapis wygaśnie po 48\u00a0godzinach i\u00a0nie otrzymasz newslettera.',
   },
 }

@@ -6,6 +6,17 @@ import { TextLink } from '../../kit'
 import { t } from '../../i18n/i18n'
 import { flagPath } from '../logos'
 import type { FooterContent } from '../footer.schema'
+import { isSite, SITE_LOCALE } from '../../sites'
+
+/**
+ * Each country's name is written in that market's language ("Magyarország", "Suisse"), so it
+ * carries that language for screen readers. The code names the market (ch_fr -> CH_FR); an
+ * unknown code leaves the name in the page's language.
+ */
+function nameLanguage(code: string): string | undefined {
+  const site = code.toUpperCase()
+  return isSite(site) ? SITE_LOCALE[site].split('-')[0] : undefined
+}
 
 export function CountrySwitcher({ international }: { international: FooterContent['international'] }) {
   if (!international.items.length) return null
@@ -19,7 +30,7 @@ export function CountrySwitcher({ international }: { international: FooterConten
               <TextLink href={item.href} variant="quiet" className="lf-country" aria-current={item.selected ? 'true' : undefined} data-code={item.code}>
                 {/* Empty alt on purpose: the country's name stands beside the flag, and flagName would say it twice (docs/spec-readings.md). */}
                 {flag ? <img src={flag} alt="" width="24" height="16" loading="lazy" /> : null}
-                {item.label}
+                <span lang={nameLanguage(item.code)}>{item.label}</span>
               </TextLink>
             </li>
           )

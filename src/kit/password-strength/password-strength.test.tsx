@@ -28,13 +28,13 @@ const EXPECTED: [string, string, string][] = [
   ['de-DE', 'Passwortstärke:', 'sehr stark'],
   ['de-CH', 'Passwortstärke:', 'sehr stark'],
   ['fr-CH', 'Sécurité du mot de passe\u00a0:', 'très élevée'], // French puts a no-break space before the colon
-  ['cs', 'Síla hesla:', 'velmi silné'],
+  ['cs', 'Síla hesla:', 'velmi silná'],
   ['hu-HU', 'Jelszó erőssége:', 'nagyon erős'],
-  ['sk-SK', 'Sila hesla:', 'veľmi silné'],
+  ['sk-SK', 'Sila hesla:', 'veľmi silná'],
   ['tr', 'Şifre gücü:', 'çok güçlü'],
-  ['pl-PL', 'Siła hasła:', 'bardzo silne'],
+  ['pl-PL', 'Siła hasła:', 'bardzo silna'],
   ['da-DK', 'Adgangskodens styrke:', 'meget stærk'],
-  ['sv-SE', 'Lösenordets styrka:', 'mycket starkt'],
+  ['sv-SE', 'Lösenordets styrka:', 'mycket stark'],
   ['en', 'Password strength:', 'very strong'],
   ['es-ES', 'Password strength:', 'very strong'], // not one of the ten: English
 ]
@@ -45,6 +45,12 @@ for (const [lang, label, veryStrong] of EXPECTED) {
     assert.is(container.firstElementChild!.getAttribute('lang'), lang === 'es-ES' ? 'en' : lang, 'lang marks the language the text is in')
   })
 }
+
+test('the levels agree with the feminine noun of the label in cs, sk and pl (síla, sila, siła)', () => {
+  assert.equal(PASSWORD_TEXTS.cs.slice(1), ['slabá', 'střední', 'silná', 'velmi silná'])
+  assert.equal(PASSWORD_TEXTS.sk.slice(1), ['slabá', 'stredná', 'silná', 'veľmi silná'])
+  assert.equal(PASSWORD_TEXTS.pl.slice(1), ['słaba', 'średnia', 'silna', 'bardzo silna'])
+})
 
 test('ten languages with four distinct levels each', () => {
   assert.equal(Object.keys(PASSWORD_TEXTS).sort(), ['cs', 'da', 'de', 'en', 'fr', 'hu', 'pl', 'sk', 'sv', 'tr'])

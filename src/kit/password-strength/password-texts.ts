@@ -2,18 +2,19 @@
  * Password strength texts in the page language. They live here, not in locales/, because the
  * page language (which may be da, sv or en) can differ from the bundle's locale; only the
  * password-strength component imports this, so bundles without it do not carry them.
- * Order: label (with its colon, typeset per language), weak, ok, strong, very strong.
+ * Order: label (with its colon, typeset per language), weak, ok, strong, very strong; the
+ * levels are adjectives agreeing with the label's noun (feminine síla/sila/siła, Swedish styrka).
  */
 export const PASSWORD_TEXTS = {
   de: ['Passwortstärke:', 'schwach', 'mittel', 'stark', 'sehr stark'],
   fr: ['Sécurité du mot de passe\u00a0:', 'faible', 'moyenne', 'élevée', 'très élevée'],
-  cs: ['Síla hesla:', 'slabé', 'střední', 'silné', 'velmi silné'],
+  cs: ['Síla hesla:', 'slabá', 'střední', 'silná', 'velmi silná'],
   hu: ['Jelszó erőssége:', 'gyenge', 'közepes', 'erős', 'nagyon erős'],
-  sk: ['Sila hesla:', 'slabé', 'stredné', 'silné', 'veľmi silné'],
+  sk: ['Sila hesla:', 'slabá', 'stredná', 'silná', 'veľmi silná'],
   tr: ['Şifre gücü:', 'zayıf', 'orta', 'güçlü', 'çok güçlü'],
-  pl: ['Siła hasła:', 'słabe', 'średnie', 'silne', 'bardzo silne'],
+  pl: ['Siła hasła:', 'słaba', 'średnia', 'silna', 'bardzo silna'],
   da: ['Adgangskodens styrke:', 'svag', 'middel', 'stærk', 'meget stærk'],
-  sv: ['Lösenordets styrka:', 'svagt', 'medel', 'starkt', 'mycket starkt'],
+  sv: ['Lösenordets styrka:', 'svag', 'medel', 'stark', 'mycket stark'],
   en: ['Password strength:', 'weak', 'fair', 'strong', 'very strong'],
 } as const
 

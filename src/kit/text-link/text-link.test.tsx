@@ -26,7 +26,7 @@ test('an unsafe address renders its text, never a link', () => {
 for (const href of ['https://shop.test/', 'http://shop.test/', 'mailto:a@shop.test']) {
   test(`newTab: ${href} opens in a new tab with rel="noopener noreferrer" and says so`, () => {
     render(<TextLink href={href} newTab>Seite</TextLink>)
-    const link = screen.getByRole('link', { name: 'Seite (öffnet in neuem Tab)' })
+    const link = screen.getByRole('link', { name: 'Seite (öffnet sich in einem neuen Tab)' })
     assert.is(link.getAttribute('target'), '_blank')
     assert.is(link.getAttribute('rel'), 'noopener noreferrer')
   })

@@ -1,0 +1,81 @@
+/**
+ * The texts' machine-checkable promises in the rendered widget, per market: the visible consent
+ * sentence beside the submit button (every market but TR, which asks with a checkbox), quoting
+ * the button's own label and tied to it as its description; and the country switcher's names
+ * marked with their own language.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { MARKETS } from '../../build/markets.ts'
+import { flatten, loadDictionary } from '../../build/locales.ts'
+
+const DESKTOP = { width: 1440, height: 900 }
+const texts = Object.fromEntries(await Promise.all(MARKETS.map(async (m) => [m.site, flatten(await loadDictionary(m.locale))] as const)))
+
+/** The label in the quotation marks of the market's language. */
+const QUOTED: Record<string, (label: string) => string> = {
+  'de-DE': (l) => `„${l}“`,
+  'de-AT': (l) => `„${l}“`,
+  'de-CH': (l) => `«${l}»`,
+  'fr-CH': (l) => `«\u202f${l}\u202f»`,
+  'cs-CZ': (l) => `„${l}“`,
+  'sk-SK': (l) => `„${l}“`,
+  'hu-HU': (l) => `„${l}”`,
+  'pl-PL': (l) => `„${l}”`,
+}
+
+/** Each country's name in its own language, whichever market's page shows it. */
+const NAME_LANG: Record<string, string> = {
+  Česko: 'cs',
+  Deutschland: 'de',
+  Magyarország: 'hu',
+  Österreich: 'de',
+  Polska: 'pl',
+  Schweiz: 'de',
+  Slovensko: 'sk',
+  Suisse: 'fr',
+  Türkiye: 'tr',
+}
+
+const submitButton = (page: Page, label: string) => page.locator('#footer button[type=submit]', { hasText: label })
+
+for (const m of MARKETS) {
+  test(`${m.site}: ${m.site === 'TR' ? 'no consent sentence (TR asks with a checkbox)' : 'the consent sentence stands beside the submit button, quotes its label and describes it'}`, async ({ page }) => {
+    await page.setViewportSize(DESKTOP)
+    await page.goto(m.path)
+    const label = texts[m.site]['newsletter.submit']
+    const button = submitButton(page, label)
+    await expect(button).toBeVisible()
+    const describedBy = await button.getAttribute('aria-describedby')
+    if (m.site === 'TR') {
+      expect(describedBy).toBeNull()
+      return
+    }
+    expect(describedBy).toBeTruthy()
+    const sentence = page.locator(`#footer [id="${describedBy}"]`)
+    await expect(sentence).toBeVisible()
+    const shown = (await sentence.textContent())!
+    expect(shown).toContain(QUOTED[m.locale](label))
+    expect(shown).toBe(texts[m.site]['newsletter.submitConsent'].replace('{{button}}', label).replace('{{brand}}', 'Lumora'))
+    await expect(button).toHaveAccessibleDescription(shown.replace(/\s+/g, ' '))
+    // Beside the button: its neighbour in the form, a few pixels away, in the same column.
+    const [s, b] = [(await sentence.boundingBox())!, (await button.boundingBox())!]
+    const gap = s.y < b.y ? b.y - (s.y + s.height) : s.y - (b.y + b.height)
+    expect(gap).toBeGreaterThanOrEqual(0)
+    expect(gap).toBeLessThan(24)
+    expect(Math.abs(s.x - b.x)).toBeLessThan(2)
+  })
+}
+
+for (const site of ['DE', 'HU', 'CH_FR']) {
+  const m = MARKETS.find((x) => x.site === site)!
+  test(`${site}: every country-switcher name carries the language it is written in`, async ({ page }) => {
+    await page.setViewportSize(DESKTOP)
+    await page.goto(m.path)
+    const names = page.locator('#footer .lf-country-list a')
+    await expect(names).toHaveCount(9)
+    for (const link of await names.all()) {
+      const name = (await link.textContent())!.trim()
+      await expect(link.locator(`[lang="${NAME_LANG[name]}"]`), name).toHaveText(name)
+    }
+  })
+}

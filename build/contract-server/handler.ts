@@ -6,10 +6,11 @@
 import { MARKETS } from '../markets.ts'
 import { createContext, type ServerContext, type ServerOptions } from './context.ts'
 import { applyFault, faultControl, faultFor } from './faults.ts'
-import { empty, json } from './http.ts'
+import { empty, HttpError, json } from './http.ts'
 import { demoAsset, indexPage, marketPage } from './pages.ts'
 import { matchRoute, route, type Route } from './router.ts'
 import { serveFile } from './static-files.ts'
+import { finalizeResponse } from './safety.ts'
 import { footerRoutes } from './routes/footer.ts'
 import { loginRoutes } from './routes/login.ts'
 import { newsletterRoutes } from './routes/newsletter.ts'
@@ -42,28 +43,44 @@ function siteRoutes(): Route[] {
   ]
 }
 
+/**
+ * Bad input gets a short answer meant for the client; anything unexpected a 500 that tells the
+ * client nothing about the server (no message, no path, no stack). The log names the route's
+ * pattern, not the address, which may carry a subscriber token.
+ */
+function failure(method: string, pattern: string, error: unknown): Response {
+  if (error instanceof HttpError) return json({ type: 'urn:contract:bad_request', title: error.message, status: error.status }, error.status, { 'content-type': 'application/problem+json' })
+  if (error instanceof URIError) return json({ type: 'urn:contract:bad_request', title: 'Malformed percent-encoding.', status: 400 }, 400, { 'content-type': 'application/problem+json' })
+  console.error(`contract server: ${method} ${pattern} failed`, error)
+  return json({ type: 'urn:contract:error', title: 'Internal server error.', status: 500 }, 500, { 'content-type': 'application/problem+json' })
+}
+
 export function createContractServer(options: ServerOptions & { origin?: string } = {}): ContractServer {
   const ctx = createContext(options)
   const routes = [...siteRoutes(), ...newsletterRoutes(), ...footerRoutes(), ...previewRoutes(), ...loginRoutes(), ...kitRoutes(), ...hostRoutes()]
   const origin = options.origin ?? 'https://shop.test'
 
   async function handle(request: Request): Promise<Response> {
-    const url = new URL(request.url)
-    const fault = faultFor(request, url.pathname)
-    if (fault) {
-      const faulty = await applyFault(fault, request, ctx)
-      if (faulty) return faulty
-    }
-    const match = matchRoute(routes, request.method, url.pathname)
-    if (!match) return json({ type: 'urn:contract:not_found', title: `No ${request.method} ${url.pathname} in SPEC §7` }, 404)
-    try {
-      return await match.route.handler({ request, url, params: match.params, ctx })
-    } catch (error) {
-      console.error(`contract server: ${request.method} ${url.pathname} failed`, error)
-      return json({ type: 'urn:contract:error', title: (error as Error).message }, 500)
-    }
+    return finalizeResponse(request, await answer(request))
   }
 
+  async function answer(request: Request): Promise<Response> {
+    const url = new URL(request.url)
+    let pattern = url.pathname
+    try {
+      const fault = faultFor(request, url.pathname)
+      if (fault) {
+        const faulty = await applyFault(fault, request, ctx)
+        if (faulty) return faulty
+      }
+      const match = matchRoute(routes, request.method, url.pathname)
+      if (!match) return json({ type: 'urn:contract:not_found', title: `No ${request.method} ${url.pathname} in SPEC §7` }, 404)
+      pattern = match.route.pattern
+      return await match.route.handler({ request, url, params: match.params, ctx })
+    } catch (error) {
+      return failure(request.method, pattern, error)
+    }
+  }
   const fetchImpl = ((input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(new URL(String(input), origin), init)
     return handle(request)

@@ -1,5 +1,18 @@
 /** Small helpers for Fetch-API responses and request cookies. */
 
+/**
+ * A refusal with a short message meant for the client: thrown anywhere in a handler, answered by
+ * the handler as a problem with that status. Anything else thrown answers 500 without details.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
@@ -19,9 +32,18 @@ export function cookies(request: Request): Record<string, string> {
   const out: Record<string, string> = {}
   for (const part of (request.headers.get('cookie') ?? '').split(';')) {
     const eq = part.indexOf('=')
-    if (eq > 0) out[part.slice(0, eq).trim()] = decodeURIComponent(part.slice(eq + 1).trim())
+    if (eq > 0) out[part.slice(0, eq).trim()] = decodeCookieValue(part.slice(eq + 1).trim())
   }
   return out
+}
+
+/** Other applications on the same host may set cookies that are not percent-encoding: kept as they are. */
+function decodeCookieValue(value: string): string {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return value
+  }
 }
 
 export function setCookie(name: string, value: string, maxAgeSeconds?: number): string {

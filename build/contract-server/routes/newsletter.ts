@@ -83,7 +83,7 @@ async function subscribe({ request, ctx }: { request: Request; ctx: ServerContex
   }
   const s = state(ctx)
   s.byToken.set(token, subscriber)
-  const page = subscriber.evidence.pageAddress ? new URL(subscriber.evidence.pageAddress) : new URL(request.url)
+  const page = (URL.canParse(subscriber.evidence.pageAddress ?? '') && new URL(subscriber.evidence.pageAddress!)) || new URL(request.url)
   s.outbox.push({
     id: s.outbox.length + 1,
     to: valid.email,

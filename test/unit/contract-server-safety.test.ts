@@ -8,6 +8,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createContractServer } from '../../build/contract-server/handler.ts'
+import { DEMO_ACCOUNT, makeLoginToken } from '../../build/contract-server/routes/login.ts'
+import { decodeLoginToken } from '../../src/session/login-token.ts'
 import { requestAddress } from '../../build/contract-server/node-adapter.ts'
 import { captureConsole } from '../helpers/console.ts'
 
@@ -97,6 +99,66 @@ test('over HTTP the address is built from the request line and Host as text: a p
   assert.is(requestAddress('/', 'evil.example/x?'), null, 'a Host that is no host')
   assert.is(requestAddress('/', undefined), null, 'no Host')
   assert.is(requestAddress('/de/?a=1', '[::1]:8080')!.href, 'http://[::1]:8080/de/?a=1')
+})
+
+// --- item 6: signed login tokens -------------------------------------------------------------------
+
+const LOGIN = '/service/login/api/v1/login'
+const RENEW = '/service/login/api/v1/logintoken/renew'
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
+const part = (token: string, i: number) => JSON.parse(Buffer.from(token.split('.')[i], 'base64url').toString('utf8'))
+
+async function logIn(server: Server): Promise<string> {
+  const answer = await call(server, 'POST', LOGIN, { headers: { 'content-type': 'application/json', 'x-hunter-csrf': '1' }, body: JSON.stringify(DEMO_ACCOUNT) })
+  assert.is(answer.status, 200)
+  const cookie = answer.headers.getSetCookie()[0]
+  return decodeURIComponent(/^LoginToken=([^;]*)/.exec(cookie)![1])
+}
+
+test('login sets a signed token (HS256) whose payload the widget still reads: exp, ren, lid', async () => {
+  const server = createContractServer()
+  const token = await logIn(server)
+  assert.equal(part(token, 0), { alg: 'HS256', typ: 'JWT' })
+  assert.ok(token.split('.')[2].length >= 43, '256-bit signature')
+  const payload = decodeLoginToken(token)
+  assert.ok(payload && payload.exp > payload.ren && payload.lid)
+  assert.is.not(decodeLoginToken(await logIn(server))!.lid, payload!.lid, 'each login has its own id')
+})
+
+test('renewal refuses unsigned (alg none), altered, foreign and expired tokens with 401', async () => {
+  let now = new Date('2026-11-21T09:00:00Z')
+  const server = createContractServer({ now: () => now })
+  const good = makeLoginToken(server.ctx, 'l1')
+  const [header, payload, signature] = good.split('.')
+  const claims = part(good, 1)
+  const forged = {
+    'alg none, no signature': `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.`,
+    'alg none, the real signature': `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.${signature}`,
+    'another login id': `${header}.${b64({ ...claims, lid: 'l2' })}.${signature}`,
+    'a later expiry': `${header}.${b64({ ...claims, exp: claims.exp + 3600 })}.${signature}`,
+    'signed by another server': makeLoginToken(createContractServer({ now: () => now }).ctx, 'l1'),
+    'no signature part': `${header}.${payload}`,
+    'garbage': 'a.b.c',
+  }
+  now = new Date('2026-11-21T09:11:00Z')
+  for (const [name, token] of Object.entries(forged)) {
+    assert.is((await call(server, 'POST', RENEW, { headers: { cookie: `LoginToken=${token}` } })).status, 401, name)
+  }
+  const renewed = await call(server, 'POST', RENEW, { headers: { cookie: `LoginToken=${good}` } })
+  assert.is(renewed.status, 201, 'the real token renews')
+  const next = decodeURIComponent(/^LoginToken=([^;]*)/.exec(renewed.headers.getSetCookie()[0])![1])
+  assert.is(decodeLoginToken(next)!.lid, 'l1', 'renewal keeps the token\'s own login')
+  now = new Date('2026-11-21T10:00:00Z')
+  assert.is((await call(server, 'POST', RENEW, { headers: { cookie: `LoginToken=${good}` } })).status, 401, 'expired')
+})
+
+test('customer base data only for a valid login token in X-LoginToken', async () => {
+  const server = createContractServer()
+  const baseData = (token: string) => call(server, 'GET', `${NL}/customers/base-data`, { headers: { 'x-logintoken': token } })
+  const token = await logIn(server)
+  assert.is((await baseData(token)).status, 200)
+  assert.is((await baseData(`${b64({ alg: 'none' })}.${token.split('.')[1]}.`)).status, 401, 'unsigned')
+  assert.is((await baseData('demo-token')).status, 401, 'not a token')
 })
 
 test.run()

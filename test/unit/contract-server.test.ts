@@ -62,7 +62,7 @@ test('the confirmation mail links to the page with a token; GET, PUT and PUT doi
 test('GET /customers/base-data needs X-LoginToken', async () => {
   const server = createContractServer()
   assert.is((await call(server, 'GET', `${NL}/customers/base-data`)).status, 401)
-  const answer = await call(server, 'GET', `${NL}/customers/base-data`, { headers: { 'X-LoginToken': 'abc' } })
+  const answer = await call(server, 'GET', `${NL}/customers/base-data`, { headers: { 'X-LoginToken': makeLoginToken(server.ctx, 'l1') } })
   assert.is(answer.status, 200)
   assert.ok((answer.data as { email: string }).email)
 })

@@ -11,6 +11,7 @@ import { empty, escapeHtml, html, json, readJson } from '../http.ts'
 import { route, type Route } from '../router.ts'
 import { readFixture } from '../fixtures.ts'
 import { MAIL_TEXTS } from './newsletter-mail.ts'
+import { verifyLoginToken } from './login.ts'
 
 /** Confirmation links are valid this long. */
 export const DOI_TOKEN_TTL_MS = 48 * 60 * 60 * 1000
@@ -127,8 +128,7 @@ async function update({ request, params, ctx }: { request: Request; params: Reco
 }
 
 async function baseData({ request, ctx }: { request: Request; ctx: ServerContext }): Promise<Response> {
-  const token = request.headers.get('x-logintoken')
-  if (!token) return problem(401, 'urn:customer:unauthorized', 'X-LoginToken is missing.')
+  if (!verifyLoginToken(ctx, request.headers.get('x-logintoken'))) return problem(401, 'urn:customer:unauthorized', 'X-LoginToken is missing or not a valid login token.')
   const data = await readFixture(ctx, 'api/customer-base-data.json')
   const [error] = validate(data, CustomerBaseDataSchema)
   if (error) throw new Error(`fixtures/api/customer-base-data.json: ${error.message}`)

@@ -4,6 +4,14 @@ import { randomBytes } from 'node:crypto'
 import { REPO_ROOT } from '../repo-root.ts'
 
 export interface ServerOptions {
+  /** The address this server runs on; in-process calls resolve relative URLs against it. */
+  origin?: string
+  /**
+   * The shop's address for links the server sends out (the confirmation mail), taken from here and
+   * never from a request: a client's Host or X-Original-Address would let anyone send mails in our
+   * name that lead elsewhere. Defaults to `origin`.
+   */
+  publicOrigin?: string
   /** Folder of the Preact build (manifest.json, static/); defaults to dist/. */
   distDir?: string
   fixturesDir?: string
@@ -15,6 +23,8 @@ export interface ServerOptions {
 }
 
 export interface ServerContext {
+  origin: string
+  publicOrigin: string
   distDir: string
   fixturesDir: string
   now: () => Date
@@ -26,7 +36,10 @@ export interface ServerContext {
 
 export function createContext(options: ServerOptions = {}): ServerContext {
   const random = options.randomBytes ?? ((n: number) => randomBytes(n))
+  const origin = new URL(options.origin ?? 'https://shop.test').origin
   return {
+    origin,
+    publicOrigin: new URL(options.publicOrigin ?? origin).origin,
     distDir: options.distDir ?? path.join(REPO_ROOT, 'dist'),
     fixturesDir: options.fixturesDir ?? path.join(REPO_ROOT, 'fixtures'),
     now: options.now ?? (() => new Date()),

@@ -55,10 +55,9 @@ function failure(method: string, pattern: string, error: unknown): Response {
   return json({ type: 'urn:contract:error', title: 'Internal server error.', status: 500 }, 500, { 'content-type': 'application/problem+json' })
 }
 
-export function createContractServer(options: ServerOptions & { origin?: string } = {}): ContractServer {
+export function createContractServer(options: ServerOptions = {}): ContractServer {
   const ctx = createContext(options)
   const routes = [...siteRoutes(), ...newsletterRoutes(), ...footerRoutes(), ...previewRoutes(), ...loginRoutes(), ...kitRoutes(), ...hostRoutes()]
-  const origin = options.origin ?? 'https://shop.test'
 
   async function handle(request: Request): Promise<Response> {
     return finalizeResponse(request, await answer(request))
@@ -82,7 +81,7 @@ export function createContractServer(options: ServerOptions & { origin?: string 
     }
   }
   const fetchImpl = ((input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(new URL(String(input), origin), init)
+    const request = input instanceof Request ? input : new Request(new URL(String(input), ctx.origin), init)
     return handle(request)
   }) as typeof fetch
 

@@ -161,4 +161,32 @@ test('customer base data only for a valid login token in X-LoginToken', async ()
   assert.is((await baseData('demo-token')).status, 401, 'not a token')
 })
 
+// --- item 7: the confirmation link's origin comes from configuration -----------------------------
+
+async function mailLinks(server: Server): Promise<URL[]> {
+  const mails = (await (await server.fetch('/_mail/outbox.json')).json()) as { link: string }[]
+  return mails.map((m) => new URL(m.link))
+}
+
+function signUpRequest(address: string, headers: Record<string, string>, body: unknown = { email: 'anna@example.com', consents: [], origin: 'footer' }) {
+  return new Request(address, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+}
+
+test('the confirmation link points to the configured origin, whatever X-Original-Address or Host say; the path is the page\'s', async () => {
+  const server = createContractServer({ origin: 'http://127.0.0.1:8080' })
+  await server.handle(signUpRequest(`http://127.0.0.1:8080${NL}/newsletter-subscribers`, { 'x-original-address': 'https://evil.example/de/?from=mail#x' }))
+  await server.handle(signUpRequest(`http://evil.example${NL}/newsletter-subscribers`, { 'x-hunter-site': 'AT' }, { email: 'b@example.com', consents: [], origin: 'footer' }))
+  await server.handle(signUpRequest(`http://127.0.0.1:8080${NL}/newsletter-subscribers`, { 'x-original-address': 'https://127.0.0.1:8080//evil.example/x' }, { email: 'c@example.com', consents: [], origin: 'footer' }))
+  const links = await mailLinks(server)
+  assert.equal(links.map((l) => l.origin), ['http://127.0.0.1:8080', 'http://127.0.0.1:8080', 'http://127.0.0.1:8080'])
+  assert.equal(links.map((l) => l.pathname), ['/de/', '/at/', '//evil.example/x'], 'the page\'s path, or the market page without one')
+  assert.equal(links.map((l) => [...l.searchParams.keys()]), [['subscriberToken'], ['subscriberToken'], ['subscriberToken']], 'nothing of the page\'s query')
+})
+
+test('publicOrigin configures the links\' origin apart from the address the server runs on', async () => {
+  const server = createContractServer({ origin: 'http://127.0.0.1:8080', publicOrigin: 'https://www.lumora.example' })
+  await server.handle(signUpRequest(`http://127.0.0.1:8080${NL}/newsletter-subscribers`, { 'x-original-address': 'http://127.0.0.1:8080/pl/' }))
+  assert.is((await mailLinks(server))[0].href.split('?')[0], 'https://www.lumora.example/pl/')
+})
+
 test.run()

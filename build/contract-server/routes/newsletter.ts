@@ -11,6 +11,7 @@ import { empty, escapeHtml, html, json, readJson } from '../http.ts'
 import { route, type Route } from '../router.ts'
 import { readFixture } from '../fixtures.ts'
 import { MAIL_TEXTS } from './newsletter-mail.ts'
+import { MARKETS } from '../../markets.ts'
 import { verifyLoginToken } from './login.ts'
 
 /** Confirmation links are valid this long. */
@@ -84,17 +85,30 @@ async function subscribe({ request, ctx }: { request: Request; ctx: ServerContex
   }
   const s = state(ctx)
   s.byToken.set(token, subscriber)
-  const page = (URL.canParse(subscriber.evidence.pageAddress ?? '') && new URL(subscriber.evidence.pageAddress!)) || new URL(request.url)
   s.outbox.push({
     id: s.outbox.length + 1,
     to: valid.email,
     ...MAIL_TEXTS[SITE_LOCALE[site]],
     locale: SITE_LOCALE[site],
-    link: `${page.origin}${page.pathname}?subscriberToken=${token}`,
+    link: confirmationLink(ctx, site, subscriber.evidence.pageAddress, token),
     site,
     sentAt: now.toISOString(),
   })
   return json({ status: 'WAITING_FOR_DOI' }, 201)
+}
+
+/**
+ * The link of the confirmation mail: the configured public origin, the path of the page the
+ * visitor signed up on (the market's page when the client did not say) and the token. Nothing
+ * else of the client's address is kept: its origin may be anyone's, its query and fragment
+ * anything.
+ */
+function confirmationLink(ctx: ServerContext, site: Site, pageAddress: string | null, token: string): string {
+  const link = new URL(ctx.publicOrigin)
+  // Set as a path (not resolved as a reference): `//evil.example/` stays a path on our origin.
+  link.pathname = (URL.canParse(pageAddress ?? '') && new URL(pageAddress!).pathname) || MARKETS.find((m) => m.site === site)!.path
+  link.searchParams.set('subscriberToken', token)
+  return link.href
 }
 
 function usable(ctx: ServerContext, token: string): Subscriber | undefined {

@@ -189,4 +189,47 @@ test('publicOrigin configures the links\' origin apart from the address the serv
   assert.is((await mailLinks(server))[0].href.split('?')[0], 'https://www.lumora.example/pl/')
 })
 
+// --- item 8: PUT /newsletter-subscribers/{token} ----------------------------------------------------
+
+const JSON_HEADERS = { 'content-type': 'application/json' }
+
+async function pendingToken(server: Server, email = 'anna@example.com'): Promise<string> {
+  await call(server, 'POST', `${NL}/newsletter-subscribers`, { headers: JSON_HEADERS, body: JSON.stringify({ email, consents: [], origin: 'footer' }) })
+  const links = await mailLinks(server)
+  return links[links.length - 1].searchParams.get('subscriberToken')!
+}
+
+const put = (server: Server, token: string, body: unknown) => call(server, 'PUT', `${NL}/newsletter-subscribers/${token}`, { headers: JSON_HEADERS, body: JSON.stringify(body) })
+const lookup = async (server: Server, token: string) => JSON.parse((await call(server, 'GET', `${NL}/newsletter-subscribers/${token}`)).text)
+
+test('PUT changes only the allow-listed details; any other field is refused and nothing changes', async () => {
+  const server = createContractServer()
+  const token = await pendingToken(server)
+  assert.is((await put(server, token, { firstName: 'Anne', salutation: 'MRS', consents: ['DNE'], email: 'anna@example.com' })).status, 204, 'details, and the same address')
+  for (const body of [{ status: 'SUBSCRIBED' }, { token: 'mine' }, { origin: 'elsewhere' }, { evidence: {} }, { firstName: 'Anne', expiresAt: 9e15 }]) {
+    assert.is((await put(server, token, body)).status, 400, JSON.stringify(body))
+  }
+  const stored = await lookup(server, token)
+  assert.equal(stored, { email: 'anna@example.com', salutation: 'MRS', firstName: 'Anne', consents: ['DNE'], status: 'WAITING_FOR_DOI' })
+})
+
+test('PUT never changes the address: another address needs its own sign-up and double opt-in (409)', async () => {
+  const server = createContractServer()
+  const token = await pendingToken(server)
+  const answer = await put(server, token, { email: 'victim@example.com' })
+  assert.is(answer.status, 409)
+  assert.is((await lookup(server, token)).email, 'anna@example.com')
+  assert.is((await call(server, 'PUT', `${NL}/newsletter-subscribers/${token}/doi`)).status, 200, 'confirming confirms the address the mail went to')
+})
+
+test('a used token stops working: after the confirmation GET, PUT and PUT doi answer 410', async () => {
+  const server = createContractServer()
+  const token = await pendingToken(server)
+  assert.is((await call(server, 'PUT', `${NL}/newsletter-subscribers/${token}/doi`)).status, 200)
+  assert.is((await put(server, token, { firstName: 'Eve' })).status, 410)
+  assert.is((await put(server, token, { email: 'other@example.com' })).status, 410)
+  assert.is((await call(server, 'GET', `${NL}/newsletter-subscribers/${token}`)).status, 410)
+  assert.is((await call(server, 'PUT', `${NL}/newsletter-subscribers/${token}/doi`)).status, 410)
+})
+
 test.run()

@@ -3,7 +3,7 @@
  * double opt-in tokens, subscriber lookup and update, DOI confirmation, customer base data,
  * and the /_mail/ outbox with the confirmation mails.
  */
-import { validate } from 'superstruct'
+import { partial, pick, validate } from 'superstruct'
 import { CustomerBaseDataSchema, EMAIL_INVALID_TYPE, EMAIL_PATTERN, SubscriberRequestSchema, type SubscriberRequest } from '../../../src/newsletter/newsletter.schema.ts'
 import { isSite, SITE_LOCALE, type Site } from '../../../src/sites.ts'
 import { featureState, type ServerContext } from '../context.ts'
@@ -124,20 +124,36 @@ function confirm({ params, ctx }: { params: Record<string, string>; ctx: ServerC
   return json({ status: 'SUBSCRIBED' })
 }
 
+/** A token from a confirmation mail serves until its sign-up is confirmed (or it expires); then it is used up. */
+const usedUp = () => problem(410, 'urn:newsletter:token_invalid', 'This link is no longer valid.')
+
 function lookup({ params, ctx }: { params: Record<string, string>; ctx: ServerContext }): Response {
   const subscriber = usable(ctx, params.token)
   if (!subscriber) return problem(404, 'urn:newsletter:token_invalid', 'Unknown subscriber token.')
+  if (subscriber.status !== 'WAITING_FOR_DOI') return usedUp()
   const { email, salutation, firstName, lastName, consents } = subscriber.request
   return json({ email, salutation, firstName, lastName, consents, status: subscriber.status })
 }
 
+/**
+ * What the holder of a token may change: the details of their pending sign-up. The address may be
+ * sent along (clients send the whole form) but not changed: the token proves only that its mail
+ * reached that address, so another address needs its own sign-up and confirmation.
+ */
+const SubscriberUpdateSchema = partial(pick(SubscriberRequestSchema, ['email', 'salutation', 'firstName', 'lastName', 'consents']))
+
 async function update({ request, params, ctx }: { request: Request; params: Record<string, string>; ctx: ServerContext }): Promise<Response> {
   const subscriber = usable(ctx, params.token)
   if (!subscriber) return problem(404, 'urn:newsletter:token_invalid', 'Unknown subscriber token.')
-  const body = await readJson(request)
-  const [error, valid] = validate({ ...subscriber.request, ...(typeof body === 'object' && body ? body : {}) }, SubscriberRequestSchema)
+  if (subscriber.status !== 'WAITING_FOR_DOI') return usedUp()
+  const [error, changes] = validate(await readJson(request), SubscriberUpdateSchema)
   if (error) return problem(400, 'urn:newsletter:invalid_request', `${error.path.join('.') || 'body'}: ${error.message}`)
-  subscriber.request = valid
+  if (changes.email !== undefined && changes.email.toLowerCase() !== subscriber.request.email.toLowerCase()) {
+    return problem(409, 'urn:newsletter:email_change_needs_doi', 'Another address needs its own sign-up and confirmation.')
+  }
+  const { email: _sameAddress, ...details } = changes
+  subscriber.request = { ...subscriber.request, ...details }
+  if (details.consents) subscriber.evidence.consents = details.consents
   return empty(204)
 }
 

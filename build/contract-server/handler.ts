@@ -5,7 +5,7 @@
  */
 import { MARKETS } from '../markets.ts'
 import { createContext, type ServerContext, type ServerOptions } from './context.ts'
-import { applyFault, faultControl, faultFor } from './faults.ts'
+import { applyFault, faultControl, faultFor, faultPage } from './faults.ts'
 import { empty, HttpError, json } from './http.ts'
 import { demoAsset, indexPage, marketPage } from './pages.ts'
 import { matchRoute, route, type Route } from './router.ts'
@@ -38,7 +38,8 @@ function siteRoutes(): Route[] {
     route('GET', '/service/footer-images/*', ({ ctx, params }) => serveFile(path.join(ctx.fixturesDir, 'images/footer'), params.rest)),
     route('GET', '/service/newsletterfrontend/*', ({ ctx, params }) => serveFile(path.join(ctx.fixturesDir, 'images/newsletter'), params.rest)),
     route('GET', '/_demo/*', ({ params }) => demoAsset(params.rest) ?? empty(404)),
-    route('GET', '/_fault', ({ url }) => faultControl(url)),
+    route('GET', '/_fault', ({ request }) => faultPage(request)),
+    route('POST', '/_fault', ({ request }) => faultControl(request)),
     route('GET', '/favicon.ico', () => empty(204)),
   ]
 }

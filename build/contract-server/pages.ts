@@ -115,7 +115,7 @@ ${rows}
 <li><a href="/kit/">Design-system kit gallery</a></li>
 <li><a href="/_mail/">Mail outbox</a> (double opt-in confirmation mails)</li>
 <li><a href="/_staff/">Become staff</a> (preview panel)</li>
-<li><a href="/_fault?set=500">Make every API call fail with 500</a> · <a href="/_fault?clear">clear faults</a></li>
+<li><a href="/_fault">Faults on demand</a> (make API calls fail for this browser)</li>
 </ul>
 </main>
 </body>

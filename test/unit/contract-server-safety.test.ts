@@ -10,6 +10,8 @@ import path from 'node:path'
 import { createContractServer } from '../../build/contract-server/handler.ts'
 import { DEMO_ACCOUNT, makeLoginToken } from '../../build/contract-server/routes/login.ts'
 import { decodeLoginToken } from '../../src/session/login-token.ts'
+import { validate } from 'superstruct'
+import { EMAIL_MAX, SubscriberRequestSchema } from '../../src/newsletter/newsletter.schema.ts'
 import { requestAddress } from '../../build/contract-server/node-adapter.ts'
 import { captureConsole } from '../helpers/console.ts'
 
@@ -230,6 +232,115 @@ test('a used token stops working: after the confirmation GET, PUT and PUT doi an
   assert.is((await put(server, token, { email: 'other@example.com' })).status, 410)
   assert.is((await call(server, 'GET', `${NL}/newsletter-subscribers/${token}`)).status, 410)
   assert.is((await call(server, 'PUT', `${NL}/newsletter-subscribers/${token}/doi`)).status, 410)
+})
+
+// --- item 9: bounded input, JSON only, no state change by GET --------------------------------------
+
+/** The longest string any regular expression was run on while `fn` ran. */
+async function longestRegexInput(fn: () => unknown): Promise<number> {
+  const { test: originalTest, exec: originalExec } = RegExp.prototype
+  let longest = 0
+  const note = (input: unknown) => void (longest = Math.max(longest, String(input).length))
+  RegExp.prototype.test = function (this: RegExp, input: string) {
+    note(input)
+    return originalTest.call(this, input)
+  }
+  RegExp.prototype.exec = function (this: RegExp, input: string) {
+    note(input)
+    return originalExec.call(this, input)
+  }
+  try {
+    await fn()
+  } finally {
+    RegExp.prototype.test = originalTest
+    RegExp.prototype.exec = originalExec
+  }
+  return longest
+}
+
+const longAddress = `anna@${'sub.'.repeat(1500)}example.com`
+
+test('an over-long address is refused by its length before any pattern sees it (sign-up, update, schema)', async () => {
+  const server = createContractServer()
+  const token = await pendingToken(server)
+  let answer: Awaited<ReturnType<typeof call>> | undefined
+  const longestSignUp = await longestRegexInput(async () => {
+    answer = await call(server, 'POST', `${NL}/newsletter-subscribers`, { headers: JSON_HEADERS, body: JSON.stringify({ email: longAddress, consents: [], origin: 'footer' }) })
+  })
+  assert.is(answer!.status, 400)
+  assert.is(JSON.parse(answer!.text).type, 'urn:newsletter:email_invalid')
+  assert.ok(longestSignUp <= EMAIL_MAX, `sign-up: a pattern ran on ${longestSignUp} characters`)
+  const longestUpdate = await longestRegexInput(() => put(server, token, { email: longAddress }))
+  assert.ok(longestUpdate <= EMAIL_MAX, `update: a pattern ran on ${longestUpdate} characters`)
+  const longestSchema = await longestRegexInput(() => validate({ email: longAddress, consents: [], origin: 'footer' }, SubscriberRequestSchema))
+  assert.ok(longestSchema <= EMAIL_MAX, `schema: a pattern ran on ${longestSchema} characters`)
+})
+
+test('request bodies over 16 KB answer 413, declared or streamed, without being read whole', async () => {
+  const server = createContractServer()
+  const big = JSON.stringify({ email: 'anna@example.com', consents: [], origin: 'footer', originAddition: 'x'.repeat(17 * 1024) })
+  assert.is((await call(server, 'POST', `${NL}/newsletter-subscribers`, { headers: JSON_HEADERS, body: big })).status, 413)
+  let pulled = 0
+  const endless = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      pulled++
+      controller.enqueue(new TextEncoder().encode('{"a":"' + 'x'.repeat(4096)))
+    },
+  })
+  const streamed = await server.handle(new Request(`https://shop.test${NL}/newsletter-subscribers`, { method: 'POST', headers: JSON_HEADERS, body: endless, duplex: 'half' } as RequestInit))
+  assert.is(streamed.status, 413)
+  assert.ok(pulled <= 6, `read ${pulled} chunks of 4 KB`)
+  const declared = await server.handle(new Request(`https://shop.test${NL}/newsletter-subscribers`, { method: 'POST', headers: { ...JSON_HEADERS, 'content-length': '1000000' }, body: '{}' }))
+  assert.is(declared.status, 413)
+})
+
+test('JSON nested deeper than the calls need is refused with 400 before it is parsed', async () => {
+  const server = createContractServer()
+  const deep = `{"email":"anna@example.com","consents":${'['.repeat(2000)}${']'.repeat(2000)},"origin":"footer"}`
+  const answer = await call(server, 'POST', `${NL}/newsletter-subscribers`, { headers: JSON_HEADERS, body: deep })
+  assert.is(answer.status, 400)
+  assert.match(JSON.parse(answer.text).title, /nested/)
+  const brackets = JSON.stringify({ email: 'anna@example.com', consents: [], origin: 'footer', originAddition: '[[[[[[[[[[[[[[[[[[[[' })
+  assert.is((await call(server, 'POST', `${NL}/newsletter-subscribers`, { headers: JSON_HEADERS, body: brackets })).status, 201, 'brackets inside strings do not count')
+})
+
+test('bodies that are not application/json answer 415: a cross-site text/plain form post cannot sign anyone up', async () => {
+  const server = createContractServer()
+  const body = JSON.stringify({ email: 'anna@example.com', consents: [], origin: 'footer' })
+  for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/plain; application/json']) {
+    assert.is((await call(server, 'POST', `${NL}/newsletter-subscribers`, { headers: { 'content-type': type }, body })).status, 415, type)
+  }
+  assert.is((await call(server, 'POST', `${NL}/newsletter-subscribers`, { body })).status, 415, 'no content type')
+  assert.is((await call(server, 'POST', `${NL}/newsletter-subscribers`, { headers: { 'content-type': 'application/json; charset=utf-8' }, body })).status, 201)
+  assert.is((await call(server, 'POST', LOGIN, { headers: { 'content-type': 'text/plain', 'x-hunter-csrf': '1' }, body: JSON.stringify(DEMO_ACCOUNT) })).status, 415, 'login too')
+  assert.equal(await mailLinks(server).then((l) => l.length), 1, 'only the JSON sign-up sent a mail')
+})
+
+test('no GET changes state: the staff and fault tools change things only by POST, the preview token only by POST', async () => {
+  const server = createContractServer()
+  const staff = { cookie: 'StaffAuthToken=demo-staff' }
+  const settings = async () => JSON.parse((await call(server, 'GET', '/service/preview/api/auth/checkauth', { headers: staff })).text)
+  const before = await settings()
+  for (const path of ['/_staff/', '/_staff/?cobra', '/_staff/?leave', '/_fault?set=500', '/_fault?clear', '/service/preview/api/token?test=advent-teaser&group=B&previewDateTime=2026-12-01T10:00:00Z']) {
+    const answer = await call(server, 'GET', path, { headers: staff })
+    assert.equal(answer.headers.getSetCookie(), [], `GET ${path} sets no cookie`)
+  }
+  assert.equal(await settings(), before, 'preview settings unchanged')
+  const made = await call(server, 'POST', '/_staff/', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'cookie=CobraAuthToken' })
+  assert.match(made.headers.getSetCookie()[0] ?? '', /^CobraAuthToken=staff-/)
+  const fault = await call(server, 'POST', '/_fault', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'set=500' })
+  assert.match(fault.headers.getSetCookie()[0] ?? '', /^lf-fault=500;.*HttpOnly/)
+})
+
+test('the GET logout of SPEC §7 is refused when another site sends it (a link or image elsewhere cannot log staff out)', async () => {
+  const server = createContractServer()
+  const cookie = (await call(server, 'POST', '/_staff/', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'cookie=StaffAuthToken' })).headers.getSetCookie()[0].split(';')[0]
+  const logout = (site: string) => call(server, 'GET', '/service/preview/api/auth/logout', { headers: { cookie, 'sec-fetch-site': site } })
+  assert.is((await logout('cross-site')).status, 403)
+  assert.is((await logout('same-site')).status, 403)
+  assert.is((await call(server, 'GET', '/service/preview/api/auth/checkauth', { headers: { cookie } })).status, 200, 'still staff')
+  assert.is((await logout('same-origin')).status, 200)
+  assert.is((await call(server, 'GET', '/service/preview/api/auth/checkauth', { headers: { cookie } })).status, 401)
 })
 
 test.run()

@@ -61,14 +61,14 @@ export function loginRoutes(): Route[] {
       if (!is(body, LoginRequestSchema)) return json({ status: 'BAD_REQUEST' }, 400)
       if (body.email !== DEMO_ACCOUNT.email || body.password !== DEMO_ACCOUNT.password) return json({ status: 'UNAUTHORIZED' }, 401)
       const token = makeLoginToken(ctx, `login-${ctx.randomToken(12)}`)
-      return json({ status: 'SUCCESS' }, 200, { 'set-cookie': setCookie(LOGIN_TOKEN_COOKIE, token, TOKEN_LIFETIME_S) })
+      return json({ status: 'SUCCESS' }, 200, { 'set-cookie': setCookie(LOGIN_TOKEN_COOKIE, token, { maxAgeSeconds: TOKEN_LIFETIME_S, readableByWidget: true }) })
     }),
     route('POST', '/service/login/api/v1/logintoken/renew', ({ request, ctx }) => {
       const token = verifyLoginToken(ctx, cookies(request)[LOGIN_TOKEN_COOKIE])
       if (!token) return empty(401)
       if (token.ren > ctx.now().getTime() / 1000) return empty(200)
       // The new token is for the login the presented token belongs to, and only that one.
-      return empty(201, { 'set-cookie': setCookie(LOGIN_TOKEN_COOKIE, makeLoginToken(ctx, token.lid), TOKEN_LIFETIME_S) })
+      return empty(201, { 'set-cookie': setCookie(LOGIN_TOKEN_COOKIE, makeLoginToken(ctx, token.lid), { maxAgeSeconds: TOKEN_LIFETIME_S, readableByWidget: true }) })
     }),
     route('POST', '/service/login/api/v1/longtermtoken/renew', ({ request }) => (cookies(request).LongtermToken ? empty(201) : empty(401))),
   ]

@@ -1,0 +1,13 @@
+/** The demo tools' pages (outbox, staff, faults): one look, one policy, and a word on what they are. */
+import { html } from './http.ts'
+import { TOOL_PAGE_CSP } from './safety.ts'
+
+export const DEMO_NOTICE = 'Demo tool: it exists only while the contract server runs in demo mode (npm start), for requests to its own address.'
+
+export function toolPage(title: string, body: string, headers: Record<string, string> = {}, status = 200): Response {
+  return html(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><link rel="stylesheet" href="/_demo/host.css"></head><body><main class="host-main">${body}<p><small>${DEMO_NOTICE}</small></p></main></body></html>`,
+    status,
+    { 'content-security-policy': TOOL_PAGE_CSP, ...headers },
+  )
+}

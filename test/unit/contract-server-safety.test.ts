@@ -12,6 +12,8 @@ import { DEMO_ACCOUNT, makeLoginToken } from '../../build/contract-server/routes
 import { decodeLoginToken } from '../../src/session/login-token.ts'
 import { validate } from 'superstruct'
 import { EMAIL_MAX, SubscriberRequestSchema } from '../../src/newsletter/newsletter.schema.ts'
+import { DOI_RESEND_PAUSE_MS, subscribersOf } from '../../build/contract-server/routes/newsletter.ts'
+import { serveOptions } from '../../build/contract-server/demo.ts'
 import { requestAddress } from '../../build/contract-server/node-adapter.ts'
 import { captureConsole } from '../helpers/console.ts'
 
@@ -341,6 +343,95 @@ test('the GET logout of SPEC §7 is refused when another site sends it (a link o
   assert.is((await call(server, 'GET', '/service/preview/api/auth/checkauth', { headers: { cookie } })).status, 200, 'still staff')
   assert.is((await logout('same-origin')).status, 200)
   assert.is((await call(server, 'GET', '/service/preview/api/auth/checkauth', { headers: { cookie } })).status, 401)
+})
+
+// --- item 11: demo tools only in demo mode, only at the server's own address; bounded state --------
+
+const DEMO_TOOLS: [string, string, string?][] = [
+  ['GET', '/_mail/'],
+  ['GET', '/_mail/outbox.json'],
+  ['GET', '/_staff/'],
+  ['POST', '/_staff/', 'cookie=StaffAuthToken'],
+  ['GET', '/_fault'],
+  ['POST', '/_fault', 'set=500'],
+]
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
+
+test('contract mode: no demo tools, no fault or bench hooks, no built-in staff token', async () => {
+  const server = createContractServer({ mode: 'contract', distDir: fakeDist() })
+  for (const [method, path, body] of DEMO_TOOLS) {
+    assert.is((await call(server, method, path, { headers: FORM, body })).status, 404, `${method} ${path}`)
+  }
+  assert.is((await call(server, 'GET', FOOTER, { headers: { 'x-fault': '500' } })).status, 200, 'X-Fault ignored')
+  assert.is((await call(server, 'GET', FOOTER, { headers: { cookie: 'lf-fault=500' } })).status, 200, 'lf-fault ignored')
+  const plain = JSON.parse((await call(server, 'GET', FOOTER)).text).contentJSON.length
+  assert.is(JSON.parse((await call(server, 'GET', FOOTER, { headers: { 'x-bench-scale': '50' } })).text).contentJSON.length, plain, 'bench scale ignored')
+  assert.is((await call(server, 'GET', '/service/preview/api/auth/checkauth', { headers: { cookie: 'StaffAuthToken=demo-staff' } })).status, 401)
+  assert.not.match((await call(server, 'GET', '/')).text, /_mail|_staff|_fault/, 'the index offers no tools')
+})
+
+test('demo mode: each tool page says it is a demo tool', async () => {
+  const server = createContractServer()
+  for (const [method, path, body] of DEMO_TOOLS.filter(([, p]) => !p.endsWith('.json'))) {
+    assert.match((await call(server, method, path, { headers: FORM, body })).text, /Demo tool: it exists only while the contract server runs in demo mode/, `${method} ${path}`)
+  }
+})
+
+test('demo mode: tools and hooks answer only requests to the server\'s own address (a foreign Host is DNS rebinding)', async () => {
+  const server = createContractServer({ origin: 'http://127.0.0.1:8080' })
+  const at = (host: string, method: string, path: string, headers: Record<string, string> = {}, body?: string) => server.handle(new Request(`http://${host}${path}`, { method, headers, body }))
+  for (const [method, path, body] of DEMO_TOOLS) {
+    assert.is((await at('attacker.example:8080', method, path, FORM, body)).status, 421, `${method} ${path}`)
+    assert.is((await at('127.0.0.1:8080', method, path, FORM, body)).status, 200, `${method} ${path} at 127.0.0.1`)
+    assert.is((await at('localhost:8080', method, path, FORM, body)).status, 200, `${method} ${path} at localhost`)
+  }
+  assert.is((await at('attacker.example:8080', 'GET', FOOTER, { 'x-fault': '500' })).status, 200, 'no faults for foreign hosts')
+  assert.is((await at('attacker.example:8080', 'GET', '/service/preview/api/auth/checkauth', { cookie: 'StaffAuthToken=demo-staff' })).status, 401, 'no built-in staff token either')
+})
+
+test('demo mode: a tool\'s form post from another origin is refused (no cross-site request forgery)', async () => {
+  const server = createContractServer({ origin: 'http://127.0.0.1:8080' })
+  const post = (origin: string) => server.handle(new Request('http://127.0.0.1:8080/_staff/', { method: 'POST', headers: { ...FORM, origin }, body: 'cookie=StaffAuthToken' }))
+  assert.is((await post('https://attacker.example')).status, 403)
+  assert.is((await post('null')).status, 403)
+  assert.is((await post('http://127.0.0.1:8080')).status, 200)
+})
+
+test('npm start: demo mode on 127.0.0.1 by default; SERVER_MODE=contract turns the tools off', () => {
+  assert.equal(serveOptions({}), { port: 8080, host: '127.0.0.1', options: { mode: 'demo', origin: 'http://127.0.0.1:8080', publicOrigin: undefined } })
+  assert.equal(serveOptions({ PORT: '8502', SERVER_MODE: 'contract', PUBLIC_ORIGIN: 'https://www.lumora.example' }).options, { mode: 'contract', origin: 'http://127.0.0.1:8502', publicOrigin: 'https://www.lumora.example' })
+  assert.throws(() => serveOptions({ SERVER_MODE: 'production' }), /SERVER_MODE/)
+})
+
+test('repeated sign-ups of one address send one mail, again only after a pause; the newest details count', async () => {
+  const now = { t: Date.UTC(2026, 10, 21, 8) }
+  const server = createContractServer({ now: () => new Date(now.t) })
+  const signUp = (email: string, firstName: string) => call(server, 'POST', `${NL}/newsletter-subscribers`, { headers: JSON_HEADERS, body: JSON.stringify({ email, firstName, consents: [], origin: 'footer' }) })
+  for (const [email, name] of [['anna@example.com', 'Anna'], ['Anna@Example.com', 'Anne'], ['anna@example.com', 'Anni']]) assert.is((await signUp(email, name)).status, 201)
+  assert.is((await mailLinks(server)).length, 1)
+  now.t += DOI_RESEND_PAUSE_MS
+  assert.is((await signUp('anna@example.com', 'Anni')).status, 201)
+  const links = await mailLinks(server)
+  assert.is(links.length, 2, 'resent after the pause')
+  assert.is(links[1].searchParams.get('subscriberToken'), links[0].searchParams.get('subscriberToken'), 'the same pending sign-up')
+  assert.is(subscribersOf(server.ctx).length, 1)
+  assert.is(subscribersOf(server.ctx)[0].request.firstName, 'Anni')
+})
+
+test('bounded memory: the subscriber store, the outbox and staff sessions keep only the newest entries', async () => {
+  const server = createContractServer({ limits: { subscribers: 3, mails: 2, staffSessions: 3 } })
+  const tokens: string[] = []
+  for (let i = 0; i < 5; i++) tokens.push(await pendingToken(server, `user${i}@example.com`))
+  assert.equal(subscribersOf(server.ctx).map((s) => s.request.email), ['user2@example.com', 'user3@example.com', 'user4@example.com'])
+  const mails = (await (await server.fetch('/_mail/outbox.json')).json()) as { to: string; id: number }[]
+  assert.equal(mails.map((m) => [m.id, m.to]), [[4, 'user3@example.com'], [5, 'user4@example.com']])
+  assert.is((await call(server, 'PUT', `${NL}/newsletter-subscribers/${tokens[0]}/doi`)).status, 410, 'an evicted token is unknown')
+  assert.is((await pendingToken(server, 'user0@example.com')) !== tokens[0], true, 'and its address can sign up anew')
+  const staff: string[] = []
+  for (let i = 0; i < 3; i++) staff.push((await call(server, 'POST', '/_staff/', { headers: FORM, body: 'cookie=StaffAuthToken' })).headers.getSetCookie()[0].split(';')[0])
+  const live = await Promise.all(staff.map(async (cookie) => (await call(server, 'GET', '/service/preview/api/auth/checkauth', { headers: { cookie } })).status))
+  assert.equal(live, [401, 200, 200], 'three sessions: the built-in one and the two newest')
+  assert.is((await call(server, 'GET', '/service/preview/api/auth/checkauth', { headers: { cookie: 'StaffAuthToken=demo-staff' } })).status, 200, 'the built-in token stays')
 })
 
 test.run()

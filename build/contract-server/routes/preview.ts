@@ -11,8 +11,8 @@ import { validate } from 'superstruct'
 import { cookies, json, readForm, readJson, setCookie, withCookies } from '../http.ts'
 import { toolPage } from '../demo.ts'
 import { readFixture } from '../fixtures.ts'
-import { route, type Route } from '../router.ts'
-import { featureState, type ServerContext } from '../context.ts'
+import { demoTool, route, type Route } from '../router.ts'
+import { demoServes, featureState, setBounded, type ServerContext } from '../context.ts'
 import { ABTEST_API, PREVIEW_API, TokenRequestSchema, type AbTest, type PreviewSession } from '../../../src/preview/preview.schema.ts'
 
 export const STAFF_COOKIES = ['StaffAuthToken', 'CobraAuthToken'] as const
@@ -27,7 +27,7 @@ const noSettings = (): Settings => ({ dateTime: null, abTestName: null, abTestGr
 /** The staff token of the request, when it names a live session. */
 function staffToken(request: Request, ctx: ServerContext): string | null {
   const jar = cookies(request)
-  return STAFF_COOKIES.map((name) => jar[name]).find((token) => token && sessions(ctx).has(token)) ?? null
+  return STAFF_COOKIES.map((name) => jar[name]).find((token) => token && sessions(ctx).has(token) && (token !== DEMO_STAFF_TOKEN || demoServes(ctx, request))) ?? null
 }
 
 interface AbTestFixture extends AbTest {
@@ -86,8 +86,8 @@ export function previewRoutes(): Route[] {
       const settings = token ? sessions(ctx).get(token) : null
       return json({ assignments: settings?.abTestName ? [{ test: settings.abTestName, group: settings.abTestGroup }] : [] })
     }),
-    route('GET', '/_staff/', ({ request, ctx }) => staffPage(staffToken(request, ctx) ? 'You are staff' : 'Become staff')),
-    route('POST', '/_staff/', async ({ request, ctx }) => {
+    demoTool('GET', '/_staff/', ({ request, ctx }) => staffPage(staffToken(request, ctx) ? 'You are staff' : 'Become staff')),
+    demoTool('POST', '/_staff/', async ({ request, ctx }) => {
       const form = await readForm(request)
       if (form.has('leave')) {
         const token = staffToken(request, ctx)
@@ -96,7 +96,7 @@ export function previewRoutes(): Route[] {
       }
       const name = STAFF_COOKIES.find((c) => c === form.get('cookie')) ?? 'StaffAuthToken'
       const token = `staff-${ctx.randomToken()}`
-      sessions(ctx).set(token, noSettings())
+      setBounded(sessions(ctx), token, noSettings(), ctx.limits.staffSessions, DEMO_STAFF_TOKEN)
       return withCookies(staffPage('You are staff now', `The ${name} cookie is set. Open a <a href="/de/">market page</a> to see the preview panel.`), [setCookie(name, token, { readableByWidget: true })])
     }),
   ]

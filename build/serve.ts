@@ -1,11 +1,11 @@
-/** Serves the demo and the contract server: PORT (default 8080). Run `npm start`, which builds first. */
+/** Serves the demo and the contract server (settings: serveOptions in contract-server/demo.ts). Run `npm start`, which builds first. */
 import { createContractServer } from './contract-server/handler.ts'
+import { serveOptions } from './contract-server/demo.ts'
 import { serve } from './contract-server/node-adapter.ts'
 import { MARKETS } from './markets.ts'
 
-const port = Number(process.env.PORT ?? 8080)
-const host = process.env.HOST ?? '127.0.0.1'
-const server = createContractServer()
+const { port, host, options } = serveOptions(process.env)
+const server = createContractServer(options)
 await serve(server.handle, port, host)
-console.log(`Demo and contract server on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}/`)
-console.log(`Markets: ${MARKETS.map((m) => m.path).join(' ')}  ·  /kit/  /_mail/  /_staff/`)
+console.log(`${options.mode === 'demo' ? 'Demo and contract server' : 'Contract server'} on ${server.ctx.origin}/ (${options.mode} mode)`)
+console.log(`Markets: ${MARKETS.map((m) => m.path).join(' ')}  ·  /kit/${options.mode === 'demo' ? '  /_mail/  /_staff/  /_fault  (demo tools, at ' + server.ctx.ownHosts.join(' ') + ' only)' : ''}`)

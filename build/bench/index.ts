@@ -43,7 +43,7 @@ const sizes = sizeRows(await readManifest(preactDir), await readManifest(reactDi
 const sizeRowsText = sizeTable(sizes)
 log(`\n(a) Bytes per locale, kB (Preact build = shipped; React 19 build of the same source)\n${formatTable(sizeRowsText)}`)
 
-const server = await serve(createContractServer().handle, port, '127.0.0.1')
+const server = await serve(createContractServer({ origin: `http://127.0.0.1:${port}` }).handle, port, '127.0.0.1')
 const browser = await chromium.launch({ executablePath: findChromium(), args: ['--no-sandbox', '--disable-gpu'] })
 const reference = MARKETS.find((m) => m.locale === REFERENCE_LOCALE)!
 const largest = (await Promise.all(MARKETS.map(async (m) => ({ m, bytes: (await stat(path.join(REPO_ROOT, 'fixtures/footer', `${m.site.toLowerCase()}.json`))).size })))).sort((a, b) => b.bytes - a.bytes)[0].m

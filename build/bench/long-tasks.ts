@@ -58,7 +58,7 @@ const benchHandler = (handle: (request: Request) => Promise<Response>) => async 
   if (!response.headers.get('content-type')?.startsWith('text/html')) return response
   return new Response((await response.text()).replace(/ integrity="[^"]*"/g, ''), { status: response.status, headers: response.headers })
 }
-const servers = await Promise.all(dists.map((distDir, i) => serve(benchHandler(createContractServer({ distDir }).handle), port + i, '127.0.0.1')))
+const servers = await Promise.all(dists.map((distDir, i) => serve(benchHandler(createContractServer({ distDir, origin: `http://127.0.0.1:${port + i}` }).handle), port + i, '127.0.0.1')))
 const browser = await chromium.launch({ executablePath: findChromium(), args: ['--no-sandbox', '--disable-gpu'] })
 type Run = { tasks: LongTask[]; links: number; renderMs: number; longest: { ms: number; cpuMs: number } }
 const results: Run[][] = dists.map(() => [])

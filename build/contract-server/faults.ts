@@ -1,6 +1,6 @@
 /**
  * Faults on demand, for tests and manual checks. A fault comes from the request header
- * `X-Fault` or the cookie `lf-fault` (set by visiting /_fault?set=...), so parallel browser
+ * `X-Fault` or the cookie `lf-fault` (set on the /_fault page), so parallel browser
  * tests never see each other's faults. Only API calls (/service/...) are affected.
  *
  *   X-Fault: 500                      every API call answers 500
@@ -9,7 +9,8 @@
  *          | timeout (no answer for hangMs) | delay=<ms> (answers normally, late)
  *   several faults: comma-separated; the first whose path matches wins.
  */
-import { cookies, empty, html, setCookie } from './http.ts'
+import { cookies, empty, escapeHtml, readForm, setCookie } from './http.ts'
+import { toolPage } from './demo.ts'
 import type { ServerContext } from './context.ts'
 
 export const FAULT_HEADER = 'x-fault'
@@ -67,9 +68,20 @@ export async function applyFault(fault: Fault, request: Request, ctx: ServerCont
   }
 }
 
-/** GET /_fault?set=500@/newsletter-subscribers sets the fault cookie; /_fault?clear removes it. */
-export function faultControl(url: URL): Response {
-  const set = url.searchParams.get('set')
-  const cookie = set ? setCookie(FAULT_COOKIE, set) : setCookie(FAULT_COOKIE, '', 0)
-  return html(`<!doctype html><meta charset="utf-8"><title>Faults</title><p>Fault ${set ? `set: <code>${set.replace(/[<>&"]/g, '')}</code>` : 'cleared'}.</p><p><a href="/">Back to the demo</a></p>`, 200, { 'set-cookie': cookie })
+/** The /_fault page: shows this browser's fault and sets or clears it by form post (a GET changes nothing). */
+export function faultPage(request: Request): Response {
+  return faultAnswer(cookies(request)[FAULT_COOKIE] ?? '')
+}
+
+/** POST /_fault with set=500@/newsletter-subscribers sets the fault cookie; with clear (or an empty set) removes it. */
+export async function faultControl(request: Request): Promise<Response> {
+  const form = await readForm(request)
+  const set = form.has('clear') ? '' : (form.get('set') ?? '').trim()
+  return faultAnswer(set, set ? setCookie(FAULT_COOKIE, set) : setCookie(FAULT_COOKIE, '', { maxAgeSeconds: 0 }))
+}
+
+function faultAnswer(fault: string, cookie?: string): Response {
+  const now = fault ? `<p>Fault set for this browser: <code>${escapeHtml(fault)}</code>.</p>` : '<p>No fault set for this browser.</p>'
+  const forms = `<form method="post" action="/_fault"><label>Fault <input name="set" value="${escapeHtml(fault || '500')}"></label> <button type="submit">Set fault</button></form><form method="post" action="/_fault"><input type="hidden" name="clear" value="1"><button type="submit">Clear faults</button></form>`
+  return toolPage('Faults', `<h1>Faults</h1>${now}${forms}<p><a href="/">Back to the demo</a></p>`, cookie ? { 'set-cookie': cookie } : {})
 }

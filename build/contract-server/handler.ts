@@ -4,12 +4,13 @@
  * client as `fetch`, so tests and demo share one source of truth.
  */
 import { MARKETS } from '../markets.ts'
-import { createContext, type ServerContext, type ServerOptions } from './context.ts'
-import { applyFault, faultControl, faultFor } from './faults.ts'
-import { empty, json } from './http.ts'
+import { createContext, demoServes, type ServerContext, type ServerOptions } from './context.ts'
+import { applyFault, faultControl, faultFor, faultPage } from './faults.ts'
+import { empty, HttpError, json } from './http.ts'
 import { demoAsset, indexPage, marketPage } from './pages.ts'
-import { matchRoute, route, type Route } from './router.ts'
+import { demoTool, matchRoute, route, type Route } from './router.ts'
 import { serveFile } from './static-files.ts'
+import { finalizeResponse } from './safety.ts'
 import { footerRoutes } from './routes/footer.ts'
 import { loginRoutes } from './routes/login.ts'
 import { newsletterRoutes } from './routes/newsletter.ts'
@@ -37,35 +38,72 @@ function siteRoutes(): Route[] {
     route('GET', '/service/footer-images/*', ({ ctx, params }) => serveFile(path.join(ctx.fixturesDir, 'images/footer'), params.rest)),
     route('GET', '/service/newsletterfrontend/*', ({ ctx, params }) => serveFile(path.join(ctx.fixturesDir, 'images/newsletter'), params.rest)),
     route('GET', '/_demo/*', ({ params }) => demoAsset(params.rest) ?? empty(404)),
-    route('GET', '/_fault', ({ url }) => faultControl(url)),
+    demoTool('GET', '/_fault', ({ request }) => faultPage(request)),
+    demoTool('POST', '/_fault', ({ request }) => faultControl(request)),
     route('GET', '/favicon.ico', () => empty(204)),
   ]
 }
 
-export function createContractServer(options: ServerOptions & { origin?: string } = {}): ContractServer {
+/**
+ * A demo tool answers only at the server's own address (anything else is DNS rebinding: 421,
+ * the request reached a server that is not the one its name belongs to), and acts on a form post
+ * only from our own pages (a browser names the posting page's origin in Origin).
+ */
+function demoToolRefusal(ctx: ServerContext, request: Request): Response | null {
+  const problem = (status: number, title: string) => json({ type: 'urn:contract:demo_tool', title, status }, status, { 'content-type': 'application/problem+json' })
+  if (!demoServes(ctx, request)) return problem(421, 'Demo tools answer only at the demo server\'s own address.')
+  const origin = request.headers.get('origin')
+  if (request.method !== 'GET' && request.method !== 'HEAD' && origin !== null && origin !== new URL(request.url).origin) {
+    return problem(403, 'Demo tools accept form posts from their own pages only.')
+  }
+  return null
+}
+
+/**
+ * Bad input gets a short answer meant for the client; anything unexpected a 500 that tells the
+ * client nothing about the server (no message, no path, no stack). The log names the route's
+ * pattern, not the address, which may carry a subscriber token.
+ */
+function failure(method: string, pattern: string, error: unknown): Response {
+  if (error instanceof HttpError) return json({ type: 'urn:contract:bad_request', title: error.message, status: error.status }, error.status, { 'content-type': 'application/problem+json' })
+  if (error instanceof URIError) return json({ type: 'urn:contract:bad_request', title: 'Malformed percent-encoding.', status: 400 }, 400, { 'content-type': 'application/problem+json' })
+  console.error(`contract server: ${method} ${pattern} failed`, error)
+  return json({ type: 'urn:contract:error', title: 'Internal server error.', status: 500 }, 500, { 'content-type': 'application/problem+json' })
+}
+
+export function createContractServer(options: ServerOptions = {}): ContractServer {
   const ctx = createContext(options)
-  const routes = [...siteRoutes(), ...newsletterRoutes(), ...footerRoutes(), ...previewRoutes(), ...loginRoutes(), ...kitRoutes(), ...hostRoutes()]
-  const origin = options.origin ?? 'https://shop.test'
+  const routes = [...siteRoutes(), ...newsletterRoutes(), ...footerRoutes(), ...previewRoutes(), ...loginRoutes(), ...kitRoutes(), ...hostRoutes()].filter(
+    (r) => ctx.mode === 'demo' || !r.demoTool,
+  )
 
   async function handle(request: Request): Promise<Response> {
-    const url = new URL(request.url)
-    const fault = faultFor(request, url.pathname)
-    if (fault) {
-      const faulty = await applyFault(fault, request, ctx)
-      if (faulty) return faulty
-    }
-    const match = matchRoute(routes, request.method, url.pathname)
-    if (!match) return json({ type: 'urn:contract:not_found', title: `No ${request.method} ${url.pathname} in SPEC §7` }, 404)
-    try {
-      return await match.route.handler({ request, url, params: match.params, ctx })
-    } catch (error) {
-      console.error(`contract server: ${request.method} ${url.pathname} failed`, error)
-      return json({ type: 'urn:contract:error', title: (error as Error).message }, 500)
-    }
+    return finalizeResponse(request, await answer(request))
   }
 
+  async function answer(request: Request): Promise<Response> {
+    const url = new URL(request.url)
+    let pattern = url.pathname
+    try {
+      const fault = demoServes(ctx, request) ? faultFor(request, url.pathname) : undefined
+      if (fault) {
+        const faulty = await applyFault(fault, request, ctx)
+        if (faulty) return faulty
+      }
+      const match = matchRoute(routes, request.method, url.pathname)
+      if (!match) return json({ type: 'urn:contract:not_found', title: `No ${request.method} ${url.pathname} in SPEC §7` }, 404)
+      pattern = match.route.pattern
+      if (match.route.demoTool) {
+        const refusal = demoToolRefusal(ctx, request)
+        if (refusal) return refusal
+      }
+      return await match.route.handler({ request, url, params: match.params, ctx })
+    } catch (error) {
+      return failure(request.method, pattern, error)
+    }
+  }
   const fetchImpl = ((input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(new URL(String(input), origin), init)
+    const request = input instanceof Request ? input : new Request(new URL(String(input), ctx.origin), init)
     return handle(request)
   }) as typeof fetch
 

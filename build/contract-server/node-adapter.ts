@@ -1,17 +1,35 @@
 /** Serves a Fetch-API handler over node:http. */
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { Readable } from 'node:stream'
+import { SECURITY_HEADERS } from './safety.ts'
 
 export type FetchHandler = (request: Request) => Promise<Response>
 
-function toRequest(req: IncomingMessage, origin: string, signal: AbortSignal): Request {
+/** A Host header value: a name or IPv4 address, or a bracketed IPv6 address, with an optional port. */
+const HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i
+
+/**
+ * The request's address from its request line and Host header, joined as text: parsing the
+ * target against a base would let `//evil.example/...` name another host. Only origin-form
+ * targets (`/path?query`) and plain Host values are accepted; null means a 400.
+ */
+export function requestAddress(target: string | undefined, host: string | undefined): URL | null {
+  if (!target?.startsWith('/') || !host || !HOST.test(host)) return null
+  try {
+    return new URL(`http://${host}${target}`)
+  } catch {
+    return null
+  }
+}
+
+function toRequest(req: IncomingMessage, url: URL, signal: AbortSignal): Request {
   const headers = new Headers()
   for (const [key, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) value.forEach((v) => headers.append(key, v))
     else if (value !== undefined) headers.set(key, value)
   }
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
-  return new Request(new URL(req.url ?? '/', origin), {
+  return new Request(url, {
     method: req.method,
     headers,
     body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
@@ -25,8 +43,14 @@ export function serve(handler: FetchHandler, port: number, host = '127.0.0.1'): 
   const server = createServer(async (req, res) => {
     const aborter = new AbortController()
     res.on('close', () => aborter.abort())
+    const url = requestAddress(req.url, req.headers.host)
+    if (!url) {
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS })
+      res.end('Bad request: the request line or Host header is not valid.')
+      return
+    }
     try {
-      const response = await handler(toRequest(req, `http://${req.headers.host ?? `${host}:${port}`}`, aborter.signal))
+      const response = await handler(toRequest(req, url, aborter.signal))
       const headers: Record<string, string | string[]> = {}
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie') headers[key] = value
@@ -36,8 +60,11 @@ export function serve(handler: FetchHandler, port: number, host = '127.0.0.1'): 
       res.writeHead(response.status, headers)
       res.end(req.method === 'HEAD' ? undefined : Buffer.from(await response.arrayBuffer()))
     } catch (error) {
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' })
-      res.end(`contract server error: ${(error as Error).message}`)
+      // The handler answers its own failures; this is the transport failing (a client gone, a stream
+      // broken): logged here, and the client learns nothing about the server.
+      console.error('contract server: answering failed', error)
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS })
+      res.end('Internal server error.')
     }
   })
   return new Promise((resolve) => server.listen(port, host, () => resolve(server)))

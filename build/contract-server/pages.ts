@@ -121,6 +121,10 @@ export function demoAsset(name: string): Response | null {
   return null
 }
 
+const DEMO_TOOL_LINKS = `<li><a href="/_mail/">Mail outbox</a> (double opt-in confirmation mails)</li>
+<li><a href="/_staff/">Become staff</a> (preview panel)</li>
+<li><a href="/_fault">Faults on demand</a> (make API calls fail for this browser)</li>`
+
 export async function indexPage(ctx: ServerContext): Promise<Response> {
   const manifest = await readManifest(ctx.distDir)
   const rows = MARKETS.map((m) => {
@@ -140,9 +144,7 @@ ${rows}
 <h2>Tools</h2>
 <ul>
 <li><a href="/kit/">Design-system kit gallery</a></li>
-<li><a href="/_mail/">Mail outbox</a> (double opt-in confirmation mails)</li>
-<li><a href="/_staff/">Become staff</a> (preview panel)</li>
-<li><a href="/_fault?set=500">Make every API call fail with 500</a> · <a href="/_fault?clear">clear faults</a></li>
+${ctx.mode === 'demo' ? DEMO_TOOL_LINKS : ''}
 </ul>
 </main>
 </body>

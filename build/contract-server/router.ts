@@ -14,10 +14,16 @@ export interface Route {
   method: string
   pattern: string
   handler: RouteHandler
+  /** A demo tool: exists only in demo mode, for requests to the server's own address. */
+  demoTool?: boolean
 }
 
 export function route(method: string, pattern: string, handler: RouteHandler): Route {
   return { method, pattern, handler }
+}
+
+export function demoTool(method: string, pattern: string, handler: RouteHandler): Route {
+  return { method, pattern, handler, demoTool: true }
 }
 
 export function matchRoute(routes: Route[], method: string, pathname: string): { route: Route; params: Record<string, string> } | null {

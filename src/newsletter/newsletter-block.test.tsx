@@ -3,6 +3,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact'
 import { createContractServer } from '../../build/contract-server/handler'
+import { makeLoginToken } from '../../build/contract-server/routes/login'
 import { createTestWidget, recordRequests, renderInWidget, TEST_ORIGIN, useLocale } from '../../test/helpers/widget'
 import { t } from '../i18n/i18n'
 import { SITES, SITE_LOCALE, type Site } from '../sites'
@@ -21,11 +22,15 @@ interface Setup {
   wrap?: (inner: typeof fetch) => typeof fetch
   pageAddress?: string
   psdata?: PsData | null
+  /** With a LoginToken cookie the server signed. */
+  loggedIn?: boolean
 }
 
 async function setup(site: Site = 'DE', options: Setup = {}) {
   await useLocale(SITE_LOCALE[site])
   const server = createContractServer({ origin: TEST_ORIGIN })
+  const loginToken = options.loggedIn ? makeLoginToken(server.ctx, 'l1') : undefined
+  if (loginToken) document.cookie = `LoginToken=${loginToken}`
   const recorded = recordRequests(options.wrap ? options.wrap(server.fetch) : server.fetch)
   const { widget, clock } = createTestWidget({ config: { site, ...options.config }, server, fetch: recorded.fetch })
   if (options.pageAddress) widget.pageAddress = options.pageAddress
@@ -34,7 +39,7 @@ async function setup(site: Site = 'DE', options: Setup = {}) {
   for (const type of [SIGN_UP_EVENT, SUBMITTED_EVENT]) widget.mountElement.addEventListener(type, (e) => events.push({ type, detail: (e as CustomEvent).detail }))
   document.body.appendChild(widget.mountElement)
   const view = renderInWidget(<NewsletterBlock />, widget)
-  return { widget, server, clock, view, events, requests: recorded.requests }
+  return { widget, server, clock, view, events, requests: recorded.requests, loginToken }
 }
 
 const text = (key: string, params?: Record<string, unknown>) => t(`newsletter.${key}`, params)
@@ -448,11 +453,10 @@ test('honeypot filled: nothing is sent, the success view and the analytics event
 
 for (const [site, locks] of [['AT', true], ['HU', true], ['TR', true], ['DE', false]] as const) {
   test(`${site}: a logged-in visitor's base data prefills the form${locks ? ' and locks known fields' : ''}`, async () => {
-    document.cookie = 'LoginToken=tok123'
-    const { requests } = await setup(site)
+    const { requests, loginToken } = await setup(site, { loggedIn: true })
     const input = (await screen.findByDisplayValue('anna.schmidt@example.com')) as HTMLInputElement
     const get = requests.find((r) => r.url.endsWith('/customers/base-data'))!
-    assert.is(get.headers.get('x-logintoken'), 'tok123')
+    assert.is(get.headers.get('x-logintoken'), loginToken)
     assert.is(input.disabled, locks)
     if (site !== 'DE') {
       const first = screen.getByRole('textbox', { name: label('firstName') }) as HTMLInputElement

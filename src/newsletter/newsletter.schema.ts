@@ -12,7 +12,8 @@ export * from './base-data.schema'
 const NameSchema = refine(string(), 'name', isName)
 
 export const SubscriberRequestSchema = object({
-  email: size(pattern(string(), EMAIL_PATTERN), 1, EMAIL_MAX),
+  // The length first: superstruct runs refinements inside out and stops at the first failure, so the pattern never sees an over-long string.
+  email: pattern(size(string(), 1, EMAIL_MAX), EMAIL_PATTERN),
   salutation: optional(nullable(enums(SALUTATIONS))),
   firstName: optional(nullable(NameSchema)),
   lastName: optional(nullable(NameSchema)),

@@ -145,6 +145,7 @@ test('strict CSP: the staff preview panel (open the dialog, load tests, apply, l
   const log = watchPage(page)
   await watchViolations(page)
   await page.goto('/_staff/')
+  await page.getByRole('button', { name: 'Become staff', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'You are staff now' })).toBeVisible()
   await page.goto('/_hosts/clean.html?csp')
   const panel = page.getByRole('region', { name: 'Preview settings' })

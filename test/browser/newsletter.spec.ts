@@ -4,6 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { MARKETS, type Market } from '../../build/markets.ts'
+import { DEMO_ACCOUNT } from '../../build/contract-server/routes/login.ts'
 import { flatten, loadDictionary } from '../../build/locales.ts'
 import { axeViolations } from './axe.ts'
 import { watchPage } from './helpers.ts'
@@ -180,9 +181,10 @@ test('the React 19 build signs up too (DE)', async ({ page }) => {
   expect(log.errors).toEqual([])
 })
 
-test('a logged-in visitor gets the base data prefilled, known fields locked (AT)', async ({ page, context, baseURL }) => {
+test('a logged-in visitor gets the base data prefilled, known fields locked (AT)', async ({ page }) => {
   const m = market('AT')
-  await context.addCookies([{ name: 'LoginToken', value: 'demo-token', url: baseURL }])
+  // The server signs login tokens: log in with the demo account, which sets the LoginToken cookie.
+  expect((await page.request.post('/service/login/api/v1/login', { headers: { 'X-hunter-csrf': '1' }, data: DEMO_ACCOUNT })).status()).toBe(200)
   await page.goto(m.path)
   await expect(emailField(page, m)).toHaveValue('anna.schmidt@example.com')
   await expect(emailField(page, m)).toBeDisabled()

@@ -62,7 +62,7 @@ test('the confirmation mail links to the page with a token; GET, PUT and PUT doi
 test('GET /customers/base-data needs X-LoginToken', async () => {
   const server = createContractServer()
   assert.is((await call(server, 'GET', `${NL}/customers/base-data`)).status, 401)
-  const answer = await call(server, 'GET', `${NL}/customers/base-data`, { headers: { 'X-LoginToken': 'abc' } })
+  const answer = await call(server, 'GET', `${NL}/customers/base-data`, { headers: { 'X-LoginToken': makeLoginToken(server.ctx, 'l1') } })
   assert.is(answer.status, 200)
   assert.ok((answer.data as { email: string }).email)
 })
@@ -108,10 +108,11 @@ test('preview: logout ends the staff session, so the old cookie no longer passes
   assert.is((await call(server, 'GET', '/service/preview/api/auth/login/renew', { headers: staff })).status, 401)
 })
 
-test('preview: /_staff/ starts a session of its own (StaffAuthToken, or CobraAuthToken with ?cobra); ?leave ends it', async () => {
+test('preview: the /_staff/ form starts a session of its own (StaffAuthToken or CobraAuthToken); leaving ends it', async () => {
   const server = createContractServer()
-  for (const [query, name] of [['', 'StaffAuthToken'], ['?cobra', 'CobraAuthToken']]) {
-    const page = await call(server, 'GET', `/_staff/${query}`)
+  const form = (body: string, cookie = '') => server.fetch('/_staff/', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie }, body })
+  for (const name of ['StaffAuthToken', 'CobraAuthToken']) {
+    const page = await form(`cookie=${name}`)
     const cookie = page.headers.getSetCookie()[0].split(';')[0]
     assert.ok(cookie.startsWith(`${name}=staff-`), cookie)
     const auth = await call(server, 'GET', '/service/preview/api/auth/checkauth', { headers: { cookie } })
@@ -120,7 +121,7 @@ test('preview: /_staff/ starts a session of its own (StaffAuthToken, or CobraAut
     await call(server, 'POST', '/service/preview/api/token?test=&group=', { headers: { cookie }, body: { previewDateTime: '2026-12-01T10:00:00Z' } })
     assert.is(((await call(server, 'GET', '/service/preview/api/auth/checkauth', { headers: { cookie } })).data as { dateTime: string }).dateTime, '2026-12-01T10:00:00Z')
     assert.is(((await call(server, 'GET', '/service/preview/api/auth/checkauth', { headers: { cookie: `StaffAuthToken=${DEMO_STAFF_TOKEN}` } })).data as { dateTime: null }).dateTime, null)
-    const left = await call(server, 'GET', '/_staff/?leave', { headers: { cookie } })
+    const left = await form('leave=1', cookie)
     assert.is(left.headers.getSetCookie().length, 2)
     assert.is((await call(server, 'GET', '/service/preview/api/auth/checkauth', { headers: { cookie } })).status, 401)
   }
@@ -140,8 +141,8 @@ test('preview: the token call checks its body and the A/B selection against the 
   assert.is((await apply('', { when: 'now' })).status, 400, 'body without previewDateTime')
   assert.is((await apply('', { previewDateTime: 'soon' })).status, 400, 'not a date-time')
   assert.is((await call(server, 'POST', '/service/preview/api/token?test=&group=', { body: at })).status, 401, 'not staff')
-  const viaGet = await call(server, 'GET', `/service/preview/api/token?test=checkout-button-colour&group=green&previewDateTime=${at.previewDateTime}`, { headers: staff })
-  assert.equal(viaGet.data, { status: 'SUCCESS' })
+  assert.is((await call(server, 'GET', `/service/preview/api/token?test=checkout-button-colour&group=green&previewDateTime=${at.previewDateTime}`, { headers: staff })).status, 405, 'a GET changes nothing')
+  assert.is((await apply('?test=checkout-button-colour&group=green')).status, 200)
   const assignment = await call(server, 'GET', '/service/abtestfrontend/api/v1/getassignment', { headers: staff })
   assert.equal(assignment.data, { assignments: [{ test: 'checkout-button-colour', group: 'green' }] })
 })

@@ -16,6 +16,7 @@ import * as assert from 'uvu/assert'
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact'
 import { createContractServer } from '../../build/contract-server/handler'
 import { DEMO_STAFF_TOKEN } from '../../build/contract-server/routes/preview'
+import { makeLoginToken } from '../../build/contract-server/routes/login'
 import { typeAndLeave } from '../helpers/input'
 import { captureConsole } from '../helpers/console'
 import { fakeClock } from '../helpers/fake-timers'
@@ -80,6 +81,8 @@ function browser(options: { cookie?: string } = {}) {
     server,
     fetch: recorded.fetch,
     calls,
+    /** Sets the cookie sent with each request from now on. */
+    setCookie: (cookie: string) => void (options.cookie = cookie),
     fail: (kind: Fault, path: string) => void (fault = `${kind}@${path}`),
     clear: () => void (fault = null),
     hold(path: string) {
@@ -170,11 +173,9 @@ async function openSettings() {
 }
 const STAFF = `StaffAuthToken=${DEMO_STAFF_TOKEN}`
 
-/** A login token due for renewal (ren passed, exp ahead), as the cookie the session monitor reads. */
+/** A login token of b's server due for renewal (issued 11 minutes ago), as the cookie the session monitor reads. */
 function dueToken(b: Browser) {
-  const now = Math.floor(b.clock.now() / 1000)
-  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url')
-  return `LoginToken=${b64({ alg: 'none' })}.${b64({ exp: now + 600, ren: now - 1, lid: 'l1' })}.`
+  return `LoginToken=${makeLoginToken(b.server.ctx, 'l1', new Date(b.clock.now() - 11 * 60_000))}`
 }
 
 // --- the table ---------------------------------------------------------------------------------
@@ -218,8 +219,8 @@ const ROWS: Row[] = [
     call: 'GET /customers/base-data (logged-in prefill)',
     outcome: () => 'no prefill; what the visitor typed meanwhile stays; the next load prefills',
     async run(fault) {
-      document.cookie = 'LoginToken=tok123'
       const b = browser()
+      document.cookie = `LoginToken=${makeLoginToken(b.server.ctx, 'l1')}`
       b.fail(fault, P.baseData)
       b.hold(P.baseData)
       await newsletterPage(b)
@@ -419,9 +420,9 @@ const ROWS: Row[] = [
     call: 'POST logintoken/renew (session monitor)',
     outcome: (f) => (is2xx(f) ? 'a 200 is result 1 (valid, stop)' : 'result 2 (server error), retried 3 minutes later: renewed'),
     async run(fault) {
-      const b0 = browser()
-      const cookie = dueToken(b0)
-      const b = browser({ cookie })
+      const b = browser()
+      const cookie = dueToken(b)
+      b.setCookie(cookie)
       b.fail(fault, P.loginRenew)
       const results: CheckResult[] = []
       const doc = fakeDoc(cookie)
@@ -444,9 +445,9 @@ const ROWS: Row[] = [
     call: 'POST longtermtoken/renew',
     outcome: () => 'ignored: the renewal counts, the monitor goes on',
     async run(fault) {
-      const b0 = browser()
-      const cookie = dueToken(b0)
-      const b = browser({ cookie })
+      const b = browser()
+      const cookie = dueToken(b)
+      b.setCookie(cookie)
       b.fail(fault, P.longterm)
       const results: CheckResult[] = []
       const monitor = createSessionMonitor({ document: fakeDoc(cookie) as unknown as Document, fetch: b.fetch, timers: b.clock, origin: TEST_ORIGIN, now: b.clock.now, onResult: (r) => results.push(r) })

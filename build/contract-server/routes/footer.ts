@@ -8,12 +8,14 @@ import { PSDATA_PATH } from '../../../src/api/psdata.ts'
 import { empty, json } from '../http.ts'
 import { readFixture } from '../fixtures.ts'
 import { route, type Route } from '../router.ts'
+import { demoServes } from '../context.ts'
 
 export const FOOTER_PATH = '/service/promotion/api/promotion/SHOP_FOOTER'
 
 /**
  * For the benchmark (build/bench/): the header `X-Bench-Scale: N` or the cookie `lf-bench-scale=N`
  * (1 to 100) answers the content with its link lists N times as long. Without it nothing changes.
+ * A demo hook: honoured only where the demo's tools are (context.ts, demoServes).
  */
 export const BENCH_SCALE_HEADER = 'x-bench-scale'
 export const BENCH_SCALE_COOKIE = 'lf-bench-scale'
@@ -56,7 +58,7 @@ export function footerRoutes(): Route[] {
       const requested = request.headers.get('x-hunter-site')?.toUpperCase()
       const site = isSite(requested) ? requested : 'DE'
       const content = await readFixture(ctx, `footer/${site.toLowerCase()}.json`)
-      return json({ contentJSON: JSON.stringify(scaleContent(content as Record<string, unknown>, benchScale(request))) })
+      return json({ contentJSON: JSON.stringify(scaleContent(content as Record<string, unknown>, demoServes(ctx, request) ? benchScale(request) : 1)) })
     }),
     route('GET', PSDATA_PATH, async ({ request, ctx }) => {
       if (!request.headers.get('x-hunter-csrf')) return empty(403)

@@ -8,10 +8,11 @@
  * Fixtures: fixtures/api/abtests.json (tests with the period they run).
  */
 import { validate } from 'superstruct'
-import { cookies, html, json, readJson, setCookie, withCookies } from '../http.ts'
+import { cookies, json, readForm, readJson, setCookie, withCookies } from '../http.ts'
+import { toolPage } from '../demo.ts'
 import { readFixture } from '../fixtures.ts'
-import { route, type Route } from '../router.ts'
-import { featureState, type ServerContext } from '../context.ts'
+import { demoTool, route, type Route } from '../router.ts'
+import { demoServes, featureState, setBounded, type ServerContext } from '../context.ts'
 import { ABTEST_API, PREVIEW_API, TokenRequestSchema, type AbTest, type PreviewSession } from '../../../src/preview/preview.schema.ts'
 
 export const STAFF_COOKIES = ['StaffAuthToken', 'CobraAuthToken'] as const
@@ -26,7 +27,7 @@ const noSettings = (): Settings => ({ dateTime: null, abTestName: null, abTestGr
 /** The staff token of the request, when it names a live session. */
 function staffToken(request: Request, ctx: ServerContext): string | null {
   const jar = cookies(request)
-  return STAFF_COOKIES.map((name) => jar[name]).find((token) => token && sessions(ctx).has(token)) ?? null
+  return STAFF_COOKIES.map((name) => jar[name]).find((token) => token && sessions(ctx).has(token) && (token !== DEMO_STAFF_TOKEN || demoServes(ctx, request))) ?? null
 }
 
 interface AbTestFixture extends AbTest {
@@ -49,31 +50,32 @@ export function previewRoutes(): Route[] {
       return token ? json({ status: 'SUCCESS', ...sessions(ctx).get(token) }) : json({ status: 'UNAUTHORIZED', ...noSettings() }, 401)
     }),
     route('GET', `${PREVIEW_API}/auth/login/renew`, ({ request, ctx }) => (staffToken(request, ctx) ? json({ status: 'SUCCESS' }) : unauthorized())),
+    // SPEC §7 makes logout a GET, so it cannot be a POST; other sites' links and images are refused instead.
     route('GET', `${PREVIEW_API}/auth/logout`, ({ request, ctx }) => {
+      if (fromAnotherSite(request)) return json({ status: 'FORBIDDEN' }, 403)
       const token = staffToken(request, ctx)
       if (token) sessions(ctx).delete(token)
-      return withCookies(json({ status: 'SUCCESS' }), STAFF_COOKIES.map((c) => setCookie(c, '', 0)))
+      return withCookies(json({ status: 'SUCCESS' }), STAFF_COOKIES.map((c) => setCookie(c, '', { maxAgeSeconds: 0, readableByWidget: true })))
     }),
-    // SPEC §7 leaves the method open; the widget POSTs, GET (previewDateTime as a query parameter) works too.
-    ...['GET', 'POST'].map((method) =>
-      route(method, `${PREVIEW_API}/token`, async ({ request, url, ctx }) => {
-        const token = staffToken(request, ctx)
-        if (!token) return unauthorized()
-        const [error, body] = validate(method === 'POST' ? await readJson(request) : { previewDateTime: url.searchParams.get('previewDateTime') ?? undefined }, TokenRequestSchema)
-        if (error) return badRequest(error.message)
-        const time = Date.parse(body.previewDateTime)
-        if (Number.isNaN(time)) return badRequest('previewDateTime is not a date-time')
-        const test = url.searchParams.get('test') || null
-        const group = url.searchParams.get('group') || null
-        if (test) {
-          const active = (await testsAt(ctx, time)).find((t) => t.name === test)
-          if (!active) return badRequest(`no test ${test} at ${body.previewDateTime}`)
-          if (!active.groups.some((g) => g.name === group)) return badRequest(`test ${test} needs one of its groups`)
-        } else if (group) return badRequest('a group needs a test')
-        sessions(ctx).set(token, { dateTime: body.previewDateTime, abTestName: test, abTestGroup: group })
-        return json({ status: 'SUCCESS' })
-      }),
-    ),
+    // SPEC §7 leaves the method open; the widget POSTs. A GET would change state, so it is refused.
+    route('GET', `${PREVIEW_API}/token`, () => json({ status: 'METHOD_NOT_ALLOWED', detail: 'Apply settings with POST.' }, 405, { allow: 'POST' })),
+    route('POST', `${PREVIEW_API}/token`, async ({ request, url, ctx }) => {
+      const token = staffToken(request, ctx)
+      if (!token) return unauthorized()
+      const [error, body] = validate(await readJson(request), TokenRequestSchema)
+      if (error) return badRequest(error.message)
+      const time = Date.parse(body.previewDateTime)
+      if (Number.isNaN(time)) return badRequest('previewDateTime is not a date-time')
+      const test = url.searchParams.get('test') || null
+      const group = url.searchParams.get('group') || null
+      if (test) {
+        const active = (await testsAt(ctx, time)).find((t) => t.name === test)
+        if (!active) return badRequest(`no test ${test} at ${body.previewDateTime}`)
+        if (!active.groups.some((g) => g.name === group)) return badRequest(`test ${test} needs one of its groups`)
+      } else if (group) return badRequest('a group needs a test')
+      sessions(ctx).set(token, { dateTime: body.previewDateTime, abTestName: test, abTestGroup: group })
+      return json({ status: 'SUCCESS' })
+    }),
     route('GET', `${ABTEST_API}/gettestsat`, async ({ url, ctx }) => {
       const time = Date.parse(url.searchParams.get('time') ?? '')
       if (Number.isNaN(time)) return badRequest('time is not a date-time')
@@ -84,21 +86,31 @@ export function previewRoutes(): Route[] {
       const settings = token ? sessions(ctx).get(token) : null
       return json({ assignments: settings?.abTestName ? [{ test: settings.abTestName, group: settings.abTestGroup }] : [] })
     }),
-    route('GET', '/_staff/', ({ url, ctx, request }) => {
-      const leave = url.searchParams.has('leave')
-      const name = url.searchParams.has('cobra') ? 'CobraAuthToken' : 'StaffAuthToken'
-      let setCookies: string[]
-      if (leave) {
+    demoTool('GET', '/_staff/', ({ request, ctx }) => staffPage(staffToken(request, ctx) ? 'You are staff' : 'Become staff')),
+    demoTool('POST', '/_staff/', async ({ request, ctx }) => {
+      const form = await readForm(request)
+      if (form.has('leave')) {
         const token = staffToken(request, ctx)
         if (token && token !== DEMO_STAFF_TOKEN) sessions(ctx).delete(token)
-        setCookies = STAFF_COOKIES.map((c) => setCookie(c, '', 0))
-      } else {
-        const token = `staff-${ctx.randomToken()}`
-        sessions(ctx).set(token, noSettings())
-        setCookies = [setCookie(name, token)]
+        return withCookies(staffPage('You are no longer staff', 'The staff cookies are removed.'), STAFF_COOKIES.map((c) => setCookie(c, '', { maxAgeSeconds: 0, readableByWidget: true })))
       }
-      const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Staff</title><link rel="stylesheet" href="/_demo/host.css"></head><body><main class="host-main"><h1>${leave ? 'You are no longer staff' : 'You are staff now'}</h1><p>The ${leave ? 'staff cookies are' : `${name} cookie is`} ${leave ? 'removed' : 'set'}. Open a <a href="/de/">market page</a>${leave ? '' : ' to see the preview panel'}.</p><p><a href="/_staff/${leave ? '' : '?leave'}">${leave ? 'Become staff' : 'Stop being staff'}</a></p></main></body></html>`
-      return withCookies(html(page), setCookies)
+      const name = STAFF_COOKIES.find((c) => c === form.get('cookie')) ?? 'StaffAuthToken'
+      const token = `staff-${ctx.randomToken()}`
+      setBounded(sessions(ctx), token, noSettings(), ctx.limits.staffSessions, DEMO_STAFF_TOKEN)
+      return withCookies(staffPage('You are staff now', `The ${name} cookie is set. Open a <a href="/de/">market page</a> to see the preview panel.`), [setCookie(name, token, { readableByWidget: true })])
     }),
   ]
+}
+
+/** Sec-Fetch-Site tells a request another site started (a link, an image, a form) from one of our pages; old browsers do not send it. */
+function fromAnotherSite(request: Request): boolean {
+  const site = request.headers.get('sec-fetch-site')
+  return site === 'cross-site' || site === 'same-site'
+}
+
+/** The staff page: becoming staff or leaving changes state, so it happens by form post, never by opening a link. */
+function staffPage(heading: string, done = ''): Response {
+  const become = STAFF_COOKIES.map((name) => `<form method="post" action="/_staff/"><input type="hidden" name="cookie" value="${name}"><button type="submit">Become staff${name === 'StaffAuthToken' ? '' : ` with ${name}`}</button></form>`).join('')
+  const leave = '<form method="post" action="/_staff/"><input type="hidden" name="leave" value="1"><button type="submit">Stop being staff</button></form>'
+  return toolPage('Staff', `<h1>${heading}</h1>${done ? `<p>${done}</p>` : ''}${become}${leave}<p><a href="/">Back to the demo</a></p>`)
 }

@@ -16,6 +16,7 @@ import { MARKETS, REFERENCE_LOCALE } from './build/markets.ts'
 import type { BundleKind } from './build/budgets.ts'
 import { unsafeSyntax } from './build/syntax-guard.ts'
 import { terserPass } from './build/terser-pass.ts'
+import { libraryPatchesPlugin } from './build/library-patches.ts'
 import { writeFile } from 'node:fs/promises'
 import { KIT_GALLERY_BUNDLE } from './build/kit-gallery.ts'
 
@@ -103,7 +104,12 @@ export function bundleOptions(flavor: Flavor): esbuild.BuildOptions {
  * (e.g. a BigInt literal on Safari 12), and on syntax the syntax guard knows to be broken there.
  */
 export async function buildScript(flavor: Flavor, options: esbuild.BuildOptions): Promise<{ code: Uint8Array; metafile: esbuild.Metafile }> {
-  const result = await esbuild.build({ ...bundleOptions(flavor), ...options, define: { ...bundleOptions(flavor).define, ...options.define } })
+  const result = await esbuild.build({
+    ...bundleOptions(flavor),
+    ...options,
+    define: { ...bundleOptions(flavor).define, ...options.define },
+    plugins: [libraryPatchesPlugin(), ...(options.plugins ?? [])],
+  })
   if (result.warnings.length > 0) {
     const text = await esbuild.formatMessages(result.warnings, { kind: 'warning', color: false })
     throw new Error(`esbuild warnings are errors for shipped code:\n${text.join('\n')}`)

@@ -1,0 +1,71 @@
+/**
+ * Shipped library code rewritten at build time. Each patch names the exact text it replaces; the
+ * build fails when a library update changes that text, so the patch is looked at again rather
+ * than silently lost. The React build goes through the same plugin (it shares superstruct and the signals core).
+ *
+ * Patched built-ins (README, "Any host page"): Prototype 1.7.3 deletes `Array.prototype.entries` and
+ * replaces `Array.from`; MooTools 1.4.5 with its 1.2 compatibility layer replaces
+ * `Function.prototype.bind` with one that drops call-time arguments. Both load before the widget,
+ * so a native copied at our start-up would already be the patched one: the code is changed to
+ * plain loops and closures instead. Left alone, because the widget never reaches them:
+ * preact/compat's `createFactory` and redaxios' `spread` (partial `bind`); `bind` with only a
+ * `this` keeps working under MooTools.
+ */
+import type * as esbuild from 'esbuild'
+import { readFile } from 'node:fs/promises'
+
+export interface LibraryPatch {
+  /** The file, by its path under node_modules. */
+  file: string
+  find: string
+  replace: string
+  /** Why, in a few words (shown when the patch no longer applies). */
+  why: string
+}
+
+export const LIBRARY_PATCHES: LibraryPatch[] = [
+  {
+    file: 'superstruct/dist/index.mjs',
+    find: 'for (const [i, v] of value.entries()) {',
+    replace: 'for (let i = 0, v; i < value.length; i++) { v = value[i];',
+    why: "array() iterates Array.prototype.entries, which Prototype deletes",
+  },
+  {
+    file: '@preact/signals/dist/signals.module.js',
+    find: 'function b(i,n){t[i]=n.bind(null,t[i]||function(){})}',
+    replace: 'function b(i,n){var o=t[i]||function(){};t[i]=function(p,q,r,s){return n(o,p,q,r,s)}}',
+    why: "its options hooks get the previous hook by partial bind, which MooTools' bind drops",
+  },
+  {
+    file: '@preact/signals-core/dist/signals-core.module.js',
+    find: 'return S.bind(this,i)}',
+    replace: 'var e=this;return function(){return S.call(e,i)}}',
+    why: "an effect's end gets its outer context by partial bind",
+  },
+
+]
+
+const normalise = (file: string) => file.replace(/\\/g, '/')
+
+export function libraryPatchesPlugin(patches: LibraryPatch[] = LIBRARY_PATCHES): esbuild.Plugin {
+  // The unit tests bundle for Node, which resolves the same code as `.mjs`.
+  const twin = (file: string) => file.replace(/\.module\.js$/, '.mjs')
+  const files = new Set(patches.flatMap((p) => [p.file, twin(p.file)]))
+  return {
+    name: 'library-patches',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]node_modules[\\/].*\.m?js$/ }, async (args) => {
+        const at = normalise(args.path).lastIndexOf('/node_modules/')
+        const file = normalise(args.path).slice(at + '/node_modules/'.length)
+        if (!files.has(file)) return undefined
+        let contents = await readFile(args.path, 'utf8')
+        for (const patch of patches.filter((p) => p.file === file || twin(p.file) === file)) {
+          const found = contents.split(patch.find).length - 1
+          if (found !== 1) throw new Error(`library patch for ${file} (${patch.why}) expects its text once, found it ${found} times: the library changed, look at the patch again`)
+          contents = contents.replace(patch.find, () => patch.replace)
+        }
+        return { contents, loader: 'js' }
+      })
+    },
+  }
+}

@@ -1,7 +1,8 @@
 /**
  * Shipped library code rewritten at build time. Each patch names the exact text it replaces; the
  * build fails when a library update changes that text, so the patch is looked at again rather
- * than silently lost. The React build goes through the same plugin (it shares superstruct and the signals core).
+ * than silently lost. The React build goes through the same plugin (it shares superstruct and
+ * the signals core).
  *
  * Patched built-ins (README, "Any host page"): Prototype 1.7.3 deletes `Array.prototype.entries` and
  * replaces `Array.from`; MooTools 1.4.5 with its 1.2 compatibility layer replaces
@@ -10,6 +11,15 @@
  * plain loops and closures instead. Left alone, because the widget never reaches them:
  * preact/compat's `createFactory` and redaxios' `spread` (partial `bind`); `bind` with only a
  * `this` keeps working under MooTools.
+ *
+ * HTML attribute names in XHTML: React writes some HTML attributes in camelCase (`autoComplete`,
+ * `tabIndex`, `srcSet`), and Preact sets a prop that is not a DOM property of that exact name with
+ * `setAttribute(name)`. An HTML document lowercases the name of an HTML element's attribute; an
+ * XHTML document (application/xhtml+xml) keeps it, and the browser ignores `autoComplete`: the
+ * e-mail field loses its autofill hint, the honeypot enters the tab order, `<source srcSet>` is
+ * never chosen. Preact's one place that sets attributes lowercases those names itself, so every
+ * document gets what an HTML document does, for the whole widget, while the source stays plain
+ * React; SVG and MathML attributes (`viewBox`) keep their case as before.
  */
 import type * as esbuild from 'esbuild'
 import { readFile } from 'node:fs/promises'
@@ -42,7 +52,14 @@ export const LIBRARY_PATCHES: LibraryPatch[] = [
     replace: 'var e=this;return function(){return S.call(e,i)}}',
     why: "an effect's end gets its outer context by partial bind",
   },
-
+  {
+    file: 'preact/dist/preact.module.js',
+    // setProperty's last step, for a prop that is not a DOM property of that exact name: `i` is the
+    // element's namespace, `l` the prop's name.
+    find: '"popover"!=l&&l in n)try{n[l]=null==u?"":u;break n}catch(n){}"function"==typeof u||',
+    replace: '"popover"!=l&&l in n)try{n[l]=null==u?"":u;break n}catch(n){}"http://www.w3.org/1999/xhtml"==i&&(l=l.toLowerCase());"function"==typeof u||',
+    why: 'HTML attributes are named in lower case in any document (XHTML keeps the case React writes them in)',
+  },
 ]
 
 const normalise = (file: string) => file.replace(/\\/g, '/')

@@ -87,12 +87,9 @@ interface Reference {
   shot: Buffer
 }
 
-/** clean.html keeps the browser's default body margin on each side of #footer. */
-const CLEAN_PAGE_MARGIN = 8
-
 /**
  * The widget on the clean page with #footer as wide as on the host page (pages place it with
- * their own margins), once per worker, profile and width.
+ * their own margins; the viewport stays, so does the platform), once per worker, profile and width.
  */
 const references = new Map<string, Promise<Reference>>()
 
@@ -101,9 +98,10 @@ function reference(browser: Browser, profile: (typeof PROFILES)[number], footerW
   let pending = references.get(key)
   if (!pending) {
     pending = (async () => {
-      const page = await browser.newPage({ viewport: { ...profile.viewport, width: footerWidth + 2 * CLEAN_PAGE_MARGIN } })
+      const page = await browser.newPage({ viewport: profile.viewport })
       try {
         await page.goto(`/_hosts/clean.html?site=${profile.site}`)
+        await page.addStyleTag({ content: `body { margin: 8px ${profile.viewport.width - footerWidth}px 8px 0 }` })
         await footerSettled(page)
         const frame = page.mainFrame()
         let hrefs = await widgetHrefs(frame)

@@ -52,6 +52,25 @@ export const LIBRARY_PATCHES: LibraryPatch[] = [
     replace: 'var e=this;return function(){return S.call(e,i)}}',
     why: "an effect's end gets its outer context by partial bind",
   },
+  // The same for the unit tests, bundled for Node, which resolves the libraries' .mjs builds.
+  {
+    file: '@preact/signals/dist/signals.mjs',
+    find: 'function b(t,i){e[t]=i.bind(null,e[t]||(()=>{}))}',
+    replace: 'function b(t,i){const o=e[t]||(()=>{});e[t]=(p,q,r,s)=>i(o,p,q,r,s)}',
+    why: "its options hooks get the previous hook by partial bind, which MooTools' bind drops",
+  },
+  {
+    file: '@preact/signals-core/dist/signals-core.mjs',
+    find: 'const t=o;o=this;return S.bind(this,t)}',
+    replace: 'const t=o;o=this;return()=>S.call(this,t)}',
+    why: "an effect's end gets its outer context by partial bind",
+  },
+  {
+    file: 'preact/dist/preact.mjs',
+    find: '"popover"!=l&&l in n)try{n[l]=null==u?"":u;break n}catch(n){}"function"==typeof u||',
+    replace: '"popover"!=l&&l in n)try{n[l]=null==u?"":u;break n}catch(n){}"http://www.w3.org/1999/xhtml"==i&&(l=l.toLowerCase());"function"==typeof u||',
+    why: 'HTML attributes are named in lower case in any document (the unit tests\' build)',
+  },
   {
     file: 'preact/dist/preact.module.js',
     // setProperty's last step, for a prop that is not a DOM property of that exact name: `i` is the
@@ -65,9 +84,7 @@ export const LIBRARY_PATCHES: LibraryPatch[] = [
 const normalise = (file: string) => file.replace(/\\/g, '/')
 
 export function libraryPatchesPlugin(patches: LibraryPatch[] = LIBRARY_PATCHES): esbuild.Plugin {
-  // The unit tests bundle for Node, which resolves the same code as `.mjs`.
-  const twin = (file: string) => file.replace(/\.module\.js$/, '.mjs')
-  const files = new Set(patches.flatMap((p) => [p.file, twin(p.file)]))
+  const files = new Set(patches.map((p) => p.file))
   return {
     name: 'library-patches',
     setup(build) {
@@ -76,7 +93,7 @@ export function libraryPatchesPlugin(patches: LibraryPatch[] = LIBRARY_PATCHES):
         const file = normalise(args.path).slice(at + '/node_modules/'.length)
         if (!files.has(file)) return undefined
         let contents = await readFile(args.path, 'utf8')
-        for (const patch of patches.filter((p) => p.file === file || twin(p.file) === file)) {
+        for (const patch of patches.filter((p) => p.file === file)) {
           const found = contents.split(patch.find).length - 1
           if (found !== 1) throw new Error(`library patch for ${file} (${patch.why}) expects its text once, found it ${found} times: the library changed, look at the patch again`)
           contents = contents.replace(patch.find, () => patch.replace)

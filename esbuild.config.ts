@@ -17,6 +17,7 @@ import type { BundleKind } from './build/budgets.ts'
 import type { Locale } from './src/sites.ts'
 import { unsafeSyntax } from './build/syntax-guard.ts'
 import { terserPass } from './build/terser-pass.ts'
+import { libraryPatchesPlugin } from './build/library-patches.ts'
 import { writeFile } from 'node:fs/promises'
 import { KIT_GALLERY_BUNDLE } from './build/kit-gallery.ts'
 import { PREVIEW_WRAPPER, footerModules, footerRuntimePlugin, previewOnRuntimePlugin, sharedImports, type SharedImports } from './build/preview-runtime.ts'
@@ -105,7 +106,12 @@ export function bundleOptions(flavor: Flavor): esbuild.BuildOptions {
  * (e.g. a BigInt literal on Safari 12), and on syntax the syntax guard knows to be broken there.
  */
 export async function buildScript(flavor: Flavor, options: esbuild.BuildOptions): Promise<{ code: Uint8Array; metafile: esbuild.Metafile }> {
-  const result = await esbuild.build({ ...bundleOptions(flavor), ...options, define: { ...bundleOptions(flavor).define, ...options.define } })
+  const result = await esbuild.build({
+    ...bundleOptions(flavor),
+    ...options,
+    define: { ...bundleOptions(flavor).define, ...options.define },
+    plugins: [libraryPatchesPlugin(), ...(options.plugins ?? [])],
+  })
   if (result.warnings.length > 0) {
     const text = await esbuild.formatMessages(result.warnings, { kind: 'warning', color: false })
     throw new Error(`esbuild warnings are errors for shipped code:\n${text.join('\n')}`)

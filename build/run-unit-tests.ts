@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process'
 import { readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { PREACT_ALIASES, ROOT, SUPPORTED_SYNTAX, footerPlugins } from '../esbuild.config.ts'
+import { libraryPatchesPlugin } from './library-patches.ts'
 import { REFERENCE_LOCALE } from './markets.ts'
 
 const OUT_DIR = path.join(ROOT, '.cache/unit')
@@ -70,7 +71,7 @@ async function main(): Promise<number> {
     external: ['jsdom', 'uvu', 'uvu/*', 'fast-check', 'axe-core', 'esbuild'],
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     sourcemap: 'inline',
-    plugins: [testEntryPlugin(), ...footerPlugins(REFERENCE_LOCALE)],
+    plugins: [testEntryPlugin(), libraryPatchesPlugin(), ...footerPlugins(REFERENCE_LOCALE)],
     logLevel: 'warning',
   })
   const uvu = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/uvu/bin.js'), OUT_DIR, '\\.mjs$'], {

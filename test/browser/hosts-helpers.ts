@@ -1,5 +1,5 @@
 /** Helpers for the host-page specs (hosts.spec.ts): texts, requests, ids, storage, pixel diffs. */
-import { expect, type Browser, type Page } from '@playwright/test'
+import { expect, type Browser, type Frame, type Page } from '@playwright/test'
 import { MARKETS, type Market } from '../../build/markets.ts'
 import { flatten, loadDictionary } from '../../build/locales.ts'
 
@@ -13,11 +13,11 @@ export function tx(m: Market, key: string, params: Record<string, string> = {}):
 }
 
 const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)
-export const emailField = (page: Page, m: Market) => page.getByRole('textbox', { name: startsWith(tx(m, 'newsletter.email')) })
-export const submitButton = (page: Page, m: Market) => page.getByRole('button', { name: startsWith(tx(m, 'newsletter.submit')) })
-export const firstNameField = (page: Page, m: Market) => page.getByRole('textbox', { name: startsWith(tx(m, 'newsletter.firstName')) })
-export const lastNameField = (page: Page, m: Market) => page.getByRole('textbox', { name: startsWith(tx(m, 'newsletter.lastName')) })
-export const successText = (page: Page, m: Market, email: string) => page.getByText(tx(m, 'newsletter.success', { email }))
+export const emailField = (page: Page | Frame, m: Market) => page.getByRole('textbox', { name: startsWith(tx(m, 'newsletter.email')) })
+export const submitButton = (page: Page | Frame, m: Market) => page.getByRole('button', { name: startsWith(tx(m, 'newsletter.submit')) })
+export const firstNameField = (page: Page | Frame, m: Market) => page.getByRole('textbox', { name: startsWith(tx(m, 'newsletter.firstName')) })
+export const lastNameField = (page: Page | Frame, m: Market) => page.getByRole('textbox', { name: startsWith(tx(m, 'newsletter.lastName')) })
+export const successText = (page: Page | Frame, m: Market, email: string) => page.getByText(tx(m, 'newsletter.success', { email }))
 
 /** Every request the page makes (method and full URL), in order. */
 export function recordRequests(page: Page): { method: string; url: URL }[] {
@@ -123,12 +123,12 @@ export async function pixelDiff(browser: Browser, a: Buffer, b: Buffer, threshol
  * The footer rendered and settled: content shown, the network quiet, fonts ready, and every image
  * that has started loading (lazy ones near the viewport) complete.
  */
-export async function footerSettled(page: Page): Promise<void> {
-  await expect(page.locator('#footer footer')).toBeVisible()
+export async function footerSettled(page: Page, frame: Frame = page.mainFrame()): Promise<void> {
+  await expect(frame.locator('#footer footer')).toBeVisible()
   await page.waitForLoadState('networkidle')
-  await page.evaluate(() => document.fonts.ready.then(() => undefined))
+  await frame.evaluate(() => document.fonts.ready.then(() => undefined))
   await expect
-    .poll(() => page.evaluate(() => [...document.getElementById('footer')!.shadowRoot!.querySelectorAll('img')].filter((img) => img.loading !== 'lazy' && !img.complete).length))
+    .poll(() => frame.evaluate(() => [...document.getElementById('footer')!.shadowRoot!.querySelectorAll('img')].filter((img) => img.loading !== 'lazy' && !img.complete).length))
     .toBe(0)
 }
 
@@ -137,7 +137,7 @@ export async function footerSettled(page: Page): Promise<void> {
  * every lazy image loads and no content-visibility placeholder is left: screenshots then do not
  * depend on where the footer happens to sit on the page.
  */
-export async function showWholePage(page: Page): Promise<void> {
+export async function showWholePage(page: Page, frame: Frame = page.mainFrame()): Promise<void> {
   const width = page.viewportSize()!.width
   for (let i = 0; i < 6; i++) {
     const height = await page.evaluate(() => document.documentElement.scrollHeight)
@@ -147,17 +147,117 @@ export async function showWholePage(page: Page): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0))
   // Text drawn at a fractional y is antialiased differently: move #footer to a whole pixel (a
   // spacer before it that no page rule can style), so two pages can be compared pixel by pixel.
-  await page.evaluate(() => {
+  await frame.evaluate(() => {
     const footer = document.getElementById('footer')!
     for (let i = 0; i < 3; i++) {
       const top = footer.getBoundingClientRect().top + window.scrollY
       const frac = top - Math.floor(top)
       if (frac < 0.01) return
       const spacer = document.createElement('div')
-      spacer.setAttribute('style', `all:initial;display:block;height:${1 - frac}px`)
+      // Through the CSSOM, which a strict CSP allows (a style attribute it would refuse).
+      spacer.style.cssText = `all:initial;display:block;height:${1 - frac}px`
       footer.before(spacer)
     }
   })
   await page.waitForLoadState('networkidle')
-  await expect.poll(() => page.evaluate(() => [...document.getElementById('footer')!.shadowRoot!.querySelectorAll('img')].filter((img) => !img.complete).length)).toBe(0)
+  await expect.poll(() => frame.evaluate(() => [...document.getElementById('footer')!.shadowRoot!.querySelectorAll('img')].filter((img) => !img.complete).length)).toBe(0)
+}
+
+/** Fills what the market requires to sign up, by label, the way a visitor would. */
+export async function fillRequired(target: Page | Frame, m: Market, address: string): Promise<void> {
+  await emailField(target, m).fill(address)
+  if (m.site === 'HU') await target.getByRole('combobox', { name: startsWith(tx(m, 'newsletter.salutation')) }).selectOption('MRS')
+  if (m.site === 'HU' || m.site === 'TR' || m.site === 'AT') {
+    await firstNameField(target, m).fill('Ayşe')
+    await lastNameField(target, m).fill('Yılmaz')
+  }
+  // TR's newsletter consent, elsewhere the optional personalised-offers consent.
+  await target.locator('#footer').getByRole('checkbox').first().check()
+}
+
+/** Every link of the widget as the browser resolves it, in document order. */
+export const widgetHrefs = (frame: Frame): Promise<string[]> =>
+  frame.evaluate(() => [...document.getElementById('footer')!.shadowRoot!.querySelectorAll('a[href]')].map((a) => (a as HTMLAnchorElement).href))
+
+export interface ContrastFailure {
+  text: string
+  color: string
+  background: string
+  ratio: number
+  required: number
+}
+
+/**
+ * WCAG contrast of every visible text of the widget (text nodes, field values and placeholders)
+ * against what is painted behind it: the background colours of its ancestors up through #footer
+ * into the host page, composited, down to the page's canvas (dark when the page's used colour
+ * scheme is dark). AA: 4.5:1, 3:1 for large text (24px, or 18.66px bold). Returns the failures
+ * and how many texts were checked.
+ */
+export function contrastFailures(frame: Frame): Promise<{ checked: number; failures: ContrastFailure[] }> {
+  return frame.evaluate(() => {
+    type RGBA = [number, number, number, number]
+    const parse = (c: string): RGBA => {
+      const n = (c.match(/[\d.]+/g) ?? ['0', '0', '0', '0']).map(Number)
+      return [n[0], n[1], n[2], n.length > 3 ? n[3] : 1]
+    }
+    const over = (top: RGBA, below: RGBA): RGBA => {
+      const a = top[3] + below[3] * (1 - top[3])
+      if (a === 0) return [0, 0, 0, 0]
+      return [0, 1, 2].map((i) => (top[i] * top[3] + below[i] * below[3] * (1 - top[3])) / a).concat(a) as RGBA
+    }
+    const luminance = ([r, g, b]: RGBA) => {
+      const lin = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
+      return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+    }
+    const rootScheme = getComputedStyle(document.documentElement).colorScheme
+    const darkCanvas = /dark/.test(rootScheme) && (!/light/.test(rootScheme) || matchMedia('(prefers-color-scheme: dark)').matches)
+    const canvas: RGBA = darkCanvas ? [18, 18, 18, 1] : [255, 255, 255, 1]
+    const composedParent = (el: Element): Element | null => el.parentElement ?? ((el.parentNode as ShadowRoot | null)?.host ?? null)
+    const backgroundOf = (start: Element): RGBA | null => {
+      const layers: RGBA[] = []
+      for (let el: Element | null = start; el; el = composedParent(el)) {
+        const cs = getComputedStyle(el)
+        if (cs.backgroundImage !== 'none') return null
+        const bg = parse(cs.backgroundColor)
+        if (bg[3] > 0) layers.push(bg)
+        if (bg[3] >= 1) break
+      }
+      return layers.reduceRight((below, top) => over(top, below), canvas)
+    }
+    const root = document.getElementById('footer')!.shadowRoot!
+    const items: { el: Element; text: string; color: string }[] = []
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement!
+      const text = node.textContent!.trim()
+      if (!text || !el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true } as CheckVisibilityOptions)) continue
+      const range = document.createRange()
+      range.selectNodeContents(node)
+      const box = range.getBoundingClientRect()
+      if (box.width <= 1 || box.height <= 1) continue
+      items.push({ el, text, color: getComputedStyle(el).color })
+    }
+    for (const el of root.querySelectorAll('input, select, textarea')) {
+      const field = el as HTMLInputElement
+      if (field.type === 'checkbox' || field.type === 'radio' || !field.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true } as CheckVisibilityOptions)) continue
+      const box = field.getBoundingClientRect()
+      if (box.width <= 1 || box.height <= 1) continue
+      if (field.value) items.push({ el, text: `${field.name || field.localName} value`, color: getComputedStyle(el).color })
+      else if (field.placeholder) items.push({ el, text: `placeholder ${field.placeholder}`, color: getComputedStyle(el, '::placeholder').color })
+    }
+    const failures: ContrastFailure[] = []
+    for (const { el, text, color } of items) {
+      const bg = backgroundOf(el)
+      if (!bg) continue
+      const fg = over(parse(color), bg)
+      const [l1, l2] = [luminance(fg), luminance(bg)].sort((a, b) => b - a)
+      const ratio = (l1 + 0.05) / (l2 + 0.05)
+      const cs = getComputedStyle(el)
+      const size = parseFloat(cs.fontSize)
+      const required = size >= 24 || (size >= 18.66 && Number(cs.fontWeight) >= 700) ? 3 : 4.5
+      if (ratio < required) failures.push({ text: text.slice(0, 40), color, background: `rgb(${bg.slice(0, 3).map(Math.round).join(', ')})`, ratio: Math.round(ratio * 100) / 100, required })
+    }
+    return { checked: items.length, failures }
+  })
 }

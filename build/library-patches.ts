@@ -1,0 +1,105 @@
+/**
+ * Shipped library code rewritten at build time. Each patch names the exact text it replaces; the
+ * build fails when a library update changes that text, so the patch is looked at again rather
+ * than silently lost. The React build goes through the same plugin (it shares superstruct and
+ * the signals core).
+ *
+ * Patched built-ins (README, "Any host page"): Prototype 1.7.3 deletes `Array.prototype.entries` and
+ * replaces `Array.from`; MooTools 1.4.5 with its 1.2 compatibility layer replaces
+ * `Function.prototype.bind` with one that drops call-time arguments. Both load before the widget,
+ * so a native copied at our start-up would already be the patched one: the code is changed to
+ * plain loops and closures instead. Left alone, because the widget never reaches them:
+ * preact/compat's `createFactory` and redaxios' `spread` (partial `bind`); `bind` with only a
+ * `this` keeps working under MooTools.
+ *
+ * HTML attribute names in XHTML: React writes some HTML attributes in camelCase (`autoComplete`,
+ * `tabIndex`, `srcSet`), and Preact sets a prop that is not a DOM property of that exact name with
+ * `setAttribute(name)`. An HTML document lowercases the name of an HTML element's attribute; an
+ * XHTML document (application/xhtml+xml) keeps it, and the browser ignores `autoComplete`: the
+ * e-mail field loses its autofill hint, the honeypot enters the tab order, `<source srcSet>` is
+ * never chosen. Preact's one place that sets attributes lowercases those names itself, so every
+ * document gets what an HTML document does, for the whole widget, while the source stays plain
+ * React; SVG and MathML attributes (`viewBox`) keep their case as before.
+ */
+import type * as esbuild from 'esbuild'
+import { readFile } from 'node:fs/promises'
+
+export interface LibraryPatch {
+  /** The file, by its path under node_modules. */
+  file: string
+  find: string
+  replace: string
+  /** Why, in a few words (shown when the patch no longer applies). */
+  why: string
+}
+
+export const LIBRARY_PATCHES: LibraryPatch[] = [
+  {
+    file: 'superstruct/dist/index.mjs',
+    find: 'for (const [i, v] of value.entries()) {',
+    replace: 'for (let i = 0, v; i < value.length; i++) { v = value[i];',
+    why: "array() iterates Array.prototype.entries, which Prototype deletes",
+  },
+  {
+    file: '@preact/signals/dist/signals.module.js',
+    find: 'function b(i,n){t[i]=n.bind(null,t[i]||function(){})}',
+    replace: 'function b(i,n){var o=t[i]||function(){};t[i]=function(p,q,r,s){return n(o,p,q,r,s)}}',
+    why: "its options hooks get the previous hook by partial bind, which MooTools' bind drops",
+  },
+  {
+    file: '@preact/signals-core/dist/signals-core.module.js',
+    find: 'return S.bind(this,i)}',
+    replace: 'var e=this;return function(){return S.call(e,i)}}',
+    why: "an effect's end gets its outer context by partial bind",
+  },
+  // The same for the unit tests, bundled for Node, which resolves the libraries' .mjs builds.
+  {
+    file: '@preact/signals/dist/signals.mjs',
+    find: 'function b(t,i){e[t]=i.bind(null,e[t]||(()=>{}))}',
+    replace: 'function b(t,i){const o=e[t]||(()=>{});e[t]=(p,q,r,s)=>i(o,p,q,r,s)}',
+    why: "its options hooks get the previous hook by partial bind, which MooTools' bind drops",
+  },
+  {
+    file: '@preact/signals-core/dist/signals-core.mjs',
+    find: 'const t=o;o=this;return S.bind(this,t)}',
+    replace: 'const t=o;o=this;return()=>S.call(this,t)}',
+    why: "an effect's end gets its outer context by partial bind",
+  },
+  {
+    file: 'preact/dist/preact.mjs',
+    find: '"popover"!=l&&l in n)try{n[l]=null==u?"":u;break n}catch(n){}"function"==typeof u||',
+    replace: '"popover"!=l&&l in n)try{n[l]=null==u?"":u;break n}catch(n){}"http://www.w3.org/1999/xhtml"==i&&(l=l.toLowerCase());"function"==typeof u||',
+    why: 'HTML attributes are named in lower case in any document (the unit tests\' build)',
+  },
+  {
+    file: 'preact/dist/preact.module.js',
+    // setProperty's last step, for a prop that is not a DOM property of that exact name: `i` is the
+    // element's namespace, `l` the prop's name.
+    find: '"popover"!=l&&l in n)try{n[l]=null==u?"":u;break n}catch(n){}"function"==typeof u||',
+    replace: '"popover"!=l&&l in n)try{n[l]=null==u?"":u;break n}catch(n){}"http://www.w3.org/1999/xhtml"==i&&(l=l.toLowerCase());"function"==typeof u||',
+    why: 'HTML attributes are named in lower case in any document (XHTML keeps the case React writes them in)',
+  },
+]
+
+const normalise = (file: string) => file.replace(/\\/g, '/')
+
+export function libraryPatchesPlugin(patches: LibraryPatch[] = LIBRARY_PATCHES): esbuild.Plugin {
+  const files = new Set(patches.map((p) => p.file))
+  return {
+    name: 'library-patches',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]node_modules[\\/].*\.m?js$/ }, async (args) => {
+        const at = normalise(args.path).lastIndexOf('/node_modules/')
+        const file = normalise(args.path).slice(at + '/node_modules/'.length)
+        if (!files.has(file)) return undefined
+        let contents = await readFile(args.path, 'utf8')
+        for (const patch of patches.filter((p) => p.file === file)) {
+          const found = contents.split(patch.find).length - 1
+          if (found !== 1) throw new Error(`library patch for ${file} (${patch.why}) expects its text once, found it ${found} times: the library changed, look at the patch again`)
+          contents = contents.replace(patch.find, () => patch.replace)
+        }
+        return { contents, loader: 'js' }
+      })
+    },
+  }
+}

@@ -1,4 +1,5 @@
 /** The sign-up form: fields per site, consents, legal notice, submit (SPEC §2 Newsletter sign-up block). */
+import { useEffect, useRef } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useLaterStep } from '../app/widget-context'
 import { Button, Checkbox, Input, Select, TextLink } from '../kit'
@@ -26,8 +27,17 @@ export function NewsletterForm({ model }: { model: NewsletterModel }) {
   // The consents, the legal texts and the button render a step after the fields (the whole form
   // in one render and frame was a long task at 4x CPU slowdown, build/bench/long-tasks.ts).
   const complete = useLaterStep()
+  // A refused submit takes the visitor to the first field to correct, which reads its error there.
+  // (A form mounted anew has no errors, so its first run finds nothing to focus.)
+  const form = useRef<HTMLFormElement>(null)
+  const refused = model.refused.value
+  useEffect(() => {
+    const first = form.current!.querySelector<HTMLElement>('[aria-invalid=true]')
+    if (first) first.focus()
+  }, [refused])
   return (
     <form
+      ref={form}
       className="lf-nl__form"
       noValidate
       onSubmit={(event) => {
@@ -87,7 +97,8 @@ export function NewsletterForm({ model }: { model: NewsletterModel }) {
           <p className="lf-nl__small">{t(T + 'mandatory')}</p>
           <p className="lf-nl__small">{richText(T + 'footnote', { conditionsLink: link('voucher', 'conditionsLink') })}</p>
           <p className="lf-visually-hidden" role="alert">
-            {model.alert.value.map((key) => t(T + 'errors.' + key)).join(' ')}
+            {/* A new node per announcement: screen readers read an unchanged text again only when it is inserted anew. */}
+            <span key={model.alert.value.n}>{model.alert.value.keys.map((key) => t(T + 'errors.' + key)).join(' ')}</span>
           </p>
         </>
       ) : null}

@@ -45,6 +45,8 @@ export function NewsletterForm({ model }: { model: NewsletterModel }) {
         void model.submit()
       }}
     >
+      {/* Before the fields: the asterisk is explained before the visitor meets it. */}
+      <p className="lf-nl__small">{t(T + 'mandatory')}</p>
       <Input {...events('email')} type="email" label={t(T + 'email')} value={v.email} maxLength={EMAIL_MAX} autoComplete="email" onValueChange={(x) => model.set('email', x)} />
       {model.revealed.value ? (
         <>
@@ -94,7 +96,6 @@ export function NewsletterForm({ model }: { model: NewsletterModel }) {
           <Button type="submit" state={busy ? 'loading' : 'none'} fullWidth>
             {t(T + 'submit')}
           </Button>
-          <p className="lf-nl__small">{t(T + 'mandatory')}</p>
           <p className="lf-nl__small">{richText(T + 'footnote', { conditionsLink: link('voucher', 'conditionsLink') })}</p>
           <p className="lf-visually-hidden" role="alert">
             {/* A new node per announcement: screen readers read an unchanged text again only when it is inserted anew. */}

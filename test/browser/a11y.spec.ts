@@ -8,6 +8,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test'
 import { MARKETS, type Market } from '../../build/markets.ts'
 import { flatten, loadDictionary } from '../../build/locales.ts'
 import { axeViolations } from './axe.ts'
+import { pixelDiff } from './hosts-helpers.ts'
 
 const texts = Object.fromEntries(await Promise.all(MARKETS.map(async (m) => [m.site, flatten(await loadDictionary(m.locale))] as const)))
 const market = (site: string) => MARKETS.find((m) => m.site === site)!
@@ -209,5 +210,149 @@ test('the success view comes into view without a scroll animation, whatever the 
     await submitButton(page, m).click()
     await expect(page.getByRole('heading', { name: tx(m, 'successTitle') })).toBeVisible()
     expect(await page.evaluate(() => (window as unknown as { scrolls: unknown[] }).scrolls)).toEqual(['auto'])
+  }
+})
+
+/** Chromium's accessibility tree as a screen reader gets it: the properties of the nodes with a role and name. */
+async function axProperties(page: Page, role: string, name: string): Promise<Record<string, unknown>> {
+  const cdp = await page.context().newCDPSession(page)
+  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: { role?: { value: string }; name?: { value: string }; properties?: { name: string; value: { value: unknown } }[] }[] }
+  const node = nodes.find((n) => n.role?.value === role && n.name?.value === name)
+  if (!node) throw new Error(`no ${role} named ${name} in the accessibility tree`)
+  return Object.fromEntries((node.properties ?? []).map((p) => [p.name, p.value.value]))
+}
+
+/*
+ * CDP's accessibility tree lists "required" only for some roles (textbox, radiogroup, ...), not for
+ * combobox or checkbox; for those the native `required` attribute is checked, which Chromium maps
+ * to the platform's required state.
+ */
+test('before any interaction nothing is exposed as invalid, and required controls are exposed as required (HU, TR)', async ({ page }) => {
+  const hu = market('HU')
+  await open(page, hu)
+  await emailField(page, hu).focus()
+  await expect(salutation(page, hu)).toBeVisible()
+  // The visible asterisk is hidden from assistive technology: the names are the labels alone.
+  expect((await axProperties(page, 'combobox', tx(hu, 'salutation'))).invalid).toBe('false')
+  await expect(salutation(page, hu)).toHaveJSProperty('required', true)
+  for (const key of ['email', 'firstName', 'lastName']) expect(await axProperties(page, 'textbox', tx(hu, key))).toMatchObject({ invalid: 'false', required: true })
+
+  const tr = market('TR')
+  await open(page, tr)
+  await emailField(page, tr).focus()
+  await expect(textField(page, tr, 'lastName')).toBeVisible()
+  const name = (await consent(page).evaluate((el) => (el as HTMLInputElement).labels![0].textContent!)).replace(/ \*$/, '')
+  expect((await axProperties(page, 'checkbox', name)).invalid).toBe('false')
+  await expect(consent(page)).toHaveJSProperty('required', true)
+  for (const key of ['firstName', 'lastName']) expect(await axProperties(page, 'textbox', tx(tr, key))).toMatchObject({ invalid: 'false', required: true })
+})
+
+for (const site of ['DE', 'HU', 'TR']) {
+  test(`${site}: the mandatory-field note comes before the fields, in reading order and on screen`, async ({ page }) => {
+    const m = market(site)
+    await open(page, m)
+    const note = form(page).getByText(tx(m, 'mandatory'), { exact: true })
+    await expect(note).toBeVisible()
+    const email = emailField(page, m)
+    expect(await note.evaluate((el, field) => !!(el.compareDocumentPosition(field as Node) & Node.DOCUMENT_POSITION_FOLLOWING), await email.elementHandle())).toBe(true)
+    const [noteBox, emailBox] = [await note.boundingBox(), await email.boundingBox()]
+    expect(noteBox!.y + noteBox!.height).toBeLessThanOrEqual(emailBox!.y)
+  })
+}
+
+test('social and app icon links are 44 x 44 px targets (DE, desktop and phone)', async ({ page }) => {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 })
+    await page.goto('/de/')
+    const links = page.locator('#footer .lf-icon-list a')
+    await expect(links.first()).toBeVisible()
+    const sizes = await links.evaluateAll((els) => els.map((el) => `${el.getBoundingClientRect().width}x${el.getBoundingClientRect().height}`))
+    expect(sizes.length).toBeGreaterThan(3)
+    expect(sizes.filter((s) => s !== '44x44'), `${width} px`).toEqual([])
+  }
+})
+
+test('at 320 px the discount bubble keeps clear of the form (DE, HU, TR)', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 700 })
+  for (const site of ['DE', 'HU', 'TR']) {
+    const m = market(site)
+    await open(page, m)
+    const bubble = (await page.locator('#footer .lf-nl__bubble').boundingBox())!
+    for (const part of [form(page), page.locator('#footer .lf-nl__body label').first()]) {
+      const box = (await part.boundingBox())!
+      expect(bubble.y + bubble.height, `${site}: the bubble ends above the form`).toBeLessThan(box.y)
+    }
+  }
+})
+
+test.describe('kit gallery', () => {
+  const gallery = (page: Page) => page.locator('#kit-gallery .lf-gallery')
+  async function openGallery(page: Page, width = 1280) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto('/kit/')
+    await expect(gallery(page).getByRole('heading', { name: 'Button', level: 2 })).toBeVisible()
+  }
+  /** The pixels around a control, with a margin wide enough for a focus ring. */
+  async function around(page: Page, control: Locator) {
+    const box = (await control.boundingBox())!
+    return page.screenshot({ clip: { x: box.x - 8, y: box.y - 8, width: box.width + 16, height: box.height + 16 } })
+  }
+
+  for (const [what, find] of [
+    ['radio', (page: Page) => gallery(page).getByRole('group', { name: 'Salutation (error)' }).getByRole('radio').first()],
+    ['checkbox', (page: Page) => gallery(page).getByRole('checkbox', { name: 'Required consent' })],
+  ] as const) {
+    test(`a ${what} in the error state shows a visible focus indicator`, async ({ page, browser }) => {
+      await openGallery(page)
+      const control = find(page)
+      await expect(control).toHaveAttribute('aria-invalid', 'true')
+      await control.scrollIntoViewIfNeeded()
+      // Reached with the keyboard, so :focus-visible applies.
+      await control.focus()
+      await page.keyboard.press('Shift+Tab')
+      await page.keyboard.press('Tab')
+      await expect(control).toBeFocused()
+      const focused = await around(page, control)
+      await control.blur()
+      const unfocused = await around(page, control)
+      // A ring around a 24 px control changes a good part of the pixels around it; a native
+      // control's own faint focus shading does not count.
+      const { ratio } = await pixelDiff(browser, focused, unfocused)
+      expect(ratio, 'share of the pixels around the control that change with focus').toBeGreaterThan(0.1)
+    })
+  }
+
+  test('a new-tab hint in the kit\'s language is marked with that language inside English text', async ({ page }) => {
+    await openGallery(page)
+    const german = flatten(await loadDictionary('de-DE'))['kit.link.newTab']
+    const hints = await gallery(page).locator('a[target=_blank] .lf-visually-hidden').evaluateAll((els) =>
+      els.map((el) => ({ text: el.textContent, lang: el.closest('[lang]')?.getAttribute('lang') ?? '' })),
+    )
+    expect(hints.length).toBeGreaterThan(0)
+    expect(hints.filter((h) => h.text!.includes(german) && !h.lang.startsWith('de'))).toEqual([])
+  })
+
+  test('icon names are read once', async ({ page }) => {
+    await openGallery(page)
+    const list = gallery(page).locator('.lf-gallery-icons')
+    await expect(list.getByRole('listitem').first()).toBeVisible()
+    expect(await list.ariaSnapshot()).not.toContain('img')
+  })
+
+  for (const width of [1280, 320]) {
+    test(`no placeholder is cut off at ${width} px (the IBAN's format sits in its hint)`, async ({ page }) => {
+      await openGallery(page, width)
+      await expect(gallery(page).getByRole('textbox', { name: 'IBAN', exact: true })).toHaveAccessibleDescription(/DE00 0000 0000 0000 0000 00/)
+      const cut = await gallery(page).locator('input[placeholder]').evaluateAll((els) =>
+        (els as HTMLInputElement[]).flatMap((el) => {
+          const style = getComputedStyle(el)
+          const ctx = document.createElement('canvas').getContext('2d')!
+          ctx.font = style.font
+          const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+          return ctx.measureText(el.placeholder).width > room ? [`${el.name}: "${el.placeholder}"`] : []
+        }),
+      )
+      expect(cut).toEqual([])
+    })
   }
 })

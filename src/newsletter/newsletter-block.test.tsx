@@ -238,7 +238,7 @@ test('fields stay revealed when a value is present, after the email field loses 
   assert.ok(screen.getByRole('textbox', { name: label('firstName') }))
 })
 
-test('validation on blur, not while typing; the message is linked and announced, and clears on focus', async () => {
+test('validation on blur, not while typing; the message is linked and announced, stays on focus and while still wrong, clears once valid', async () => {
   await setup('DE')
   const input = await email()
   input.focus()
@@ -253,8 +253,35 @@ test('validation on blur, not while typing; the message is linked and announced,
   assert.is(document.querySelector('[role=alert].lf-visually-hidden')!.textContent, 'Bitte geben Sie eine gültige E-Mail-Adresse ein.')
   input.focus()
   await tick()
+  assert.is(input.getAttribute('aria-invalid'), 'true', 'the error stays when the visitor comes back to correct it')
+  assert.ok(document.getElementById(message.id))
+  fireEvent.input(input, { target: { value: 'anna@example' } })
+  await tick()
+  assert.is(input.getAttribute('aria-invalid'), 'true', 'still wrong, still described')
+  fireEvent.input(input, { target: { value: 'anna@example.com' } })
+  await tick()
   assert.is(input.getAttribute('aria-invalid'), null)
   assert.is(document.getElementById(message.id), null)
+})
+
+test('passing by: leaving an untouched field raises nothing; its required error comes with submit (HU)', async () => {
+  await setup('HU')
+  const input = await email()
+  input.focus()
+  await tick()
+  input.blur()
+  for (const name of ['firstName', 'lastName']) {
+    const field = screen.getByRole('textbox', { name: label(name) })
+    field.focus()
+    await tick()
+    field.blur()
+  }
+  await tick()
+  assert.is(document.querySelectorAll('[aria-invalid=true]').length, 0)
+  assert.is(document.querySelector('[role=alert].lf-visually-hidden')!.textContent, '')
+  fireEvent.click(submit())
+  await waitFor(() => assert.is(document.querySelectorAll('[aria-invalid=true]').length, 4))
+  assert.is(document.activeElement, input, 'the first field to correct has the focus')
 })
 
 test('an empty required email says so on submit, and nothing is sent', async () => {
@@ -283,7 +310,7 @@ test('HU: salutation and names are required; TR: names and the newsletter consen
   const consent = screen.getAllByRole('checkbox')[0]
   assert.is(consent.getAttribute('aria-invalid'), 'true')
   fireEvent.click(consent)
-  await waitFor(() => assert.is(consent.getAttribute('aria-invalid'), null))
+  await waitFor(() => assert.is(consent.getAttribute('aria-invalid'), 'false'))
 })
 
 test('names with a URL are refused on blur (AT)', async () => {
@@ -294,7 +321,7 @@ test('names with a URL are refused on blur (AT)', async () => {
   assert.ok(screen.getAllByText(text('errors.firstNameRegexErrorMessage')).length)
 })
 
-test('DE: an accepted sign-up posts the spec body and headers, shows the success view with the address, focuses it, and sends the events', async () => {
+test('DE: an accepted sign-up posts the spec body and headers, shows the success view with the address, announces and focuses it, and sends the events', async () => {
   windowAny.dataLayer = []
   const scrolled: Element[] = []
   const proto = HTMLElement.prototype as unknown as { scrollIntoView: () => void }
@@ -315,9 +342,11 @@ test('DE: an accepted sign-up posts the spec body and headers, shows the success
     assert.is(post.headers.get('x-original-address'), `${TEST_ORIGIN}/de/`)
     assert.equal(await post.json(), { email: 'user+tag@example.com', salutation: null, firstName: null, lastName: null, consents: ['DNE'], origin: 'footer', originAddition: '/de/' })
     assert.is(screen.queryByRole('textbox', { name: label('email') }), null)
-    const view = success.closest('[tabindex="-1"]')!
-    await waitFor(() => assert.is(document.activeElement, view))
-    assert.equal(scrolled, [view])
+    // Read from a status region, and its heading takes the focus.
+    assert.ok(success.closest('[role=status]'))
+    const heading = screen.getByRole('heading', { name: text('successTitle') })
+    await waitFor(() => assert.is(document.activeElement, heading))
+    assert.equal(scrolled, [success.parentElement])
     const signUp = { event: 'sign_up', name: 'sign_up', subject: 'newsletter', origin: 'footer:/de/', type: 'ga4', emitter: 'newsletterservice' }
     assert.equal(windowAny.dataLayer, [signUp])
     assert.equal(events.map((e) => e.type), [SIGN_UP_EVENT, SUBMITTED_EVENT])

@@ -53,22 +53,31 @@ export function NewsletterBlock({ model: given }: { model?: NewsletterModel }) {
         <Notification type="success">
           {doi.value === 'confirmed' ? t('newsletter.confirmed') : null}
         </Notification>
-        {model.success.value ? <Success email={model.sentEmail.value} /> : doi.value === 'confirmed' || !formShown ? null : <NewsletterForm key={model.formKey.value} model={model} />}
+        {/* A status region present before the message, so screen readers announce the success when it arrives. */}
+        <div role="status" aria-atomic="true">
+          {model.success.value ? <Success email={model.sentEmail.value} /> : null}
+        </div>
+        {model.success.value || doi.value === 'confirmed' || !formShown ? null : <NewsletterForm key={model.formKey.value} model={model} />}
       </div>
     </section>
   )
 }
 
-/** Replaces the form after an accepted sign-up; scrolls into view and takes focus so it is seen and read. */
+/**
+ * Replaces the form after an accepted sign-up. Its heading takes the focus, so the keyboard goes on
+ * from the message instead of the page's top (the form that had the focus is gone). The scroll
+ * jumps rather than glides: no motion for visitors who prefer reduced motion, and no media query
+ * in the bundle to ask.
+ */
 function Success({ email }: { email: string }) {
   const ref = useRef<HTMLDivElement>(null)
   useEffect(() => {
-    ref.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' })
-    ref.current?.focus()
+    ref.current?.scrollIntoView?.({ block: 'nearest' })
+    ;(ref.current?.firstChild as HTMLElement | null)?.focus()
   }, [])
   return (
-    <div ref={ref} className="lf-nl__success" tabIndex={-1}>
-      <h3>{t('newsletter.successTitle')}</h3>
+    <div ref={ref} className="lf-nl__success">
+      <h3 tabIndex={-1}>{t('newsletter.successTitle')}</h3>
       <p>{t('newsletter.success', { email })}</p>
     </div>
   )

@@ -1,5 +1,5 @@
 /** The sign-up form: fields per site, consents, legal notice, submit (SPEC §2 Newsletter sign-up block). */
-import { useId } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useLaterStep } from '../app/widget-context'
 import { Button, Checkbox, Input, Select, TextLink } from '../kit'
@@ -29,8 +29,17 @@ export function NewsletterForm({ model }: { model: NewsletterModel }) {
   // in one render and frame was a long task at 4x CPU slowdown, build/bench/long-tasks.ts).
   const complete = useLaterStep()
   const consentId = `lf-nl-consent-${useId().replace(/:/g, '')}`
+  // A refused submit takes the visitor to the first field to correct, which reads its error there.
+  // (A form mounted anew has no errors, so its first run finds nothing to focus.)
+  const form = useRef<HTMLFormElement>(null)
+  const refused = model.refused.value
+  useEffect(() => {
+    const first = form.current!.querySelector<HTMLElement>('[aria-invalid=true]')
+    if (first) first.focus()
+  }, [refused])
   return (
     <form
+      ref={form}
       className="lf-nl__form"
       noValidate
       onSubmit={(event) => {
@@ -38,6 +47,8 @@ export function NewsletterForm({ model }: { model: NewsletterModel }) {
         void model.submit()
       }}
     >
+      {/* Before the fields: the asterisk is explained before the visitor meets it. */}
+      <p className="lf-nl__small">{t(T + 'mandatory')}</p>
       <Input {...events('email')} type="email" label={t(T + 'email')} value={v.email} maxLength={EMAIL_MAX} autoComplete="email" onValueChange={(x) => model.set('email', x)} />
       {model.revealed.value ? (
         <>
@@ -92,10 +103,10 @@ export function NewsletterForm({ model }: { model: NewsletterModel }) {
           <Button type="submit" state={busy ? 'loading' : 'none'} fullWidth aria-describedby={rules.clickConsent ? consentId : undefined}>
             {t(T + 'submit')}
           </Button>
-          <p className="lf-nl__small">{t(T + 'mandatory')}</p>
           {model.footnote ? <p className="lf-nl__small">{richText(T + 'footnote', { conditionsLink: link('voucher', 'conditionsLink') })}</p> : null}
           <p className="lf-visually-hidden" role="alert">
-            {model.alert.value.map((key) => t(T + 'errors.' + key)).join(' ')}
+            {/* A new node per announcement: screen readers read an unchanged text again only when it is inserted anew. */}
+            <span key={model.alert.value.n}>{model.alert.value.keys.map((key) => t(T + 'errors.' + key)).join(' ')}</span>
           </p>
         </>
       ) : null}

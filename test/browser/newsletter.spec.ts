@@ -48,7 +48,7 @@ for (const m of MARKETS) {
     await submitButton(page, m).click()
     const success = page.getByText(tx(m, 'success', { email: address }))
     await expect(success).toBeVisible()
-    await expect(page.locator('.lf-nl__success')).toBeFocused()
+    await expect(page.getByRole('heading', { name: tx(m, 'successTitle') })).toBeFocused()
     await expect(emailField(page, m)).toHaveCount(0)
     await expectNoAxeViolations(page, 'success view')
 
@@ -164,7 +164,7 @@ test('keyboard only: reach, fill, tick, open the legal notice and submit; the su
   for (let i = 0; i < 10 && !(await focused()).startsWith('button|submit'); i++) await page.keyboard.press('Tab')
   await page.keyboard.press('Enter')
   await expect(page.getByText(tx(m, 'success', { email: 'klavye@example.com' }))).toBeVisible()
-  await expect(page.locator('.lf-nl__success')).toBeFocused()
+  await expect(page.getByRole('heading', { name: tx(m, 'successTitle') })).toBeFocused()
 })
 
 test('the React 19 build signs up too (DE)', async ({ page }) => {
@@ -176,7 +176,7 @@ test('the React 19 build signs up too (DE)', async ({ page }) => {
   await page.getByRole('checkbox').first().check()
   await submitButton(page, m).click()
   await expect(page.getByText(tx(m, 'success', { email: 'react@example.com' }))).toBeVisible()
-  await expect(page.locator('.lf-nl__success')).toBeFocused()
+  await expect(page.getByRole('heading', { name: tx(m, 'successTitle') })).toBeFocused()
   expect(log.pageErrors).toEqual([])
   expect(log.errors).toEqual([])
 })

@@ -41,7 +41,8 @@ export function Checkbox(props: CheckboxProps) {
           type="checkbox"
           className="lf-checkbox__input"
           required={required}
-          aria-invalid={shown === 'error' ? 'true' : undefined}
+          // Explicit "false": Chromium would expose an unticked required box as invalid before any interaction.
+          aria-invalid={shown === 'error'}
           aria-describedby={describedBy(boxId, { hint, error }, rest['aria-describedby'])}
           onChange={(event) => onCheckedChange?.(event.currentTarget.checked, event)}
         />

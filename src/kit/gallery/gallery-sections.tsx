@@ -77,7 +77,8 @@ export function FormSection({ locale }: { locale: string }) {
       </div>
       <h3>IBAN input and number input</h3>
       <div className="lf-gallery-grid">
-        <IbanInput label="IBAN" name="iban" value={iban} onValueChange={setIban} hint={`Value: ${iban || '(empty)'}; paste e.g. NL91 ABNA 0417 1643 00`} placeholder="DE00 0000 0000 0000 0000 00" />
+        {/* The format in the hint, not the placeholder: a hint wraps and stays while typing; a full IBAN is cut off in a placeholder. */}
+        <IbanInput label="IBAN" name="iban" value={iban} onValueChange={setIban} hint={`Format: DE00 0000 0000 0000 0000 00; paste e.g. NL91 ABNA 0417 1643 00. Value: ${iban || '(empty)'}`} />
         <IbanInput label="IBAN (error)" name="iban-error" defaultValue="DE12" error="The IBAN is too short." />
         <NumberInput label="Quantity (whole, max 3)" name="quantity" maxLength={3} />
         <NumberInput label="Quantity (error)" name="quantity-error" defaultValue="0" required error="Please enter at least 1." />
@@ -120,7 +121,7 @@ export function FormSection({ locale }: { locale: string }) {
           name="c3"
           checked={checked}
           onCheckedChange={setChecked}
-          label={<>I accept the <TextLink href="https://example.com/terms" newTab>terms</TextLink> and the <TextLink href="/privacy">privacy notice</TextLink>.</>}
+          label={<>I accept the <TextLink href="https://example.com/terms" newTab newTabLabel="opens in a new tab">terms</TextLink> and the <TextLink href="/privacy">privacy notice</TextLink>.</>}
         />
         <Checkbox label="Required consent" name="c4" required error="Please give your consent." />
         <Checkbox label="Valid consent" name="c7" state="valid" defaultChecked />
@@ -190,7 +191,7 @@ export function IconSection() {
     <Section title="Icon" id="icon">
       <ul className="lf-gallery-icons">
         {names.map((name) => (
-          <li key={name}><Icon path={ICON_PATHS[name]} label={name} />{name}</li>
+          <li key={name}><Icon path={ICON_PATHS[name]} />{name}</li>
         ))}
       </ul>
       <h3>Sizes</h3>
@@ -205,9 +206,9 @@ export function LinkSection({ locale }: { locale: string }) {
   return (
     <Section title="Text link" id="link">
       <div lang={locale}>
-        <p lang="en">An <TextLink href="/imprint">inline link</TextLink> in running text, and a <TextLink href="https://example.com/" newTab showExternalIcon>link that opens a new tab</TextLink>.</p>
+        <p lang="en">An <TextLink href="/imprint">inline link</TextLink> in running text, and a <TextLink href="https://example.com/" newTab showExternalIcon newTabLabel="opens in a new tab">link that opens a new tab</TextLink>.</p>
         <div className="lf-gallery-row">
-          <TextLink href="mailto:service@example.com" variant="standalone" newTab>Standalone mail link</TextLink>
+          <TextLink href="mailto:service@example.com" variant="standalone" newTab><span lang="en">Standalone mail link</span></TextLink>
           <TextLink href="/help" variant="quiet">Quiet link (footer lists)</TextLink>
         </div>
         <p lang="en">Unsafe address, rendered as text: <TextLink href="javascript:alert(1)">not a link</TextLink>.</p>

@@ -66,7 +66,7 @@ export function RadioGroup(props: RadioGroupProps) {
             label={o.label}
             disabled={disabled || o.disabled}
             required={required}
-            aria-invalid={invalid ? 'true' : undefined}
+            aria-invalid={invalid}
             checked={value === undefined ? undefined : value === o.value}
             defaultChecked={defaultValue === undefined ? undefined : defaultValue === o.value}
             onCheckedChange={(v) => onValueChange?.(v)}

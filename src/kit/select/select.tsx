@@ -38,7 +38,8 @@ export function Select(props: SelectProps) {
           value={value}
           defaultValue={defaultValue}
           required={required}
-          aria-invalid={fieldState({ state, error }) === 'error' ? 'true' : undefined}
+          // Explicit "false": Chromium would expose an empty required select as invalid before any interaction.
+          aria-invalid={fieldState({ state, error }) === 'error'}
           aria-describedby={describedBy(selectId, { hint, error }, rest['aria-describedby'])}
           onChange={(event) => onValueChange?.(event.currentTarget.value, event)}
         >

@@ -1,0 +1,358 @@
+/**
+ * Accessibility beyond axe, tried the way keyboard and screen-reader visitors meet the widget:
+ * real key presses, Chromium's accessibility tree (CDP), live-region mutations and pixels.
+ * The error flow of every market's form variant (DE, HU, TR), passing by without errors, the
+ * success announcement, and the kit's error-state focus.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { MARKETS, type Market } from '../../build/markets.ts'
+import { flatten, loadDictionary } from '../../build/locales.ts'
+import { axeViolations } from './axe.ts'
+import { pixelDiff } from './hosts-helpers.ts'
+
+const texts = Object.fromEntries(await Promise.all(MARKETS.map(async (m) => [m.site, flatten(await loadDictionary(m.locale))] as const)))
+const market = (site: string) => MARKETS.find((m) => m.site === site)!
+
+/** A locale's newsletter text, with {{placeholders}} filled. */
+function tx(m: Market, key: string, params: Record<string, string> = {}): string {
+  return texts[m.site][`newsletter.${key}`].replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => params[k] ?? (k === 'brand' ? 'Lumora' : ''))
+}
+const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
+
+const form = (page: Page) => page.locator('#footer form.lf-nl__form')
+const emailField = (page: Page, m: Market) => page.getByRole('textbox', { name: exactly(tx(m, 'email')) })
+const textField = (page: Page, m: Market, key: string) => page.getByRole('textbox', { name: exactly(tx(m, key)) })
+const salutation = (page: Page, m: Market) => page.getByRole('combobox', { name: exactly(tx(m, 'salutation')) })
+const consent = (page: Page) => form(page).getByRole('checkbox').first()
+const submitButton = (page: Page, m: Market) => page.getByRole('button', { name: exactly(tx(m, 'submit')) })
+/** The visible error texts under the fields. */
+const visibleErrors = (page: Page) => form(page).locator('.lf-field__error')
+
+/** Presses Tab until `target` has focus (at most `max` times), as a keyboard user gets there. */
+async function tabTo(page: Page, target: Locator, max = 40) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => {
+      let active: Element | null = document.activeElement
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
+      return active === el
+    })) return
+    await page.keyboard.press('Tab')
+  }
+  throw new Error('Tab never reached the target')
+}
+
+async function open(page: Page, m: Market) {
+  await page.goto(m.path)
+  await expect(submitButton(page, m)).toBeVisible()
+}
+
+/** Counts announcements of the form's role=alert region: each batch of mutations that puts text into it. */
+async function countAlerts(page: Page) {
+  await form(page).evaluate((el) => {
+    const w = window as unknown as { alerts: string[] }
+    w.alerts = []
+    new MutationObserver((records) => {
+      const region = el.querySelector('[role=alert]')
+      if (region && records.some((r) => region.contains(r.target) || r.target === region) && region.textContent) w.alerts.push(region.textContent)
+    }).observe(el, { childList: true, subtree: true, characterData: true })
+  })
+  return () => page.evaluate(() => (window as unknown as { alerts: string[] }).alerts)
+}
+
+/** A field that has the focus, is exposed as invalid, and carries its visible error as its description. */
+async function expectDescribedError(field: Locator, page: Page, message: string) {
+  await expect(field).toBeFocused()
+  await expect(field).toHaveAttribute('aria-invalid', 'true')
+  await expect(field).toHaveAccessibleDescription(message)
+  await expect(visibleErrors(page).filter({ hasText: message })).toBeVisible()
+}
+
+async function expectNoError(field: Locator) {
+  await expect(field).not.toHaveAttribute('aria-invalid', 'true')
+  await expect(field).toHaveAccessibleDescription('')
+}
+
+/** The success message is read from a status region that was on the page before it, and its heading takes the focus. */
+async function expectSuccessAnnounced(page: Page, m: Market, address: string, before: string[]) {
+  const status = page.locator('#footer .lf-nl [role=status]').filter({ hasText: tx(m, 'successTitle') })
+  await expect(status).toContainText(tx(m, 'success', { email: address }))
+  expect(before).toContain(await status.evaluate((el) => el.getAttribute('data-probe')))
+  await expect(page.getByRole('heading', { name: tx(m, 'successTitle') })).toBeFocused()
+}
+
+/** Marks every status region present now, so the success check can tell it existed before the message. */
+async function markStatusRegions(page: Page): Promise<string[]> {
+  return page.locator('#footer .lf-nl [role=status]').evaluateAll((els) => els.map((el, i) => (el.setAttribute('data-probe', `s${i}`), `s${i}`)))
+}
+
+test.describe('the error flow: failed submit, focus on the first invalid field, described while fixed, cleared, success announced', () => {
+  test('DE: the empty e-mail field', async ({ page }) => {
+    const m = market('DE')
+    await open(page, m)
+    const alerts = await countAlerts(page)
+    const email = emailField(page, m)
+    await tabTo(page, submitButton(page, m))
+    await page.keyboard.press('Enter')
+    await expectDescribedError(email, page, tx(m, 'errors.emailRequiredErrorMessage'))
+    expect(await alerts()).toEqual([tx(m, 'errors.emailRequiredErrorMessage')])
+    // Half typed: the field is still invalid, so an error stays and describes what is wrong now.
+    await page.keyboard.type('anna@')
+    await expectDescribedError(email, page, tx(m, 'errors.emailRegexErrorMessage'))
+    await page.keyboard.type('example.com')
+    await expectNoError(email)
+    await expect(visibleErrors(page)).toHaveCount(0)
+    expect(await axeViolations(page, '#footer')).toEqual([])
+    const before = await markStatusRegions(page)
+    await page.keyboard.press('Enter')
+    await expectSuccessAnnounced(page, m, 'anna@example.com', before)
+  })
+
+  test('HU: e-mail given, salutation and names missing', async ({ page }) => {
+    const m = market('HU')
+    await open(page, m)
+    await emailField(page, m).fill('anna@example.com')
+    await tabTo(page, submitButton(page, m))
+    await page.keyboard.press('Enter')
+    await expectDescribedError(salutation(page, m), page, tx(m, 'errors.salutationRequiredErrorMessage'))
+    expect(await axeViolations(page, '#footer')).toEqual([])
+    await page.keyboard.press('ArrowDown')
+    await expect(salutation(page, m)).toHaveValue('MRS')
+    await expectNoError(salutation(page, m))
+    await page.keyboard.press('Tab')
+    await expectDescribedError(textField(page, m, 'firstName'), page, tx(m, 'errors.firstNameRequiredErrorMessage'))
+    await page.keyboard.type('Anna')
+    await expectNoError(textField(page, m, 'firstName'))
+    await page.keyboard.press('Tab')
+    await expectDescribedError(textField(page, m, 'lastName'), page, tx(m, 'errors.lastNameRequiredErrorMessage'))
+    await page.keyboard.type('Kovács')
+    await expectNoError(textField(page, m, 'lastName'))
+    await expect(visibleErrors(page)).toHaveCount(0)
+    const before = await markStatusRegions(page)
+    await page.keyboard.press('Enter')
+    await expectSuccessAnnounced(page, m, 'anna@example.com', before)
+  })
+
+  test('TR: e-mail and names given, the consent not ticked', async ({ page }) => {
+    const m = market('TR')
+    await open(page, m)
+    await emailField(page, m).fill('ayse@example.com')
+    await textField(page, m, 'firstName').fill('Ayşe')
+    await textField(page, m, 'lastName').fill('Yılmaz')
+    await tabTo(page, submitButton(page, m))
+    await page.keyboard.press('Enter')
+    await expectDescribedError(consent(page), page, tx(m, 'errors.legalsRequiredErrorMessage'))
+    expect(await axeViolations(page, '#footer')).toEqual([])
+    await page.keyboard.press('Space')
+    await expect(consent(page)).toBeChecked()
+    await expectNoError(consent(page))
+    await tabTo(page, submitButton(page, m))
+    const before = await markStatusRegions(page)
+    await page.keyboard.press('Enter')
+    await expectSuccessAnnounced(page, m, 'ayse@example.com', before)
+  })
+})
+
+test('a repeated failed submit is announced again, with the same text (DE)', async ({ page }) => {
+  const m = market('DE')
+  await open(page, m)
+  const alerts = await countAlerts(page)
+  await tabTo(page, submitButton(page, m))
+  await page.keyboard.press('Enter')
+  await expect(emailField(page, m)).toBeFocused()
+  await tabTo(page, submitButton(page, m))
+  await page.keyboard.press('Enter')
+  await expect(emailField(page, m)).toBeFocused()
+  await expect.poll(alerts).toEqual([tx(m, 'errors.emailRequiredErrorMessage'), tx(m, 'errors.emailRequiredErrorMessage')])
+})
+
+for (const site of ['DE', 'HU', 'TR']) {
+  test(`${site}: tabbing through the untouched form raises no error, visible or announced`, async ({ page }) => {
+    const m = market(site)
+    await open(page, m)
+    const alerts = await countAlerts(page)
+    await tabTo(page, emailField(page, m))
+    // Through every field (HU reveals salutation and names, TR the names and the consent) to the button.
+    await tabTo(page, submitButton(page, m))
+    await page.keyboard.press('Shift+Tab')
+    await page.keyboard.press('Shift+Tab')
+    await expect(form(page).locator('[aria-invalid=true]')).toHaveCount(0)
+    await expect(visibleErrors(page)).toHaveCount(0)
+    expect(await alerts()).toEqual([])
+  })
+}
+
+test('an edited field is still checked when the visitor leaves it (HU)', async ({ page }) => {
+  const m = market('HU')
+  await open(page, m)
+  await tabTo(page, emailField(page, m))
+  await page.keyboard.type('anna@')
+  await page.keyboard.press('Tab')
+  await expect(emailField(page, m)).toHaveAttribute('aria-invalid', 'true')
+  await expect(emailField(page, m)).toHaveAccessibleDescription(tx(m, 'errors.emailRegexErrorMessage'))
+  await expect(visibleErrors(page)).toHaveCount(1)
+})
+
+test('the success view comes into view without a scroll animation, whatever the motion preference (DE)', async ({ page }) => {
+  const m = market('DE')
+  await page.addInitScript(() => {
+    const w = window as unknown as { scrolls: unknown[] }
+    w.scrolls = []
+    const original = Element.prototype.scrollIntoView
+    Element.prototype.scrollIntoView = function (this: Element, arg?: boolean | ScrollIntoViewOptions) {
+      w.scrolls.push(typeof arg === 'object' ? arg.behavior ?? 'auto' : 'auto')
+      return original.call(this, arg)
+    }
+  })
+  for (const reducedMotion of ['reduce', 'no-preference'] as const) {
+    await page.emulateMedia({ reducedMotion })
+    await open(page, m)
+    await emailField(page, m).fill(`motion.${reducedMotion}@example.com`)
+    await submitButton(page, m).click()
+    await expect(page.getByRole('heading', { name: tx(m, 'successTitle') })).toBeVisible()
+    expect(await page.evaluate(() => (window as unknown as { scrolls: unknown[] }).scrolls)).toEqual(['auto'])
+  }
+})
+
+/** Chromium's accessibility tree as a screen reader gets it: the properties of the nodes with a role and name. */
+async function axProperties(page: Page, role: string, name: string): Promise<Record<string, unknown>> {
+  const cdp = await page.context().newCDPSession(page)
+  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: { role?: { value: string }; name?: { value: string }; properties?: { name: string; value: { value: unknown } }[] }[] }
+  const node = nodes.find((n) => n.role?.value === role && n.name?.value === name)
+  if (!node) throw new Error(`no ${role} named ${name} in the accessibility tree`)
+  return Object.fromEntries((node.properties ?? []).map((p) => [p.name, p.value.value]))
+}
+
+/*
+ * CDP's accessibility tree lists "required" only for some roles (textbox, radiogroup, ...), not for
+ * combobox or checkbox; for those the native `required` attribute is checked, which Chromium maps
+ * to the platform's required state.
+ */
+test('before any interaction nothing is exposed as invalid, and required controls are exposed as required (HU, TR)', async ({ page }) => {
+  const hu = market('HU')
+  await open(page, hu)
+  await emailField(page, hu).focus()
+  await expect(salutation(page, hu)).toBeVisible()
+  // The visible asterisk is hidden from assistive technology: the names are the labels alone.
+  expect((await axProperties(page, 'combobox', tx(hu, 'salutation'))).invalid).toBe('false')
+  await expect(salutation(page, hu)).toHaveJSProperty('required', true)
+  for (const key of ['email', 'firstName', 'lastName']) expect(await axProperties(page, 'textbox', tx(hu, key))).toMatchObject({ invalid: 'false', required: true })
+
+  const tr = market('TR')
+  await open(page, tr)
+  await emailField(page, tr).focus()
+  await expect(textField(page, tr, 'lastName')).toBeVisible()
+  const name = (await consent(page).evaluate((el) => (el as HTMLInputElement).labels![0].textContent!)).replace(/ \*$/, '')
+  expect((await axProperties(page, 'checkbox', name)).invalid).toBe('false')
+  await expect(consent(page)).toHaveJSProperty('required', true)
+  for (const key of ['firstName', 'lastName']) expect(await axProperties(page, 'textbox', tx(tr, key))).toMatchObject({ invalid: 'false', required: true })
+})
+
+for (const site of ['DE', 'HU', 'TR']) {
+  test(`${site}: the mandatory-field note comes before the fields, in reading order and on screen`, async ({ page }) => {
+    const m = market(site)
+    await open(page, m)
+    const note = form(page).getByText(tx(m, 'mandatory'), { exact: true })
+    await expect(note).toBeVisible()
+    const email = emailField(page, m)
+    expect(await note.evaluate((el, field) => !!(el.compareDocumentPosition(field as Node) & Node.DOCUMENT_POSITION_FOLLOWING), await email.elementHandle())).toBe(true)
+    const [noteBox, emailBox] = [await note.boundingBox(), await email.boundingBox()]
+    expect(noteBox!.y + noteBox!.height).toBeLessThanOrEqual(emailBox!.y)
+  })
+}
+
+test('social and app icon links are 44 x 44 px targets (DE, desktop and phone)', async ({ page }) => {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 })
+    await page.goto('/de/')
+    const links = page.locator('#footer .lf-icon-list a')
+    await expect(links.first()).toBeVisible()
+    const sizes = await links.evaluateAll((els) => els.map((el) => `${el.getBoundingClientRect().width}x${el.getBoundingClientRect().height}`))
+    expect(sizes.length).toBeGreaterThan(3)
+    expect(sizes.filter((s) => s !== '44x44'), `${width} px`).toEqual([])
+  }
+})
+
+test('at 320 px the discount bubble keeps clear of the form (DE, HU, TR)', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 700 })
+  for (const site of ['DE', 'HU', 'TR']) {
+    const m = market(site)
+    await open(page, m)
+    const bubble = (await page.locator('#footer .lf-nl__bubble').boundingBox())!
+    for (const part of [form(page), page.locator('#footer .lf-nl__body label').first()]) {
+      const box = (await part.boundingBox())!
+      expect(bubble.y + bubble.height, `${site}: the bubble ends above the form`).toBeLessThan(box.y)
+    }
+  }
+})
+
+test.describe('kit gallery', () => {
+  const gallery = (page: Page) => page.locator('#kit-gallery .lf-gallery')
+  async function openGallery(page: Page, width = 1280) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto('/kit/')
+    await expect(gallery(page).getByRole('heading', { name: 'Button', level: 2 })).toBeVisible()
+  }
+  /** The pixels around a control, with a margin wide enough for a focus ring. */
+  async function around(page: Page, control: Locator) {
+    const box = (await control.boundingBox())!
+    return page.screenshot({ clip: { x: box.x - 8, y: box.y - 8, width: box.width + 16, height: box.height + 16 } })
+  }
+
+  for (const [what, find] of [
+    ['radio', (page: Page) => gallery(page).getByRole('group', { name: 'Salutation (error)' }).getByRole('radio').first()],
+    ['checkbox', (page: Page) => gallery(page).getByRole('checkbox', { name: 'Required consent' })],
+  ] as const) {
+    test(`a ${what} in the error state shows a visible focus indicator`, async ({ page, browser }) => {
+      await openGallery(page)
+      const control = find(page)
+      await expect(control).toHaveAttribute('aria-invalid', 'true')
+      await control.scrollIntoViewIfNeeded()
+      // Reached with the keyboard, so :focus-visible applies.
+      await control.focus()
+      await page.keyboard.press('Shift+Tab')
+      await page.keyboard.press('Tab')
+      await expect(control).toBeFocused()
+      const focused = await around(page, control)
+      await control.blur()
+      const unfocused = await around(page, control)
+      // A ring around a 24 px control changes a good part of the pixels around it; a native
+      // control's own faint focus shading does not count.
+      const { ratio } = await pixelDiff(browser, focused, unfocused)
+      expect(ratio, 'share of the pixels around the control that change with focus').toBeGreaterThan(0.1)
+    })
+  }
+
+  test('a new-tab hint in the kit\'s language is marked with that language inside English text', async ({ page }) => {
+    await openGallery(page)
+    const german = flatten(await loadDictionary('de-DE'))['kit.link.newTab']
+    const hints = await gallery(page).locator('a[target=_blank] .lf-visually-hidden').evaluateAll((els) =>
+      els.map((el) => ({ text: el.textContent, lang: el.closest('[lang]')?.getAttribute('lang') ?? '' })),
+    )
+    expect(hints.length).toBeGreaterThan(0)
+    expect(hints.filter((h) => h.text!.includes(german) && !h.lang.startsWith('de'))).toEqual([])
+  })
+
+  test('icon names are read once', async ({ page }) => {
+    await openGallery(page)
+    const list = gallery(page).locator('.lf-gallery-icons')
+    await expect(list.getByRole('listitem').first()).toBeVisible()
+    expect(await list.ariaSnapshot()).not.toContain('img')
+  })
+
+  for (const width of [1280, 320]) {
+    test(`no placeholder is cut off at ${width} px (the IBAN's format sits in its hint)`, async ({ page }) => {
+      await openGallery(page, width)
+      await expect(gallery(page).getByRole('textbox', { name: 'IBAN', exact: true })).toHaveAccessibleDescription(/DE00 0000 0000 0000 0000 00/)
+      const cut = await gallery(page).locator('input[placeholder]').evaluateAll((els) =>
+        (els as HTMLInputElement[]).flatMap((el) => {
+          const style = getComputedStyle(el)
+          const ctx = document.createElement('canvas').getContext('2d')!
+          ctx.font = style.font
+          const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+          return ctx.measureText(el.placeholder).width > room ? [`${el.name}: "${el.placeholder}"`] : []
+        }),
+      )
+      expect(cut).toEqual([])
+    })
+  }
+})

@@ -28,7 +28,7 @@ test('one contentinfo landmark with every section of the German footer on classi
   // 2: payment and delivery logos
   const logos = screen.getByRole('list', { name: 'Zahlungsarten und Versand' })
   assert.equal(within(logos).getAllByRole('img').map((i) => i.getAttribute('alt')), ['Kauf auf Rechnung', 'Kreditkarte', 'Lastschrift', 'Online-Wallet', 'Paketversand', 'Expressversand', 'Abholstation'])
-  assert.is(within(logos).getAllByRole('img')[0].getAttribute('src'), '/service/footer-images/logos/payment-invoice.svg')
+  assert.is(within(logos).getAllByRole('img')[0].getAttribute('src'), 'https://shop.test/service/footer-images/logos/payment-invoice.svg')
   // 3: teaser groups, a labelled navigation region
   const teasers = nav('Service und Informationen')
   assert.equal(within(teasers).getAllByRole('heading', { level: 3 }).map((h) => h.textContent), ['Zahlung & Versand', 'Kundenservice', 'Geschenke & Ratgeber', 'Über Lumora'])
@@ -154,6 +154,13 @@ for (const [trigger, setup] of REDUCED) {
     assert.ok(nav('Rechtliche Hinweise'))
   })
 }
+
+test('every image is an absolute address on the origin the widget\'s script came from (a <base href> cannot bend it)', async () => {
+  const { view } = await renderFooter({ assetOrigin: 'https://assets.shop.test', platform: 'CLASSIC' })
+  const sources = [...view.container.querySelectorAll('img[src], source[srcset]')].map((e) => e.getAttribute('src') ?? e.getAttribute('srcset')!)
+  assert.ok(sources.length > 10, String(sources.length))
+  assert.equal(sources.filter((src) => !src.startsWith('https://assets.shop.test/service/')), [])
+})
 
 test('full variant keeps all four teaser groups (the control for the reduced tests)', async () => {
   await renderFooter()

@@ -16,11 +16,11 @@ const ALLOWED_SCHEMES = ['http:', 'https:', 'mailto:', 'tel:']
 
 /**
  * Leading or trailing space, any whitespace but an inner ASCII space (Unicode spaces, tabs, line
- * breaks), controls, and characters that render as nothing (soft hyphen, zero-widths, bidi
- * controls, fillers, variation selectors, tag characters).
+ * breaks), controls (Cc), format characters (Cf: soft hyphen, zero-widths, bidi controls, word
+ * joiners, BOM, tag characters), and the other characters that render as nothing (combining
+ * grapheme joiner, Khmer and Mongolian invisibles, Hangul fillers, variation selectors).
  */
-// eslint-disable-next-line no-control-regex
-const REFUSED = /^ | $|[^\S ]|[\0-\x1f\x7f-\x9f\xad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\uffa0\ufff0-\ufffb]|\udb40[\udc00-\udc7f]/
+const REFUSED = /^ | $|[^\S ]|[\p{Cc}\p{Cf}\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\ufe00-\ufe0f\uffa0]/u
 
 /** The page's address without query and fragment: what a relative link means on a page without `<base>`. */
 export function pageBase(): string {

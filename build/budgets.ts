@@ -23,9 +23,12 @@ export const BUDGETS: Record<BundleKind, Budget> = {
    * compile hint and the SEO chunk lists brought it to 30.4-30.6 kB (hu-HU 30,584 B); terser's
    * second pass over esbuild's output (build/terser-pass.ts) then saved ~1 kB per locale:
    * 29.5-29.7 kB (hu-HU 29,667 B). Lowered to 29.8 kB, ~0.45 % above it.
+   * The security issue (links checked by the URL parser and rendered absolute, the script tag's
+   * identity, the preview's SRI hash, the DOI landing's address hygiene and confirm button, logs
+   * without PII) added ~0.65 kB: 30.2-30.4 kB (hu-HU 30,365 B). Raised to 30.5 kB, ~0.45 % above it.
    * The fixed stack (Preact + compat + hooks, signals, superstruct, redaxios, rosetta) is ~13 kB.
    */
-  footer: { brotli: 29_800 },
+  footer: { brotli: 30_500 },
   /**
    * The staff preview panel (src/preview/), loaded only with a staff cookie. It carries its own
    * Preact, signals and kit parts, because it is built once and must not need anything from a

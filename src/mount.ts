@@ -101,7 +101,7 @@ export function boot(win: Window, script: Element | null): void {
     }
     globals[GLOBAL_KEY] = { version: __VERSION__, locale: __LOCALE__ }
     const own = ownScript(win, script)
-    if (script && !own) log.warn('Not reading attributes from an element that is not the footer\'s own script tag.')
+    if (script && !own) log.warn('Attributes ignored: not the own script tag.')
     const start = () => {
       try {
         mount(win, own)

@@ -44,7 +44,11 @@ test('takeSubscriberToken: reads the token and removes it from the address, keep
   window.close()
 })
 
-test('takeSubscriberToken: the only parameter leaves no "?"; without a token the history is untouched', () => {
+test('takeSubscriberToken: an encoded name counts too; the only parameter leaves no "?"; without a token the history is untouched', () => {
+  const encoded = new JSDOM('', { url: 'https://shop.test/de/?subscriber%54oken=abc&x=1' }).window
+  assert.is(takeSubscriberToken(encoded as unknown as Window), 'abc')
+  assert.is(encoded.location.href, 'https://shop.test/de/?x=1')
+  encoded.close()
   const { window } = new JSDOM('', { url: 'https://shop.test/de/?subscriberToken=abc123' })
   assert.is(takeSubscriberToken(window as unknown as Window), 'abc123')
   assert.is(window.location.href, 'https://shop.test/de/')

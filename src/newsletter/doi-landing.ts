@@ -8,23 +8,10 @@ export const TOKEN_PARAM = 'subscriberToken'
 
 export function takeSubscriberToken(win: Window): string | null {
   const { location, history } = win
-  let token: string | null = null
-  const kept = location.search
-    .slice(1)
-    .split('&')
-    .filter((part) => {
-      const eq = part.indexOf('=')
-      let name = eq < 0 ? part : part.slice(0, eq)
-      try {
-        name = decodeURIComponent(name.replace(/\+/g, ' '))
-      } catch {
-        return true
-      }
-      if (name !== TOKEN_PARAM) return true
-      if (token === null) token = eq < 0 ? '' : decodeURIComponent(part.slice(eq + 1).replace(/\+/g, ' '))
-      return false
-    })
+  const token = new URLSearchParams(location.search).get(TOKEN_PARAM)
   if (token === null) return null
+  // Each part is judged as the reader above reads it (names decoded), and kept byte for byte.
+  const kept = location.search.slice(1).split('&').filter((part) => !new URLSearchParams(part).has(TOKEN_PARAM))
   try {
     history.replaceState(history.state, '', location.pathname + (kept.length ? '?' + kept.join('&') : '') + location.hash)
   } catch {

@@ -58,7 +58,7 @@ export const SUPPORTED_SYNTAX = { destructuring: true }
  * DOMContentLoaded and, often, its first layout); adding our module initialisation (Preact,
  * signals, schemas, texts) to that task made it the one long task of the start at 4x CPU
  * slowdown (build/bench/long-tasks.ts). The wrapper only captures the script tag, which
- * `document.currentScript` names only during evaluation, and hands it to the source as
+ * `currentScript` names only during evaluation, and hands it to the source as
  * `__FOOTER_SCRIPT__`. No global: the tag lives in the wrapper function's parameter. The deferred
  * function is parenthesised, V8's hint to compile it with the script (off the main thread when
  * the script is streamed) instead of lazily on its first call.
@@ -72,7 +72,9 @@ export const SUPPORTED_SYNTAX = { destructuring: true }
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
 export const DEFERRED_START = {
   banner: { js: `${COMPILE_HINT}(function(__lumoraFooterScript){setTimeout((function(){` },
-  footer: { js: '}),0)})(document.currentScript);' },
+  // The tag through Document.prototype's getter: host markup such as <img name="currentScript">
+  // shadows document.currentScript itself (src/own-script.ts checks what this returns).
+  footer: { js: '}),0)})(function(){try{return Object.getOwnPropertyDescriptor(Document.prototype,"currentScript").get.call(document)}catch(e){return null}}());' },
   define: { __FOOTER_SCRIPT__: '__lumoraFooterScript' },
 }
 
@@ -138,6 +140,8 @@ export interface SingleBundle {
   stem: string
   /** Compile-time constant through which the footer bundles learn this bundle's file name. */
   defineAs?: string
+  /** Compile-time constant through which the footer bundles learn this bundle's SRI hash. */
+  integrityAs?: string
   /** A dictionary to build with; defaults to the reference locale's. */
   plugins?: esbuild.Plugin[]
 }
@@ -151,6 +155,7 @@ export const SINGLE_BUNDLES: SingleBundle[] = [
     entry: 'src/preview/index.tsx',
     stem: 'preview',
     defineAs: '__PREVIEW_FILE__',
+    integrityAs: '__PREVIEW_INTEGRITY__',
     plugins: [cssTextPlugin(), emptyDictionaryPlugin()],
   },
   KIT_GALLERY_BUNDLE,
@@ -169,13 +174,13 @@ async function previewRuntime(flavor: Flavor): Promise<{ footer: Set<string>; im
     ...bundleOptions(flavor),
     entryPoints: [footerEntry],
     minify: false,
-    define: { ...bundleOptions(flavor).define, __LOCALE__: JSON.stringify(REFERENCE_LOCALE), __PREVIEW_FILE__: '""', ...DEFERRED_START.define },
+    define: { ...bundleOptions(flavor).define, __LOCALE__: JSON.stringify(REFERENCE_LOCALE), __PREVIEW_FILE__: '""', __PREVIEW_INTEGRITY__: '""', ...DEFERRED_START.define },
     plugins: footerPlugins(REFERENCE_LOCALE),
   })
   const footer = footerModules(metafile!)
   const preview = SINGLE_BUNDLES.find((s) => s.kind === 'preview')!
   const imports = await sharedImports(
-    { ...bundleOptions(flavor), entryPoints: [path.join(ROOT, preview.entry)], define: { ...bundleOptions(flavor).define, __LOCALE__: JSON.stringify(REFERENCE_LOCALE), __PREVIEW_FILE__: '""' }, plugins: preview.plugins },
+    { ...bundleOptions(flavor), entryPoints: [path.join(ROOT, preview.entry)], define: { ...bundleOptions(flavor).define, __LOCALE__: JSON.stringify(REFERENCE_LOCALE), __PREVIEW_FILE__: '""', __PREVIEW_INTEGRITY__: '""' }, plugins: preview.plugins },
     footer,
   )
   return { footer, imports }
@@ -192,7 +197,7 @@ export async function buildAll(flavor: Flavor, outDir: string, publicPath = '/st
     const { code, metafile } = await buildScript(flavor, {
       entryPoints: [path.join(ROOT, single.entry)],
       outfile: `${single.stem}.js`,
-      define: { __LOCALE__: JSON.stringify(REFERENCE_LOCALE), __PREVIEW_FILE__: '""' },
+      define: { __LOCALE__: JSON.stringify(REFERENCE_LOCALE), __PREVIEW_FILE__: '""', __PREVIEW_INTEGRITY__: '""' },
       plugins: [...(onRuntime ? [previewOnRuntimePlugin(runtime.footer, runtime.imports)] : []), ...(single.plugins ?? [cssTextPlugin(), localeDictionaryPlugin(REFERENCE_LOCALE)])],
       ...(onRuntime ? PREVIEW_WRAPPER : {}),
     })
@@ -201,7 +206,9 @@ export async function buildAll(flavor: Flavor, outDir: string, publicPath = '/st
   // Bundles whose file name the footers need are built first; the rest alongside the footers.
   const named = await Promise.all(SINGLE_BUNDLES.filter((s) => s.defineAs).map(buildSingle))
   const others = Promise.all(SINGLE_BUNDLES.filter((s) => !s.defineAs).map(buildSingle))
-  const fileDefines = Object.fromEntries(named.map((s) => [s.single.defineAs!, JSON.stringify(s.entry.file)]))
+  const fileDefines = Object.fromEntries(
+    named.flatMap((s) => [[s.single.defineAs!, JSON.stringify(s.entry.file)], ...(s.single.integrityAs ? [[s.single.integrityAs, JSON.stringify(s.entry.integrity)]] : [])]),
+  )
 
   const footers = await Promise.all(
     MARKETS.map(async ({ site, locale }) => {
@@ -210,7 +217,7 @@ export async function buildAll(flavor: Flavor, outDir: string, publicPath = '/st
         outfile: 'footer.js',
         banner: DEFERRED_START.banner,
         footer: DEFERRED_START.footer,
-        define: { __LOCALE__: JSON.stringify(locale), __PREVIEW_FILE__: '""', ...fileDefines, ...DEFERRED_START.define },
+        define: { __LOCALE__: JSON.stringify(locale), __PREVIEW_FILE__: '""', __PREVIEW_INTEGRITY__: '""', ...fileDefines, ...DEFERRED_START.define },
         plugins: footerPlugins(locale, runtime.imports),
       })
       return writeBundle(outDir, publicPath, { kind: 'footer', locale, site, stem: `footer.${locale}`, code, metafile })

@@ -64,6 +64,7 @@ async function main(): Promise<number> {
       __LOCALE__: JSON.stringify(REFERENCE_LOCALE),
       __VERSION__: '"test"',
       __PREVIEW_FILE__: '"preview.test.js"',
+      __PREVIEW_INTEGRITY__: '"sha384-previewtest"',
       // No script tag runs the tests: the defaults of the embed attributes apply.
       __FOOTER_SCRIPT__: 'null',
     },

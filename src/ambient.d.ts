@@ -16,6 +16,8 @@ declare module 'virtual:locale-dictionary' {
 declare const __LOCALE__: string
 declare const __VERSION__: string
 declare const __PREVIEW_FILE__: string
+/** The SRI hash of that file (sha384-...), known because the build makes it first. */
+declare const __PREVIEW_INTEGRITY__: string
 /** The widget's own script tag, captured while the bundle was evaluated (esbuild.config.ts DEFERRED_START). */
 declare const __FOOTER_SCRIPT__: Element | null
 

@@ -12,8 +12,15 @@ function tag(attrs: Record<string, string>): HTMLScriptElement {
 }
 
 test('reads every attribute', () => {
-  const config = readEmbedConfig(tag({ 'data-site': 'AT', 'data-platform': 'tablet', 'data-variant': 'reduced', 'data-newsletter': 'hidden', 'data-spa': '', 'data-nonce': 'abc', 'data-voucher-footnote': 'hidden' }))
+  const config = readEmbedConfig(tag({ 'data-site': 'AT', 'data-platform': 'tablet', 'data-variant': 'reduced', 'data-newsletter': 'hidden', 'data-spa': '', nonce: 'abc', 'data-voucher-footnote': 'hidden' }))
   assert.equal(config, { site: 'AT', platform: 'TABLET', spa: true, variant: 'reduced', newsletterHidden: true, nonce: 'abc', voucherFootnote: 'hidden' })
+})
+
+test('the nonce is the script\'s nonce property (hidden from attributes by the browser), never a data-nonce attribute', () => {
+  const script = tag({ 'data-site': 'DE', 'data-nonce': 'from-the-page' })
+  assert.is(readEmbedConfig(script).nonce, undefined)
+  script.nonce = 'n0nce'
+  assert.is(readEmbedConfig(script).nonce, 'n0nce')
 })
 
 test('defaults without attributes, with a warning about the missing site', async () => {

@@ -19,7 +19,7 @@ export const EmbedConfigSchema = object({
   variant: enums(['full', 'reduced'] as const),
   /** data-newsletter="hidden": the page marks the sign-up form hidden. */
   newsletterHidden: boolean(),
-  /** data-nonce: CSP nonce, used only where the browser lacks constructable stylesheets. */
+  /** The tag's CSP nonce (its nonce property: browsers hide the attribute from the page), used only where constructable stylesheets are missing, and on the preview script. */
   nonce: optional(string()),
   /** data-voucher-footnote: "hidden" turns off the optional voucher footnote (SPEC §2: shown by default). */
   voucherFootnote: enums(['shown', 'hidden'] as const),
@@ -37,7 +37,7 @@ function field<K extends keyof EmbedConfig>(key: K, attribute: string, raw: stri
 }
 
 /** Reads the embed attributes; never throws. `script` may be null (e.g. injected without currentScript). */
-export function readEmbedConfig(script: Element | null): EmbedConfig {
+export function readEmbedConfig(script: HTMLScriptElement | null): EmbedConfig {
   const attr = (name: string) => script?.getAttribute(name) ?? null
   const rawSite = attr('data-site')
   const normalised = (raw: string | null) => raw?.trim().toUpperCase()
@@ -47,7 +47,7 @@ export function readEmbedConfig(script: Element | null): EmbedConfig {
     spa: script?.hasAttribute('data-spa') ?? false,
     variant: field('variant', 'data-variant', attr('data-variant'), attr('data-variant')?.trim().toLowerCase(), 'full', 'Showing the full footer.'),
     newsletterHidden: attr('data-newsletter')?.trim().toLowerCase() === 'hidden',
-    nonce: attr('data-nonce') ?? undefined,
+    nonce: script?.nonce || undefined,
     voucherFootnote: field('voucherFootnote', 'data-voucher-footnote', attr('data-voucher-footnote'), attr('data-voucher-footnote')?.trim().toLowerCase(), 'shown', 'Showing the voucher footnote.'),
   }
 }

@@ -10,10 +10,26 @@ const test = suite('mount')
 const { result: mountModule, errors: importErrors } = await captureConsole(() => import('./mount'))
 const { boot } = mountModule
 
-function scriptTag(site: string): HTMLScriptElement {
+/** The widget's own tag: a script element whose file is this bundle's (__LOCALE__ is de-DE in tests). */
+const OWN_SRC = 'https://cdn.shop.test/static/footer.de-DE.0123456789.js'
+function scriptTag(site: string, src = OWN_SRC): HTMLScriptElement {
   const script = document.createElement('script')
   script.setAttribute('data-site', site)
+  script.src = src
   return script
+}
+
+/** Mounts with `tag` as the captured script, on a page whose API answers 404; the root's market once rendered. */
+async function mountedSite(tag: Element | null) {
+  const win = window as unknown as { fetch?: typeof fetch }
+  const realFetch = win.fetch
+  win.fetch = async () => new Response('', { status: 404 })
+  const logged = await captureConsole(async () => {
+    boot(window, tag)
+    await until(() => !!document.getElementById('footer')?.shadowRoot?.querySelector('.lf-copyright'))
+  })
+  win.fetch = realFetch
+  return { ...logged, site: document.getElementById('footer')?.shadowRoot?.querySelector('.lf-root')?.getAttribute('data-site') }
 }
 
 /**
@@ -69,6 +85,36 @@ test('included twice: mounts once and says so', async () => {
   assert.match(warnings.join('\n'), /included more than once/)
   assert.is(document.getElementById('footer')!.shadowRoot!.querySelectorAll('.lf-root').length, 1)
 })
+
+test('a host element named like the tag (<img name="currentScript">) is not taken for it: its attributes are ignored', async () => {
+  document.body.innerHTML = '<div id="footer"></div><img name="currentScript" src="//evil.example/x.js" data-site="TR">'
+  const { site, warnings } = await mountedSite(document.querySelector('img'))
+  assert.is(site, 'DE')
+  assert.match(warnings.join('\n'), /own script tag/)
+})
+
+test('a script element of another file is not the widget\'s tag either', async () => {
+  document.body.innerHTML = '<div id="footer"></div>'
+  const { site } = await mountedSite(scriptTag('TR', 'https://evil.example/footer.js'))
+  assert.is(site, 'DE')
+})
+
+test('the widget\'s own tag (its file is this bundle, any path or origin) is read', async () => {
+  document.body.innerHTML = '<div id="footer"></div>'
+  const { site, warnings } = await mountedSite(scriptTag('TR'))
+  assert.is(site, 'TR')
+  assert.not.match(warnings.join('\n'), /own script tag/)
+})
+
+for (const markup of ['<a id="__lumoraFooter" href="#"></a>', '<form name="__lumoraFooter"><input name="version" value="1"></form>', '<a id="__lumoraFooter"></a><a id="__lumoraFooter"></a>']) {
+  test(`host markup named like the global (${markup}) does not switch the widget off`, async () => {
+    document.body.innerHTML = `<div id="footer"></div>${markup}`
+    assert.ok((window as unknown as Record<string, unknown>)[GLOBAL_KEY], 'the markup shadows the global')
+    const { site, warnings } = await mountedSite(scriptTag('AT'))
+    assert.is(site, 'AT')
+    assert.not.match(warnings.join('\n'), /included more than once/)
+  })
+}
 
 test('adds exactly one global', async () => {
   document.body.innerHTML = '<div id="footer"></div>'

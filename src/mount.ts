@@ -15,6 +15,8 @@ import { loadPreview } from './preview/load'
 import type { Widget } from './app/widget-context'
 import { createSlicedScheduler, runInTasks } from './app/tasks'
 import { isReduced } from './footer/footer.model'
+import { ownScript } from './own-script'
+import { takeSubscriberToken } from './newsletter/doi-landing'
 
 export const MOUNT_ID = 'footer'
 
@@ -23,7 +25,7 @@ export interface WidgetGlobal {
   locale: string
 }
 
-function mount(win: Window, script: Element | null): void {
+function mount(win: Window, script: HTMLScriptElement | null): void {
   const doc = win.document
   const host = doc.getElementById(MOUNT_ID)
   if (!host) {
@@ -45,6 +47,8 @@ function mount(win: Window, script: Element | null): void {
   const steps = [
     () => {
       const config = readEmbedConfig(script)
+      // First, before the address is read for anything else: the token leaves the address bar.
+      const subscriberToken = takeSubscriberToken(win)
       const origin = win.location.origin
       const fetchImpl: typeof fetch = (input, init) => win.fetch(input, init)
       const platform = watchPlatform(config.platform, win)
@@ -55,7 +59,9 @@ function mount(win: Window, script: Element | null): void {
         device: platform.device,
         choosePlatform: platform.choose,
         origin,
+        assetOrigin: script ? new URL(script.src).origin : origin,
         pageAddress: win.location.href,
+        subscriberToken,
         fetch: fetchImpl,
         timers,
         later: createSlicedScheduler(timers, () => win.performance.now()),
@@ -91,14 +97,17 @@ export function boot(win: Window, script: Element | null): void {
   try {
     const globals = win as unknown as Record<string, WidgetGlobal | undefined>
     const first = globals[GLOBAL_KEY]
-    if (first) {
-      log.warn(`The footer script is included more than once (${first.locale} came first); this copy does nothing.`)
+    // Only our own marker, a plain object, counts: host markup named like it (<a id="__lumoraFooter">) is an element.
+    if (Object.prototype.toString.call(first) === '[object Object]') {
+      log.warn(`The footer script is included more than once (${first!.locale} came first); this copy does nothing.`)
       return
     }
     globals[GLOBAL_KEY] = { version: __VERSION__, locale: __LOCALE__ }
+    const own = ownScript(win, script)
+    if (script && !own) log.warn('Attributes ignored: not the own script tag.')
     const start = () => {
       try {
-        mount(win, script)
+        mount(win, own)
       } catch (error) {
         log.error('The footer could not be shown.', error)
       }

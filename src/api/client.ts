@@ -49,9 +49,14 @@ export function newsletterBasePath(origin: string, spa: boolean): string {
   return `${origin}/service/newsletter/api/${spa ? 'private' : 'internal'}`
 }
 
-/** The optional headers SPEC §7 names for the newsletter calls. */
+/**
+ * The optional headers SPEC §7 names for the newsletter calls. The page address goes as origin
+ * and path only: its query and fragment can carry tokens, e-mail addresses and session ids, and
+ * the server needs only where to send the visitor back (the confirmation link).
+ */
 export function siteHeaders(site: Site, pageAddress: string): Record<string, string> {
-  return { 'X-Hunter-Site': site, 'X-Original-Address': pageAddress }
+  const page = new URL(pageAddress)
+  return { 'X-Hunter-Site': site, 'X-Original-Address': page.origin + page.pathname }
 }
 
 const defaultTimers: Timers = {

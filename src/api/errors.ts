@@ -27,3 +27,14 @@ export type ApiError = ResponseError | FetchError
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ResponseError || error instanceof FetchError
 }
+
+/**
+ * What a log may say about a failure: its kind, status and, for a schema failure, the path.
+ * Never the error object or its message: answers and schema failures (superstruct prints the
+ * value it received) can carry e-mail addresses and names.
+ */
+export function describeError(error: unknown): string {
+  if (isApiError(error)) return error.message
+  const path = (error as { path?: unknown } | null)?.path
+  return error instanceof Error ? error.name + (Array.isArray(path) ? ' at ' + path.join('.') : '') : typeof error
+}

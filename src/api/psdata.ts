@@ -6,6 +6,7 @@
 import { object, optional, string, type, validate, type Infer } from 'superstruct'
 import { createApiClient, type ApiClientOptions } from './client'
 import { log } from '../log'
+import { describeError } from './errors'
 
 export const PSDATA_PATH = '/service/customerfrontenddata/api/v1/psdata'
 
@@ -37,13 +38,13 @@ export function createPsDataLoader(origin: string, options: Pick<ApiClientOption
       .then(({ data }) => {
         const [error, value] = validate(data, PsDataSchema)
         if (error) {
-          log.warn(`psdata answer ignored: ${error.message} at ${error.path.join('.') || '(root)'}`)
+          log.warn(`psdata answer ignored: ${describeError(error)}`)
           return null
         }
         return value
       })
       .catch((error: unknown) => {
-        log.warn('psdata could not be loaded', error)
+        log.warn('psdata could not be loaded', describeError(error))
         return null
       }))
 }

@@ -22,8 +22,12 @@ export interface Widget {
   choosePlatform(platform: Platform): void
   /** Page origin, e.g. "https://shop.example" (API base paths are built on it). */
   origin: string
-  /** Full address of the host page (X-Original-Address). */
+  /** Origin of the widget's own script, where its images live (src/own-script.ts); the page origin without one. */
+  assetOrigin: string
+  /** Address of the host page, without the double opt-in token (X-Original-Address sends its origin and path). */
   pageAddress: string
+  /** The double opt-in token the page was opened with (?subscriberToken=...), already removed from the address bar. */
+  subscriberToken: string | null
   fetch: typeof fetch
   timers: Timers
   /** Runs a step of staged rendering: in this task while its time slice lasts, else the next (app/tasks.ts). */

@@ -28,17 +28,17 @@ test('one contentinfo landmark with every section of the German footer on classi
   // 2: payment and delivery logos
   const logos = screen.getByRole('list', { name: 'Zahlungsarten und Versand' })
   assert.equal(within(logos).getAllByRole('img').map((i) => i.getAttribute('alt')), ['Kauf auf Rechnung', 'Kreditkarte', 'Lastschrift', 'Online-Wallet', 'Paketversand', 'Expressversand', 'Abholstation'])
-  assert.is(within(logos).getAllByRole('img')[0].getAttribute('src'), '/service/footer-images/logos/payment-invoice.svg')
+  assert.is(within(logos).getAllByRole('img')[0].getAttribute('src'), 'https://shop.test/service/footer-images/logos/payment-invoice.svg')
   // 3: teaser groups, a labelled navigation region
   const teasers = nav('Service und Informationen')
   assert.equal(within(teasers).getAllByRole('heading', { level: 3 }).map((h) => h.textContent), ['Zahlung & Versand', 'Kundenservice', 'Geschenke & Ratgeber', 'Über Lumora'])
-  assert.is(within(teasers).getByRole('link', { name: 'Filialfinder' }).getAttribute('href'), '/service/storefinder/')
+  assert.is(within(teasers).getByRole('link', { name: 'Filialfinder' }).getAttribute('href'), 'https://shop.test/service/storefinder/')
   assert.ok(screen.getByText('30 Tage Rückgaberecht und Lieferung bis an die Haustür.'))
   // 4: SEO columns, labelled by their heading
   const seo = nav('Beliebte Kategorien')
   assert.equal(within(seo).getAllByRole('heading', { level: 3 }).map((h) => h.textContent), ['Kaffee', 'Wohnen & Küche', 'Mode & Sport'])
   assert.is(within(seo).getAllByRole('list').length, 3)
-  assert.is(within(seo).getByRole('link', { name: 'Kaffeebohnen' }).getAttribute('href'), '/c1101')
+  assert.is(within(seo).getByRole('link', { name: 'Kaffeebohnen' }).getAttribute('href'), 'https://shop.test/c1101')
   // 5: icon groups
   assert.is(link('Lumora auf Facebook').getAttribute('href'), 'https://www.facebook.com/lumora')
   // The content's "twitter" icon is X's logo, named X and linking to x.com.
@@ -157,6 +157,13 @@ for (const [trigger, setup] of REDUCED) {
   })
 }
 
+test('every image is an absolute address on the origin the widget\'s script came from (a <base href> cannot bend it)', async () => {
+  const { view } = await renderFooter({ assetOrigin: 'https://assets.shop.test', platform: 'CLASSIC' })
+  const sources = [...view.container.querySelectorAll('img[src], source[srcset]')].map((e) => e.getAttribute('src') ?? e.getAttribute('srcset')!)
+  assert.ok(sources.length > 10, String(sources.length))
+  assert.equal(sources.filter((src) => !src.startsWith('https://assets.shop.test/service/')), [])
+})
+
 test('full variant keeps all four teaser groups (the control for the reduced tests)', async () => {
   await renderFooter()
   assert.is(within(nav('Service und Informationen')).getAllByRole('heading').length, 4)
@@ -174,7 +181,7 @@ test('legal, sales-tax and quality links starting with http or mailto open in a 
   assert.equal(blank(link(/^Impressum/)), [null, null])
   for (const name of [/^DSB/, /^AGB/, /^Versand/]) assert.equal(blank(link(name)), ['_blank', 'noopener noreferrer'], String(name))
   assert.equal(blank(screen.getByRole('img', { name: 'Siegel' }).closest('a')!), ['_blank', 'noopener noreferrer'])
-  assert.equal(blank(link('Karriere')), [null, null], 'teaser links follow no new-tab rule')
+  assert.equal(blank(link('Karriere')), [null, 'noreferrer'], 'teaser links follow no new-tab rule; another origin gets no referrer')
 })
 
 test('heading ids: letters of every script, digits and hyphens only, unique even for equal headings', async () => {

@@ -104,7 +104,8 @@ for (const site of SITES) {
     const boxes = screen.getAllByRole('checkbox')
     assert.is(boxes.length, f.consent ? 2 : 1)
     for (const box of boxes) assert.is((box as HTMLInputElement).checked, false)
-    const links = screen.getAllByRole('link').map((a) => a.getAttribute('href'))
+    // Rendered absolute on the page's origin (a <base href> cannot bend them); the rules hold paths.
+    const links = screen.getAllByRole('link').map((a) => a.getAttribute('href')!.replace(location.origin, ''))
     const rules = (await import('./newsletter.sites')).SITE_RULES[site].links
     assert.ok(links.includes(rules.privacy) && links.includes(rules.contact) && links.includes(rules.voucher), site)
     assert.is(links.includes(rules.sample ?? '-'), f.sample)
@@ -198,7 +199,7 @@ test('a responsive, lazy image: desktop from 1024 px, tablet from 767 px', async
   assert.equal(sources, ['(min-width: 1024px)', '(min-width: 767px)'])
   const img = document.querySelector('picture img')!
   assert.is(img.getAttribute('loading'), 'lazy')
-  assert.match(img.getAttribute('src')!, /^\/service\/newsletterfrontend\/newslettersubscriptionform\/[0-9a-f]+\.jpg$/)
+  assert.match(img.getAttribute('src')!, /^https:\/\/shop\.test\/service\/newsletterfrontend\/newslettersubscriptionform\/[0-9a-f]+\.jpg$/)
 })
 
 test('names in the market\'s order: family name first in HU, given name first in AT and TR', async () => {
@@ -559,39 +560,6 @@ test('shown for other statuses and when psdata fails', async () => {
   cleanup()
   await setup('DE', { psdata: null })
   assert.ok(await email())
-})
-
-async function signedUpToken(server: ReturnType<typeof createContractServer>, site = 'DE') {
-  await server.fetch(`${NL}/internal/newsletter-subscribers`, { method: 'POST', headers: { 'content-type': 'application/json', 'X-Hunter-Site': site, 'X-Original-Address': `${TEST_ORIGIN}/${site.toLowerCase()}/` }, body: JSON.stringify({ email: 'anna@example.com', consents: [], origin: 'footer' }) })
-  const [mail] = (await (await server.fetch('/_mail/outbox.json')).json()) as { link: string }[]
-  return new URL(mail.link).searchParams.get('subscriberToken')!
-}
-
-test('double opt-in landing: the token is confirmed with PUT .../doi and a confirmed message shows, even while the status says WAITING_FOR_DOI', async () => {
-  await useLocale('de-DE')
-  const server = createContractServer({ origin: TEST_ORIGIN })
-  const token = await signedUpToken(server)
-  const recorded = recordRequests(server.fetch)
-  const { widget } = createTestWidget({ config: { site: 'DE' }, server, fetch: recorded.fetch })
-  widget.pageAddress = `${TEST_ORIGIN}/de/?subscriberToken=${token}`
-  widget.psdata = async () => ({ newsletterStatus: 'WAITING_FOR_DOI' })
-  renderInWidget(<NewsletterBlock />, widget)
-  const confirmed = await screen.findByText(text('confirmed'))
-  assert.ok(confirmed.closest('[role=status]'))
-  const put = recorded.requests.find((r) => r.method === 'PUT')!
-  assert.is(put.url, `${NL}/internal/newsletter-subscribers/${token}/doi`)
-  assert.is(put.headers.get('x-hunter-site'), 'DE')
-})
-
-test('double opt-in landing with a used or unknown token: the invalid-link banner shows above the form and hides when the email field gets focus', async () => {
-  await setup('DE', { pageAddress: `${TEST_ORIGIN}/de/?subscriberToken=unknown-token` })
-  const banner = await screen.findByText('Leider ist dieser Link nicht mehr gültig. Bitte melden Sie sich erneut zum Newsletter an.')
-  assert.ok(banner.closest('[role=alert]'))
-  const input = await email()
-  assert.ok(banner.compareDocumentPosition(input) & Node.DOCUMENT_POSITION_FOLLOWING)
-  input.focus()
-  await tick()
-  assert.is(screen.queryByText(text('doiInvalid')), null)
 })
 
 test('every error and banner text exists in every locale, and German uses the spec strings verbatim', async () => {

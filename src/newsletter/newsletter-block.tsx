@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useLaterStep, useWidget } from '../app/widget-context'
 import { useStyles } from '../styles/style-root'
-import { Notification } from '../kit'
+import { Button, Notification } from '../kit'
 import { t } from '../i18n/i18n'
 import { createNewsletterModel, type NewsletterModel } from './newsletter.model'
 import { NewsletterForm } from './newsletter-form'
@@ -21,6 +21,8 @@ export function NewsletterBlock({ model: given }: { model?: NewsletterModel }) {
   const widget = useWidget()
   const [model] = useState(() => given ?? createNewsletterModel(widget))
   const titleId = useId()
+  // Absolute, on the script's origin: a host page's <base href> must not move the images.
+  const img = widget.assetOrigin + IMG
   useEffect(() => {
     void model.start()
   }, [model])
@@ -35,9 +37,9 @@ export function NewsletterBlock({ model: given }: { model?: NewsletterModel }) {
       <h2 id={titleId} className="lf-nl__title">{t('newsletter.title')}</h2>
       <div className="lf-nl__media">
         <picture>
-          <source media="(min-width: 1024px)" srcSet={IMG + 'c94c3a6a548e.jpg'} />
-          <source media="(min-width: 767px)" srcSet={IMG + 'ae5da32c40c8.jpg'} />
-          <img src={IMG + '2de68e986ab3.jpg'} alt="" loading="lazy" width={720} height={320} />
+          <source media="(min-width: 1024px)" srcSet={img + 'c94c3a6a548e.jpg'} />
+          <source media="(min-width: 767px)" srcSet={img + 'ae5da32c40c8.jpg'} />
+          <img src={img + '2de68e986ab3.jpg'} alt="" loading="lazy" width={720} height={320} />
         </picture>
         <p className="lf-nl__bubble">
           <strong>{t('newsletter.discount')}</strong> {t('newsletter.voucher')}
@@ -57,7 +59,16 @@ export function NewsletterBlock({ model: given }: { model?: NewsletterModel }) {
         <div role="status" aria-atomic="true">
           {model.success.value ? <Success email={model.sentEmail.value} /> : null}
         </div>
-        {model.success.value || doi.value === 'confirmed' || !formShown ? null : <NewsletterForm key={model.formKey.value} model={model} />}
+        {doi.value === 'pending' || doi.value === 'confirming' ? (
+          <div className="lf-nl__doi">
+            <p>{t('newsletter.doiPrompt')}</p>
+            <Button state={doi.value === 'confirming' ? 'loading' : 'none'} onClick={() => void model.confirm()}>
+              {t('newsletter.doiConfirm')}
+            </Button>
+          </div>
+        ) : model.success.value || doi.value === 'confirmed' || !formShown ? null : (
+          <NewsletterForm key={model.formKey.value} model={model} />
+        )}
       </div>
     </section>
   )

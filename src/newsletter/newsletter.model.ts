@@ -5,7 +5,7 @@
 import { batch, computed, signal } from '@preact/signals-react'
 import type { Widget } from '../app/widget-context'
 import { log } from '../log'
-import { ResponseError } from '../api/errors'
+import { describeError, ResponseError } from '../api/errors'
 import { emit, SUBMITTED_EVENT, trackSignUp } from './newsletter.analytics'
 import { createNewsletterApi, isEmailInvalid, type NewsletterApi } from './newsletter.api'
 import type { CustomerBaseData, Field, FormValues, SubscriberRequest, SubscriptionResult } from './newsletter.schema'
@@ -14,7 +14,6 @@ import { validateAll, validateField, type Errors } from './newsletter.validation
 
 /** Where the sign-up comes from (request origin, analytics 'origin:originAddition'). */
 export const ORIGIN = 'footer'
-export const TOKEN_PARAM = 'subscriberToken'
 const LOCK_FIELDS = ['email', 'salutation', 'firstName', 'lastName'] as const
 
 const EMPTY: FormValues = { email: '', salutation: '', firstName: '', lastName: '', consents: [], legals: [] }
@@ -24,7 +23,7 @@ export type NewsletterModel = ReturnType<typeof createNewsletterModel>
 export function createNewsletterModel(widget: Widget, api: NewsletterApi = createNewsletterApi(widget)) {
   const rules = SITE_RULES[widget.config.site]
   const page = new URL(widget.pageAddress)
-  const token = page.searchParams.get(TOKEN_PARAM)
+  const token = widget.subscriberToken
   const originAddition = page.pathname.slice(0, 200)
   /** SPEC §3: 'origin:originAddition'. */
   const analyticsOrigin = ORIGIN + ':' + originAddition
@@ -52,8 +51,11 @@ export function createNewsletterModel(widget: Widget, api: NewsletterApi = creat
   const formKey = signal(0)
   const sentEmail = signal('')
   const emailFocused = signal(false)
-  /** Double opt-in landing: undefined, confirmed, or the link was invalid. */
-  const doi = signal<'confirmed' | 'invalid' | undefined>(undefined)
+  /**
+   * Double opt-in landing: pending until the visitor presses confirm (a mail scanner that runs
+   * scripts must not confirm for the recipient), confirming, confirmed, or the link was invalid.
+   */
+  const doi = signal<'pending' | 'confirming' | 'confirmed' | 'invalid' | undefined>(token ? 'pending' : undefined)
   const status = signal<string | undefined>(undefined)
   const locked = signal<Partial<Record<Field, boolean>>>({})
   const dneGiven = signal(false)
@@ -180,7 +182,7 @@ export function createNewsletterModel(widget: Widget, api: NewsletterApi = creat
           announce(['emailRegexErrorMessage'])
           refused.value++
         } else {
-          log.warn('Newsletter sign-up failed', error)
+          log.warn('Newsletter sign-up failed', describeError(error))
           result.value = 'ERROR_GENERIC'
         }
       })
@@ -219,7 +221,29 @@ export function createNewsletterModel(widget: Widget, api: NewsletterApi = creat
     })
   }
 
-  /** Loads status, base data of a logged-in visitor and confirms a double opt-in token; never throws. */
+  /** Confirms the double opt-in token, on the visitor's request; never throws. */
+  async function confirm(): Promise<void> {
+    if (!token || doi.value !== 'pending') return
+    doi.value = 'confirming'
+    await api.confirm(token).then(
+      () => (doi.value = 'confirmed'),
+      (error: unknown) => {
+        // SPEC §8's invalid link is the server refusing the token (4xx). A server failure or no
+        // answer says nothing about the link: "sign up again" would be wrong, so the technical
+        // banner, and the button stays for another try.
+        if (error instanceof ResponseError && error.status < 500) doi.value = 'invalid'
+        else {
+          log.warn('Double opt-in confirmation failed', describeError(error))
+          batch(() => {
+            doi.value = 'pending'
+            result.value = 'ERROR_GENERIC'
+          })
+        }
+      },
+    )
+  }
+
+  /** Loads status and base data of a logged-in visitor; never throws. */
   async function start(): Promise<void> {
     const jobs: Promise<unknown>[] = [
       widget.psdata().then((data) => {
@@ -230,22 +254,7 @@ export function createNewsletterModel(widget: Widget, api: NewsletterApi = creat
       }),
     ]
     const loginToken = /(?:^|; )LoginToken=([^;]+)/.exec(widget.document.cookie)?.[1]
-    if (loginToken) jobs.push(api.baseData(loginToken).then(applyBaseData, (e: unknown) => log.warn('Customer base data could not be loaded', e)))
-    if (token)
-      jobs.push(
-        api.confirm(token).then(
-          () => (doi.value = 'confirmed'),
-          (error: unknown) => {
-            // SPEC §8's invalid link is the server refusing the token (4xx). A server failure or no
-            // answer says nothing about the link: "sign up again" would be wrong, so the technical banner.
-            if (error instanceof ResponseError && error.status < 500) doi.value = 'invalid'
-            else {
-              log.warn('Double opt-in confirmation failed', error)
-              result.value = 'ERROR_GENERIC'
-            }
-          },
-        ),
-      )
+    if (loginToken) jobs.push(api.baseData(loginToken).then(applyBaseData, (e: unknown) => log.warn('Customer base data could not be loaded', describeError(e))))
     await Promise.all(jobs)
   }
 
@@ -273,6 +282,7 @@ export function createNewsletterModel(widget: Widget, api: NewsletterApi = creat
     focus,
     blur,
     submit,
+    confirm,
     start,
   }
 }

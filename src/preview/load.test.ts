@@ -148,7 +148,15 @@ test('without the footer script src there is no place to load from: logged, noth
   assert.match(errors.join(), /Staff preview not shown: preview\.test\.js/)
 })
 
-test('the page nonce (data-nonce) goes on the preview script', async () => {
+test('the preview script carries the hash the build computed (integrity) and is fetched with CORS, so a changed file is refused', async () => {
+  document.cookie = 'StaffAuthToken=t; Path=/'
+  const { load, added } = setup()
+  await load()
+  assert.is(added()[0].getAttribute('integrity'), 'sha384-previewtest') // __PREVIEW_INTEGRITY__ in tests
+  assert.is(added()[0].getAttribute('crossorigin'), 'anonymous')
+})
+
+test('the page nonce (the tag\'s nonce) goes on the preview script', async () => {
   document.cookie = 'StaffAuthToken=t; Path=/'
   const { load, added } = setup({ nonce: 'n0nce' })
   await load()

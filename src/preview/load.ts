@@ -3,10 +3,12 @@
  * file, see esbuild.config.ts SINGLE_BUNDLES). Anonymous visitors pay for this file alone.
  *
  * With a StaffAuthToken or CobraAuthToken cookie it adds the preview panel's script, a classic
- * script built once (English labels, SPEC §9) whose hashed name the build defines as
- * __PREVIEW_FILE__. The URL is resolved against the footer script's own src, so a footer served
- * from a CDN path loads the panel from the same place. The auth check (checkauth) happens in the
- * preview file: the main bundle only knows that a staff cookie exists.
+ * script built once (English labels, SPEC §9) whose hashed name and SRI hash the build defines as
+ * __PREVIEW_FILE__ and __PREVIEW_INTEGRITY__ (it builds the preview first). The URL is resolved
+ * against the footer script's own src (the checked tag, src/own-script.ts; never anything else
+ * the page could name), so a footer served from a CDN path loads the panel from the same place;
+ * with `integrity` a changed file is refused by the browser (logged; the footer stays). The auth
+ * check (checkauth) happens in the preview file: the main bundle only knows that a staff cookie exists.
  *
  * Hand-off without new globals: the preview file, when it runs, calls `preview` on
  * window.__lumoraFooter with a function that takes this bundle's runtime (Preact, signals, kit:
@@ -52,14 +54,14 @@ interface TrustedTypesWindow {
 }
 
 /** Loads the panel for staff; does nothing for everyone else. Never throws. */
-export function loadPreview(win: Window, script: Element | null, shadow: ShadowRoot, styleRoot: StyleRoot, widget: Widget): void {
+export function loadPreview(win: Window, script: HTMLScriptElement | null, shadow: ShadowRoot, styleRoot: StyleRoot, widget: Widget): void {
   const doc = widget.document
   if (!__PREVIEW_FILE__ || !STAFF_COOKIES.some((name) => readCookie(doc, name))) return
   // One message for every failure (the network panel or the error tells which): bytes count here.
   const fail = (file: string, error?: unknown) => log.error(`Staff preview not shown: ${file}`, error ?? '')
   try {
     // Throws without a base (no script src): then there is no place to load from.
-    const url = new URL(__PREVIEW_FILE__, (script as HTMLScriptElement | null)?.src || undefined).href
+    const url = new URL(__PREVIEW_FILE__, script?.src || undefined).href
     const tt = (win as unknown as TrustedTypesWindow).trustedTypes
     const src = tt
       ? tt.createPolicy(TRUSTED_TYPES_POLICY, {
@@ -74,6 +76,9 @@ export function loadPreview(win: Window, script: Element | null, shadow: ShadowR
     if (handOff) handOff.preview = (definePreview) => (exports = definePreview(runtime))
     const tag = doc.createElement('script')
     tag.src = src as string
+    tag.setAttribute('integrity', __PREVIEW_INTEGRITY__)
+    // CORS, so the browser can check the hash of a file from a CDN; the footer's own tag needs the same.
+    tag.setAttribute('crossorigin', 'anonymous')
     if (widget.config.nonce) tag.nonce = widget.config.nonce
     tag.onerror = () => fail(url)
     tag.onload = () => {

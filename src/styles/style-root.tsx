@@ -2,7 +2,7 @@
  * CSP-safe styles. Components call useStyles(css) with a stylesheet string; it is adopted
  * into the widget's shadow root once. Constructable stylesheets need no nonce and create no
  * <style> element; browsers without them (iOS Safari < 16.4) get a <style> carrying the
- * page's nonce (data-nonce) if one is given.
+ * page's nonce (the script tag's nonce) if one is given.
  */
 import { createContext, useContext, type ReactNode } from 'react'
 

@@ -306,6 +306,65 @@ test('no unload or beforeunload listener, and at most one global, after using th
   expect(state.added).toEqual(['__lumoraFooter'])
 })
 
+// ---------------------------------------------------------------------------------------------
+// 5. Addresses a <base href> cannot bend; host markup named like document and window properties
+
+/** The widget's links (as the browser resolves them) and images (source, and whether it loaded). */
+function widgetUrls(page: Page) {
+  return page.evaluate(() => {
+    const root = document.getElementById('footer')!.shadowRoot!
+    return {
+      links: [...root.querySelectorAll('a[href]')].map((a) => (a as HTMLAnchorElement).href),
+      images: [...root.querySelectorAll('img')].map((img) => ({ src: img.currentSrc || img.src, loaded: img.complete && img.naturalWidth > 0 })),
+    }
+  })
+}
+
+test('<base href> on a CDN: every link and image is the one of a clean page, on the shop\'s origin; no image fails', async ({ page, baseURL }) => {
+  const origin = new URL(baseURL!).origin
+  await page.route('https://cdn.shop.example/**', (route) => route.abort())
+  const failed: string[] = []
+  page.on('requestfailed', (r) => failed.push(r.url()))
+  page.on('response', (r) => void (r.status() >= 400 && failed.push(`${r.status()} ${r.url()}`)))
+  await page.goto('/_hosts/clean.html')
+  await footerSettled(page)
+  await showWholePage(page)
+  const clean = await widgetUrls(page)
+  await page.goto('/_hosts/base-href.html')
+  await footerSettled(page)
+  await showWholePage(page)
+  expect(await page.evaluate(() => document.baseURI)).toBe('https://cdn.shop.example/assets/')
+  const based = await widgetUrls(page)
+  expect(based.links.filter((href) => new URL(href).origin === origin).length).toBeGreaterThan(40)
+  expect(based.links).toEqual(clean.links)
+  expect(based.images.length).toBeGreaterThan(10)
+  expect(based.images.map((i) => i.src)).toEqual(clean.images.map((i) => i.src))
+  expect(based.images.filter((i) => !i.loaded || new URL(i.src).origin !== origin)).toEqual([])
+  expect(failed).toEqual([])
+})
+
+for (const csp of [false, true]) {
+  test(`host markup shadowing currentScript and the global (staff visitor${csp ? ', strict CSP with Trusted Types' : ''}): the widget reads its own tag, no foreign script is requested`, async ({ page, baseURL }) => {
+    const origin = new URL(baseURL!).origin
+    const log = watchPage(page)
+    await page.route('**://evil.example/**', (route) => route.abort())
+    const scripts: string[] = []
+    page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(r.url())))
+    await page.goto('/_staff/')
+    await expect(page.getByRole('heading', { name: 'You are staff now' })).toBeVisible()
+    await page.goto(`/_hosts/clobber.html?site=AT${csp ? '&csp' : ''}`)
+    await expect(page.getByRole('region', { name: 'Preview settings' })).toBeVisible()
+    await expect(widgetRoot(page)).toHaveAttribute('data-site', 'AT')
+    // The markup does shadow document.currentScript; the global is the widget's own marker, not the link.
+    expect(await page.evaluate(() => [(document.currentScript as Element | null)?.tagName, document.getElementById('__lumoraFooter')?.tagName, (window as unknown as Record<string, { locale?: string }>).__lumoraFooter.locale])).toEqual(['IMG', 'A', 'de-AT'])
+    await page.waitForLoadState('networkidle')
+    expect(scripts.filter((url) => new URL(url).origin !== origin)).toEqual([])
+    expect(scripts.map((url) => new URL(url).pathname)).toEqual([expect.stringMatching(/^\/static\/footer\.de-AT\.\w+\.js$/), expect.stringMatching(/^\/static\/preview\.\w+\.js$/)])
+    expect(log.warnings.join('\n')).not.toContain('included more than once')
+    expect(log.pageErrors).toEqual([])
+  })
+}
+
 // The back/forward cache test lives in hosts-bfcache.spec.ts: it needs a browser launched with the cache on.
 
 // 5. The mobile webview profile is in webview.spec.ts: it runs after every other spec (see playwright.config.ts).

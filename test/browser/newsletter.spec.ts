@@ -8,6 +8,10 @@ import { DEMO_ACCOUNT } from '../../build/contract-server/routes/login.ts'
 import { flatten, loadDictionary } from '../../build/locales.ts'
 import { axeViolations } from './axe.ts'
 import { watchPage } from './helpers.ts'
+import { createServer } from 'node:http'
+
+/** A second, cross-origin server on loopback (TEST_PORT + 10, 8511 next to 8501). */
+const PARTNER_PORT = Number(process.env.TEST_PORT ?? 8391) + 10
 
 const texts = Object.fromEntries(await Promise.all(MARKETS.map(async (m) => [m.site, flatten(await loadDictionary(m.locale))] as const)))
 
@@ -39,6 +43,8 @@ async function expectNoAxeViolations(page: Page, state: string) {
 
 for (const m of MARKETS) {
   test(`${m.site}: sign up, find the mail in /_mail/, follow its link, confirmed; follow again, link no longer valid`, async ({ page }) => {
+    // Four axe runs and two landings: more than the default on a busy shared machine.
+    test.setTimeout(90_000)
     const log = watchPage(page)
     const address = `doi.${m.site.toLowerCase()}.${Date.now()}@example.com`
     await page.goto(m.path)
@@ -59,9 +65,15 @@ for (const m of MARKETS) {
     const href = (await link.getAttribute('href'))!
     expect(new URL(href).pathname).toBe(m.path)
     await link.click()
+    // The landing asks; nothing is confirmed before the visitor says so. The token has left the address bar.
+    const confirm = page.getByRole('button', { name: tx(m, 'doiConfirm') })
+    await expect(confirm).toBeVisible()
+    expect(page.url()).not.toContain('subscriberToken')
+    await confirm.click()
     await expect(page.getByText(tx(m, 'confirmed'))).toBeVisible()
 
     await page.goto(href)
+    await page.getByRole('button', { name: tx(m, 'doiConfirm') }).click()
     const banner = page.getByText(tx(m, 'doiInvalid'))
     await expect(banner).toBeVisible()
     await expectNoAxeViolations(page, 'link no longer valid banner')
@@ -70,6 +82,51 @@ for (const m of MARKETS) {
     expect(log.pageErrors).toEqual([])
   })
 }
+
+test('DOI landing: the token leaves the address bar (other parameters stay); a cross-origin server sees no token in Referer, even with a host Referrer-Policy unsafe-url', async ({ page, baseURL, request }) => {
+  const log = watchPage(page)
+  const seen: { path: string; referer: string | undefined }[] = []
+  const server = createServer((req, res) => {
+    seen.push({ path: req.url ?? '', referer: req.headers.referer })
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>Partner</title><p>partner page</p>')
+  })
+  await new Promise<void>((resolve) => server.listen(PARTNER_PORT, '127.0.0.1', resolve))
+  try {
+    const landingPage = `${baseURL}/_hosts/referrer.html`
+    await request.post('/service/newsletter/api/internal/newsletter-subscribers', {
+      headers: { 'content-type': 'application/json', 'X-Hunter-Site': 'DE', 'X-Original-Address': landingPage },
+      data: { email: `referer.${Date.now()}@example.com`, consents: [], origin: 'footer' },
+    })
+    const outbox = (await (await request.get('/_mail/outbox.json')).json()) as { link: string }[]
+    const link = outbox.map((mail) => mail.link).filter((l) => l.startsWith(landingPage)).pop()!
+    const token = new URL(link).searchParams.get('subscriberToken')!
+    expect(token).toBeTruthy()
+    // A partner link in the content, on another origin.
+    await page.route('**/service/promotion/api/promotion/SHOP_FOOTER', async (route) => {
+      const response = await route.fetch()
+      const body = (await response.json()) as { contentJSON: string }
+      const content = JSON.parse(body.contentJSON) as { teaserGroups: { links: { link: { url: string; text: string } }[] }[] }
+      content.teaserGroups[0].links.unshift({ link: { url: `http://127.0.0.1:${PARTNER_PORT}/partner`, text: 'Partnerseite' } })
+      await route.fulfill({ response, json: { ...body, contentJSON: JSON.stringify(content) } })
+    })
+    await page.goto(`${link}&utm_source=mail#newsletter`)
+    const m = market('DE')
+    await expect(page.getByRole('button', { name: tx(m, 'doiConfirm') })).toBeVisible()
+    expect(await page.evaluate(() => document.querySelector('meta[name=referrer]')?.getAttribute('content'))).toBe('unsafe-url')
+    expect(page.url()).not.toContain(token)
+    expect(new URL(page.url()).search).toBe('?utm_source=mail')
+    expect(new URL(page.url()).hash).toBe('#newsletter')
+    await page.getByRole('link', { name: 'Partnerseite' }).click()
+    await expect(page.getByText('partner page')).toBeVisible()
+    const visit = seen.find((s) => s.path === '/partner')!
+    expect(visit).toBeTruthy()
+    expect(visit.referer ?? '').not.toContain(token)
+    expect(visit.referer, 'a cross-origin link sends no referrer at all').toBeUndefined()
+    expect(log.pageErrors).toEqual([])
+  } finally {
+    await new Promise((resolve) => server.close(resolve))
+  }
+})
 
 test('revealed fields and errors have no axe violations; errors are announced and linked (AT, HU, TR)', async ({ page }) => {
   for (const site of ['AT', 'HU', 'TR']) {

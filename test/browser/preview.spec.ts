@@ -1,7 +1,7 @@
 /**
  * The staff preview panel in Chromium: loaded only for staff (network log), the dialog by
  * keyboard, A/B tests for a date, apply, logout, axe with the dialog open, a missing preview
- * file, Trusted Types, and the React build.
+ * file, a changed preview file (integrity), Trusted Types, and the React build.
  */
 import { expect, test, type Page } from '@playwright/test'
 import { axeViolations } from './axe.ts'
@@ -156,17 +156,25 @@ test('a missing preview file is logged; the footer and the page stay intact', as
   expect(log.pageErrors).toEqual([])
 })
 
-test('a preview file that throws is contained: logged, footer intact', async ({ page }) => {
+test('a preview file changed on its way is refused by its hash (integrity): it never runs, it is logged, the footer works', async ({ page }) => {
   const log = watchPage(page)
   await becomeStaff(page)
-  await page.route(/\/static\/preview\.[0-9a-f]+\.js$/, (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: 'window.__lumoraFooter.preview(function () { return { mountPreview: function () { throw new Error("broken panel") } } })' }),
-  )
+  // The real file with one statement added: a different hash. (A preview that throws while
+  // starting is contained too: src/preview/load.test.ts.)
+  await page.route(/\/static\/preview\.[0-9a-f]+\.js$/, async (route) => {
+    const response = await route.fetch()
+    await route.fulfill({ response, body: (await response.text()) + ';window.__tampered=1' })
+  })
   await page.goto('/de/')
   await expect.poll(() => log.errors.join('\n')).toContain('Staff preview not shown')
-  expect(log.errors.join('\n')).toContain('broken panel')
+  expect(log.errors.join('\n')).toMatch(/integrity/i)
+  expect(await page.evaluate(() => (window as unknown as { __tampered?: number }).__tampered)).toBeUndefined()
+  await expect(panel(page)).toHaveCount(0)
   await expect(page.getByRole('contentinfo')).toBeVisible()
+  await page.getByRole('textbox', { name: /^E-Mail/ }).fill('still@example.com')
+  await expect(page.getByRole('textbox', { name: /^E-Mail/ })).toHaveValue('still@example.com')
   expect(await page.evaluate(() => Object.keys(window).filter((k) => k.startsWith('__lumora')))).toEqual(['__lumoraFooter'])
+  expect(log.pageErrors).toEqual([])
 })
 
 test("under CSP require-trusted-types-for 'script' the panel still loads through the policy", async ({ page }) => {

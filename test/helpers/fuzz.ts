@@ -8,6 +8,20 @@
  */
 import fc from 'fast-check'
 
+/**
+ * Every Unicode space (JavaScript's `trim` removes them all; the URL parser removes none but
+ * ASCII ones) and the characters that render as nothing: zero-widths, bidi controls, fillers,
+ * variation selectors, tag characters. Put before a scheme, each hides it from a check that
+ * trims differently from the browser.
+ */
+export const SPACES_AND_INVISIBLES = [
+  '\t', '\n', '\v', '\f', '\r', ' ', '\u0085', '\u00a0', '\u1680', '\u2000', '\u2001', '\u2002', '\u2003', '\u2004', '\u2005', '\u2006', '\u2007', '\u2008',
+  '\u2009', '\u200a', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff',
+  '\u00ad', '\u034f', '\u061c', '\u115f', '\u1160', '\u17b4', '\u17b5', '\u180b', '\u180e', '\u200b', '\u200c', '\u200d', '\u200e', '\u200f',
+  '\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2060', '\u2061', '\u2062', '\u2063', '\u2064', '\u2066', '\u2067', '\u2068', '\u2069', '\u206f',
+  '\u3164', '\ufe00', '\ufe0f', '\uffa0', '\ufff9', '\ufffb', '\u{e0001}', '\u{e0020}', '\u{e007f}',
+] as const
+
 /** What an attacker or a broken CMS would send. */
 export const EVIL_STRINGS = [
   'javascript:alert(1)',
@@ -33,11 +47,19 @@ export const EVIL_STRINGS = [
   ' ',
   '\u202e\u0000',
   '\ud800',
-] as const
+  ...SPACES_AND_INVISIBLES.map((c) => `${c}javascript:alert(1)`),
+  ...SPACES_AND_INVISIBLES.map((c) => `${c}data:text/html,<script>alert(1)</script>`),
+  ...SPACES_AND_INVISIBLES.map((c) => `${c}\\\\evil.example/x`),
+]
 
 /** Any string: hostile ones, full Unicode (lone surrogates included), and plain ones. */
 export const anyString = (maxLength = 40) =>
-  fc.oneof(fc.constantFrom(...EVIL_STRINGS), fc.string({ unit: 'binary', maxLength }), fc.string({ maxLength }))
+  fc.oneof(
+    fc.constantFrom(...EVIL_STRINGS),
+    fc.string({ unit: 'binary', maxLength }),
+    fc.string({ maxLength }),
+    fc.string({ unit: fc.constantFrom(...SPACES_AND_INVISIBLES, 'a', ':', '/', '\\'), maxLength }),
+  )
 
 /** Any JSON-like value with hostile strings among the leaves (and values JSON cannot hold). */
 export const anyValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
@@ -104,9 +126,9 @@ export const anyUrl = fc.oneof(
   fc.constantFrom('/de/hilfe-s1.html', '?q=1', '#top', '//cdn.example/x', 'https://shop.example/a?b=c#d', 'HTTP://SHOP.EXAMPLE', 'mailto:help@shop.example', 'tel:+4930123'),
   fc.webUrl(),
   fc.constantFrom(...EVIL_STRINGS),
-  // A scheme with a character the URL parser drops (tab, newline) or that hides it (space, NUL) inside.
+  // A scheme with a character the URL parser drops (tab, newline) or that hides it (a Unicode space, an invisible, NUL) inside.
   fc
-    .tuple(fc.constantFrom('javascript', 'JaVaScRiPt', 'data', 'vbscript', 'blob', 'file', 'http', 'https'), fc.nat(10), fc.constantFrom('', '\t', '\n', '\r', '\u0000', ' '), fc.constantFrom(':', ':\n', '&colon;'), fc.string({ maxLength: 10 }))
+    .tuple(fc.constantFrom('javascript', 'JaVaScRiPt', 'data', 'vbscript', 'blob', 'file', 'http', 'https'), fc.nat(10), fc.constantFrom('', '\u0000', ...SPACES_AND_INVISIBLES), fc.constantFrom(':', ':\n', '&colon;'), fc.string({ maxLength: 10 }))
     .map(([scheme, at, insert, colon, rest]) => scheme.slice(0, at % (scheme.length + 1)) + insert + scheme.slice(at % (scheme.length + 1)) + colon + rest),
   anyString(),
 )

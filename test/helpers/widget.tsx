@@ -28,6 +28,8 @@ export interface TestWidgetOptions {
   clock?: FakeClock
   /** Replace the fetch (e.g. to record requests); defaults to the contract server. */
   fetch?: typeof fetch
+  /** Where the widget's script came from; defaults to the page's origin. */
+  assetOrigin?: string
 }
 
 export function createTestWidget(options: TestWidgetOptions = {}) {
@@ -46,7 +48,9 @@ export function createTestWidget(options: TestWidgetOptions = {}) {
     device: signal(options.device ?? platform.value),
     choosePlatform: (chosen: Platform) => void (platform.value = chosen),
     origin: TEST_ORIGIN,
+    assetOrigin: options.assetOrigin ?? TEST_ORIGIN,
     pageAddress: `${TEST_ORIGIN}/${config.site.toLowerCase()}/`,
+    subscriberToken: null,
     fetch: fetchImpl,
     timers: clock,
     // Every staged step in a task of its own, as on a slow device: tests see each stage.

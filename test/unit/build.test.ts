@@ -75,29 +75,59 @@ test('each footer bundle opens with V8\'s compile hint, so its functions compile
   }
 })
 
-test('evaluating a footer bundle only captures its tag; the widget starts one task later, with that tag\'s attributes', async () => {
+/**
+ * Evaluates the German footer bundle in jsdom with `script` as the tag being evaluated (set on
+ * Document.prototype, where a browser has it; jsdom sets it only for scripts it runs itself), and
+ * `shadow`, if given, shadowing document.currentScript as host markup named "currentScript" does.
+ */
+async function evaluateFooter(configure: (doc: Document) => { script: Element; shadow?: Element }) {
   const bundle = footers.find((b) => b.locale === 'de-DE')!
   const code = readFileSync(path.join(ok.outDir, 'static', bundle.file), 'utf8')
   const dom = new JSDOM('<!doctype html><div id="footer"></div>', { runScripts: 'outside-only', url: 'http://shop.test/' })
   const { window } = dom
-  const fetched: string[] = []
-  window.fetch = ((url: string) => (fetched.push(String(url)), new Promise(() => {}))) as typeof fetch
-  const script = window.document.createElement('script')
-  script.setAttribute('data-site', 'AT')
+  window.fetch = (() => new Promise(() => {})) as typeof fetch
+  const { script, shadow } = configure(window.document)
+  script.setAttribute('src', `http://cdn.shop.test/static/${bundle.file}`)
   window.document.body.append(script)
-  // jsdom sets currentScript only for scripts it runs itself; set it as a browser would during evaluation.
-  Object.defineProperty(window.document, 'currentScript', { configurable: true, get: () => script })
+  const proto = window.Document.prototype
+  const own = Object.getOwnPropertyDescriptor(proto, 'currentScript')!
+  Object.defineProperty(proto, 'currentScript', { configurable: true, get: () => script })
+  if (shadow) Object.defineProperty(window.document, 'currentScript', { configurable: true, get: () => shadow })
   const before = Object.keys(window).length
   window.eval(code)
-  Object.defineProperty(window.document, 'currentScript', { configurable: true, get: () => null })
-  assert.is(window.document.getElementById('footer')!.shadowRoot, null, 'nothing mounted during evaluation')
-  assert.is(Object.keys(window).length, before, 'no global during evaluation')
+  Object.defineProperty(proto, 'currentScript', own)
+  const mountedDuringEvaluation = !!window.document.getElementById('footer')!.shadowRoot
+  const globalsDuringEvaluation = Object.keys(window).length - before
   for (const end = Date.now() + 3000; !window.document.getElementById('footer')!.shadowRoot?.querySelector('[data-site]') && Date.now() < end; ) {
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
-  const root = window.document.getElementById('footer')!.shadowRoot?.querySelector('[data-site]')
-  assert.is(root?.getAttribute('data-site'), 'AT', 'mounted later, configured from the captured tag')
+  const site = window.document.getElementById('footer')!.shadowRoot?.querySelector('[data-site]')?.getAttribute('data-site')
   window.close()
+  return { mountedDuringEvaluation, globalsDuringEvaluation, site }
+}
+
+test('evaluating a footer bundle only captures its tag; the widget starts one task later, with that tag\'s attributes', async () => {
+  const result = await evaluateFooter((doc) => {
+    const script = doc.createElement('script')
+    script.setAttribute('data-site', 'AT')
+    return { script }
+  })
+  assert.is(result.mountedDuringEvaluation, false, 'nothing mounted during evaluation')
+  assert.is(result.globalsDuringEvaluation, 0, 'no global during evaluation')
+  assert.is(result.site, 'AT', 'mounted later, configured from the captured tag')
+})
+
+test('host markup shadowing document.currentScript (<img name="currentScript">) is not read: the real tag is', async () => {
+  const result = await evaluateFooter((doc) => {
+    const script = doc.createElement('script')
+    script.setAttribute('data-site', 'AT')
+    const img = doc.createElement('img')
+    img.setAttribute('name', 'currentScript')
+    img.setAttribute('data-site', 'TR')
+    doc.body.append(img)
+    return { script, shadow: img }
+  })
+  assert.is(result.site, 'AT')
 })
 
 test('source never passes a string as a style prop (the one path where Preact would write style text)', () => {

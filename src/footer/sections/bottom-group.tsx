@@ -6,12 +6,14 @@
 import { TextLink } from '../../kit'
 import { t } from '../../i18n/i18n'
 import { logoPath } from '../logos'
+import { useWidget } from '../../app/widget-context'
 import type { PartialContent } from '../footer.schema'
 import { CountrySwitcher } from './country-switcher'
 import { ViewChanger } from './view-changer'
 
 export function BottomGroup({ content, touch }: { content: PartialContent | null; touch: boolean }) {
   const { legalLinks = [], qualityLogos = [], salesTax, international, viewChanger } = content ?? {}
+  const { assetOrigin } = useWidget()
   return (
     <div className="lf-bottom">
       {legalLinks.length ? (
@@ -28,7 +30,7 @@ export function BottomGroup({ content, touch }: { content: PartialContent | null
       {qualityLogos.length ? (
         <ul className="lf-inline-list lf-quality">
           {qualityLogos.map(({ link, source, width, height }, i) => {
-            const src = logoPath(source)
+            const src = logoPath(source, assetOrigin)
             return (
               <li key={i}>
                 <TextLink href={link.url} variant="quiet" newTab>
@@ -46,7 +48,7 @@ export function BottomGroup({ content, touch }: { content: PartialContent | null
           {salesTax.textAfterLink}
         </p>
       ) : null}
-      {international && !touch ? <CountrySwitcher international={international} /> : null}
+      {international && !touch ? <CountrySwitcher international={international} assetOrigin={assetOrigin} /> : null}
       {viewChanger ? <ViewChanger texts={viewChanger} /> : null}
       <p className="lf-copyright">{t('core.copyright', { year: new Date().getFullYear() })}</p>
     </div>

@@ -18,13 +18,13 @@ function nameLanguage(code: string): string | undefined {
   return isSite(site) ? SITE_LOCALE[site].split('-')[0] : undefined
 }
 
-export function CountrySwitcher({ international }: { international: FooterContent['international'] }) {
+export function CountrySwitcher({ international, assetOrigin }: { international: FooterContent['international']; assetOrigin: string }) {
   if (!international.items.length) return null
   return (
     <nav className="lf-countries" aria-label={international.heading || t('footer.countries')}>
       <ul className="lf-country-list">
         {international.items.map((item) => {
-          const flag = flagPath(item.flag)
+          const flag = flagPath(item.flag, assetOrigin)
           return (
             <li key={item.code}>
               <TextLink href={item.href} variant="quiet" className="lf-country" aria-current={item.selected ? 'true' : undefined} data-code={item.code}>

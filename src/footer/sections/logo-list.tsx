@@ -1,9 +1,11 @@
 /** Payment and delivery logos (SPEC §2 item 2). An unknown source is logged by the logo map and left out. */
 import { t } from '../../i18n/i18n'
 import { logoPath } from '../logos'
+import { useWidget } from '../../app/widget-context'
 
 export function LogoList({ images }: { images: { label: string; source: string }[] }) {
-  const shown = images.map((image) => ({ ...image, src: logoPath(image.source) })).filter((image) => image.src)
+  const { assetOrigin } = useWidget()
+  const shown = images.map((image) => ({ ...image, src: logoPath(image.source, assetOrigin) })).filter((image) => image.src)
   if (!shown.length) return null
   return (
     <ul className="lf-logos" aria-label={t('footer.logos')}>

@@ -1,27 +1,50 @@
 /**
- * Safe-URL check for links that come from data. Only http(s), mailto, tel and relative
- * addresses become links; `javascript:`, `data:`, `vbscript:`, `file:` and every other
- * scheme are refused. Browsers ignore tabs/newlines and leading control characters in
- * URLs, so those are stripped before the scheme is read (`java\tscript:` is caught too).
+ * The one home for "resolve and check a URL" from outside (CMS content, per-country links):
+ * the browser's own URL parser decides, never a pattern. A link is rendered only as the absolute
+ * address the parser made of it, after its scheme was checked on that very address, so what the
+ * browser follows is exactly what was checked, and a host page's `<base href>` cannot bend it.
+ *
+ * Allowed: http, https, mailto, tel, and relative addresses (resolved against the page's own
+ * address, as on a page without `<base>`). Refused: every other scheme (`javascript:`, `data:`,
+ * `vbscript:`, `file:`, ...), backslash hosts (`\\host`, which browsers read as `//host`), and any
+ * address with a leading or trailing space or an invisible character anywhere: JavaScript's
+ * `trim` and the URL parser disagree on which spaces to drop, and a check that trims differently
+ * from the browser can be walked around (`"\u00a0javascript:..."`). Such an entry is hostile or
+ * broken either way.
  */
 const ALLOWED_SCHEMES = ['http:', 'https:', 'mailto:', 'tel:']
 
-/** The URL if it is safe to put in an href, else null. */
-export function safeUrl(url: string | null | undefined): string | null {
-  if (typeof url !== 'string') return null
-  // eslint-disable-next-line no-control-regex
-  const cleaned = url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '')
-  if (!cleaned) return null
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(cleaned)
-  if (!scheme) {
-    // Relative (path, query, fragment) or protocol-relative: no scheme to run. A backslash
-    // start ("\\evil.com") is treated by browsers like "//" and is refused to be safe.
-    return cleaned.startsWith('\\') || cleaned.startsWith('/\\') ? null : url.trim()
-  }
-  return ALLOWED_SCHEMES.includes(scheme[1].toLowerCase() + ':') ? url.trim() : null
+/**
+ * Leading or trailing space, any whitespace but an inner ASCII space (Unicode spaces, tabs, line
+ * breaks), controls (Cc), format characters (Cf: soft hyphen, zero-widths, bidi controls, word
+ * joiners, BOM, tag characters), and the other characters that render as nothing (combining
+ * grapheme joiner, Khmer and Mongolian invisibles, Hangul fillers, variation selectors).
+ */
+const REFUSED = /^ | $|[^\S ]|[\p{Cc}\p{Cf}\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\ufe00-\ufe0f\uffa0]/u
+
+/** The page's address without query and fragment: what a relative link means on a page without `<base>`. */
+export function pageBase(): string {
+  return typeof location === 'object' && /^https?:$/.test(location.protocol) ? location.origin + location.pathname : 'https://shop.invalid/'
 }
 
-/** True for absolute http(s) and mailto links, the ones that may open in a new tab. */
+/** The parsed address if it may become a link, else null. Relative addresses resolve against `base`. */
+export function checkLink(value: unknown, base = pageBase()): URL | null {
+  if (typeof value !== 'string' || !value || REFUSED.test(value) || /^[/\\]*\\/.test(value)) return null
+  try {
+    const url = new URL(value, base)
+    return ALLOWED_SCHEMES.indexOf(url.protocol) < 0 ? null : url
+  } catch {
+    return null
+  }
+}
+
+/** The absolute address to put in an href, or null when the value may not become a link. */
+export function safeUrl(value: unknown, base?: string): string | null {
+  const url = checkLink(value, base)
+  return url && url.href
+}
+
+/** True for addresses written as absolute http(s) or mailto: the ones SPEC §2 opens in a new tab. */
 export function opensInNewTab(url: string): boolean {
-  return /^(https?:|mailto:)/i.test(url.trim())
+  return /^(https?:|mailto:)/i.test(url)
 }

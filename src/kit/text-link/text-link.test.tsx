@@ -4,17 +4,61 @@ import { cleanup, render, screen } from '@testing-library/preact'
 import userEvent from '@testing-library/user-event'
 import { TextLink } from './text-link'
 import { safeUrl } from './safe-url'
+import { SPACES_AND_INVISIBLES } from '../../../test/helpers/fuzz'
 
 const test = suite('TextLink')
 test.after.each(cleanup)
 
-const SAFE = ['https://shop.test/a?b=c#d', 'http://shop.test', 'HTTPS://SHOP.TEST', 'mailto:service@shop.test', 'tel:+4930123', '/de/agb', 'agb.html', '#top', '?q=1', '//cdn.shop.test/x']
+// The jsdom page is https://shop.test/de/ (test/setup/dom.ts): what the links resolve against.
+const SAFE: [string, string][] = [
+  ['https://shop.test/a?b=c#d', 'https://shop.test/a?b=c#d'],
+  ['http://shop.test', 'http://shop.test/'],
+  ['HTTPS://SHOP.TEST', 'https://shop.test/'],
+  ['mailto:service@shop.test', 'mailto:service@shop.test'],
+  ['tel:+4930123', 'tel:+4930123'],
+  ['/de/agb', 'https://shop.test/de/agb'],
+  ['agb.html', 'https://shop.test/de/agb.html'],
+  ['#top', 'https://shop.test/de/#top'],
+  ['?q=1', 'https://shop.test/de/?q=1'],
+  ['//cdn.shop.test/x', 'https://cdn.shop.test/x'],
+  ['/de/gift cards-s12.html', 'https://shop.test/de/gift%20cards-s12.html'],
+]
 const UNSAFE = [
   'javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' javascript:alert(1)', 'java\tscript:alert(1)', 'java\nscript:alert(1)', '\u0000javascript:alert(1)',
-  'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'file:///etc/passwd', 'blob:https://x/y', 'ftp://shop.test', '\\\\evil.test', '/\\evil.test', '', null, undefined,
+  'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'file:///etc/passwd', 'blob:https://x/y', 'ftp://shop.test', '\\\\evil.test', '/\\evil.test', '\\/evil.test', '', null, undefined,
+  // Every Unicode space and invisible character, before a scheme, before a backslash host, after a link and inside one.
+  ...SPACES_AND_INVISIBLES.flatMap((c) => [`${c}javascript:alert(1)`, `${c}data:text/html,x`, `${c}vbscript:x`, `${c}\\\\evil.test`, `https://shop.test/${c}`, `https://sh${c}op.test/`, `${c}/de/agb`]),
 ]
-for (const url of SAFE) test(`safe: ${url}`, () => assert.is(safeUrl(url), url))
+for (const [url, rendered] of SAFE) test(`safe: ${url} renders as ${rendered}`, () => assert.is(safeUrl(url), rendered))
 for (const url of UNSAFE) test(`unsafe: ${JSON.stringify(url)}`, () => assert.is(safeUrl(url), null))
+
+test('the address rendered is the absolute one that was checked, whatever <base href> the page has', () => {
+  const base = document.createElement('base')
+  base.href = 'https://cdn.shop.example/assets/'
+  document.head.appendChild(base)
+  try {
+    render(<><TextLink href="/de/agb">AGB</TextLink><TextLink href="hilfe.html">Hilfe</TextLink></>)
+    assert.equal(screen.getAllByRole('link').map((a) => a.getAttribute('href')), ['https://shop.test/de/agb', 'https://shop.test/de/hilfe.html'])
+  } finally {
+    base.remove()
+  }
+})
+
+for (const href of ['\u00a0javascript:alert(1)', '\ufeffjavascript:alert(1)', '\u3000javascript:alert(1)', '\u200bjavascript:alert(1)']) {
+  test(`${JSON.stringify(href)} renders as text, never as a link`, () => {
+    const { container } = render(<TextLink href={href}>Klick</TextLink>)
+    assert.is(container.querySelector('[href]'), null)
+  })
+}
+
+test('a link to another origin sends no referrer; one to the shop keeps it', () => {
+  render(<><TextLink href="https://partner.example/x">Partner</TextLink><TextLink href="//cdn.example/y">CDN</TextLink><TextLink href="/de/agb">AGB</TextLink><TextLink href="https://shop.test/de/">Shop</TextLink></>)
+  const rel = (name: string) => screen.getByRole('link', { name }).getAttribute('rel')
+  assert.is(rel('Partner'), 'noreferrer')
+  assert.is(rel('CDN'), 'noreferrer')
+  assert.is(rel('AGB'), null)
+  assert.is(rel('Shop'), null)
+})
 
 test('an unsafe address renders its text, never a link', () => {
   const { container } = render(<TextLink href="javascript:alert(1)">Klick</TextLink>)

@@ -1,18 +1,20 @@
 /**
- * A link whose address may come from data: unsafe addresses (see safeUrl) render as plain
- * text, never as a link. `newTab` opens http(s) and mailto links in a new tab with
- * rel="noopener noreferrer" and tells assistive technology so.
+ * A link whose address may come from data: unsafe addresses (see checkLink) render as plain
+ * text, never as a link; safe ones render as the absolute address that was checked. A link to
+ * another origin sends no referrer (the page's address may carry a token). `newTab` opens
+ * http(s) and mailto links in a new tab with rel="noopener noreferrer" and tells assistive
+ * technology so.
  */
 import type { AnchorHTMLAttributes, ReactNode } from 'react'
 import { useStyles } from '../../styles/style-root'
 import { t } from '../../i18n/i18n'
 import { Icon } from '../icon/icon'
 import { external } from '../icon/icon-paths'
-import { opensInNewTab, safeUrl } from './safe-url'
+import { checkLink, opensInNewTab } from './safe-url'
 import css from './text-link.css'
 
 export interface TextLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'className' | 'style' | 'href' | 'target' | 'rel' | 'children'> {
-  /** Address; checked with safeUrl(). Unsafe or missing: the children render as plain text. */
+  /** Address; checked with checkLink(). Unsafe or missing: the children render as plain text. */
   href: string | null | undefined
   children: ReactNode
   /** Open http(s)/mailto addresses in a new tab (target=_blank, rel="noopener noreferrer"). */
@@ -28,12 +30,13 @@ export interface TextLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorEleme
 
 export function TextLink({ href, children, newTab, variant = 'inline', showExternalIcon, newTabLabel, className, ...rest }: TextLinkProps) {
   useStyles(css)
-  const url = safeUrl(href)
+  const url = checkLink(href)
   const cls = `lf-link lf-link--${variant}${className ? ' ' + className : ''}`
   if (url === null) return <span className={`${cls} lf-link--disabled`}>{children}</span>
-  const blank = !!newTab && opensInNewTab(url)
+  const blank = !!newTab && opensInNewTab(href!)
+  const foreign = /^http/.test(url.protocol) && url.origin !== location.origin
   return (
-    <a {...rest} className={cls} href={url} target={blank ? '_blank' : undefined} rel={blank ? 'noopener noreferrer' : undefined}>
+    <a {...rest} className={cls} href={url.href} target={blank ? '_blank' : undefined} rel={blank ? 'noopener noreferrer' : foreign ? 'noreferrer' : undefined}>
       {/* The underline sits on this span, so the space before the hidden hint is not underlined. */}
       <span className="lf-link__text">{children}</span>
       {blank && showExternalIcon ? <Icon path={external} size={16} className="lf-link__icon" /> : null}

@@ -1,0 +1,116 @@
+/**
+ * The double opt-in landing (a page opened from the confirmation mail, ?subscriberToken=...): the
+ * token leaves the address bar at once, nothing is confirmed until the visitor asks for it (mail
+ * scanners that run scripts must not confirm for the recipient), and the page address sent along
+ * carries origin and path only.
+ */
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { cleanup, fireEvent, screen } from '@testing-library/preact'
+import { JSDOM } from 'jsdom'
+import { createContractServer } from '../../build/contract-server/handler'
+import { createTestWidget, recordRequests, renderInWidget, TEST_ORIGIN, useLocale } from '../../test/helpers/widget'
+import { t } from '../i18n/i18n'
+import { SITES, SITE_LOCALE } from '../sites'
+import { NewsletterBlock } from './index'
+import { takeSubscriberToken } from './doi-landing'
+
+const NL = `${TEST_ORIGIN}/service/newsletter/api`
+const text = (key: string) => t(`newsletter.${key}`)
+const tick = () => new Promise((r) => setTimeout(r, 0))
+test.after.each(cleanup)
+
+async function signedUpToken(server: ReturnType<typeof createContractServer>) {
+  await server.fetch(`${NL}/internal/newsletter-subscribers`, { method: 'POST', headers: { 'content-type': 'application/json', 'X-Hunter-Site': 'DE', 'X-Original-Address': `${TEST_ORIGIN}/de/` }, body: JSON.stringify({ email: 'anna@example.com', consents: [], origin: 'footer' }) })
+  const [mail] = (await (await server.fetch('/_mail/outbox.json')).json()) as { link: string }[]
+  return new URL(mail.link).searchParams.get('subscriberToken')!
+}
+
+async function landing(token: string, server = createContractServer({ origin: TEST_ORIGIN })) {
+  await useLocale('de-DE')
+  const recorded = recordRequests(server.fetch)
+  const { widget } = createTestWidget({ config: { site: 'DE' }, server, fetch: recorded.fetch })
+  widget.subscriberToken = token
+  widget.psdata = async () => ({ newsletterStatus: 'WAITING_FOR_DOI' })
+  renderInWidget(<NewsletterBlock />, widget)
+  return { requests: recorded.requests, confirm: await screen.findByRole('button', { name: text('doiConfirm') }) }
+}
+
+test('takeSubscriberToken: reads the token and removes it from the address, keeping every other parameter and the fragment as written', () => {
+  const { window } = new JSDOM('', { url: 'https://shop.test/de/?utm_source=mail&subscriberToken=abc123&q=a%20b+c&e=%E2%82%AC#top' })
+  const token = takeSubscriberToken(window as unknown as Window)
+  assert.is(token, 'abc123')
+  assert.is(window.location.href, 'https://shop.test/de/?utm_source=mail&q=a%20b+c&e=%E2%82%AC#top')
+  window.close()
+})
+
+test('takeSubscriberToken: an encoded name counts too; the only parameter leaves no "?"; without a token the history is untouched', () => {
+  const encoded = new JSDOM('', { url: 'https://shop.test/de/?subscriber%54oken=abc&x=1' }).window
+  assert.is(takeSubscriberToken(encoded as unknown as Window), 'abc')
+  assert.is(encoded.location.href, 'https://shop.test/de/?x=1')
+  encoded.close()
+  const { window } = new JSDOM('', { url: 'https://shop.test/de/?subscriberToken=abc123' })
+  assert.is(takeSubscriberToken(window as unknown as Window), 'abc123')
+  assert.is(window.location.href, 'https://shop.test/de/')
+  const other = new JSDOM('', { url: 'https://shop.test/de/?q=1' }).window
+  let replaced = 0
+  other.history.replaceState = () => void replaced++
+  assert.is(takeSubscriberToken(other as unknown as Window), null)
+  assert.is(replaced, 0)
+  window.close()
+  other.close()
+})
+
+test('nothing is confirmed on load: a clear confirm button is the only way, and it confirms once', async () => {
+  const server = createContractServer({ origin: TEST_ORIGIN })
+  const token = await signedUpToken(server)
+  const { requests, confirm } = await landing(token, server)
+  for (let i = 0; i < 5; i++) await tick()
+  assert.equal(requests.filter((r) => r.method === 'PUT'), [], 'no confirmation before the visitor asks for it')
+  assert.ok(screen.getByText(text('doiPrompt')))
+  assert.is(screen.queryByRole('textbox'), null, 'the landing asks one thing: the form comes back if the link is refused')
+  fireEvent.click(confirm)
+  const confirmed = await screen.findByText(text('confirmed'))
+  assert.ok(confirmed.closest('[role=status]'))
+  const puts = requests.filter((r) => r.method === 'PUT')
+  assert.is(puts.length, 1)
+  assert.is(puts[0].url, `${NL}/internal/newsletter-subscribers/${token}/doi`)
+  assert.is(puts[0].headers.get('x-hunter-site'), 'DE')
+  assert.is(screen.queryByRole('button', { name: text('doiConfirm') }), null)
+})
+
+test('a used or unknown token: after the confirm button, the invalid-link banner shows above the form', async () => {
+  const { confirm } = await landing('unknown-token')
+  fireEvent.click(confirm)
+  const banner = await screen.findByText('Leider ist dieser Link nicht mehr gültig. Bitte melden Sie sich erneut zum Newsletter an.')
+  assert.ok(banner.closest('[role=alert]'))
+  const input = await screen.findByRole('textbox', { name: /^E-Mail/ })
+  assert.ok(banner.compareDocumentPosition(input) & Node.DOCUMENT_POSITION_FOLLOWING)
+  input.focus()
+  await tick()
+  assert.is(screen.queryByText(text('doiInvalid')), null)
+})
+
+test('X-Original-Address carries origin and path only: no query (tokens, e-mail addresses), no fragment', async () => {
+  await useLocale('de-DE')
+  const server = createContractServer({ origin: TEST_ORIGIN })
+  const recorded = recordRequests(server.fetch)
+  const { widget } = createTestWidget({ config: { site: 'DE' }, server, fetch: recorded.fetch })
+  widget.pageAddress = `${TEST_ORIGIN}/de/angebote/?email=anna%40example.com&session=s3cr3t#frag`
+  widget.psdata = async () => ({ newsletterStatus: 'NONE' })
+  renderInWidget(<NewsletterBlock />, widget)
+  fireEvent.change(await screen.findByRole('textbox', { name: /^E-Mail/ }), { target: { value: 'anna@example.com' } })
+  fireEvent.click(await screen.findByRole('button', { name: text('submit') }))
+  await screen.findByText(text('successTitle'))
+  const post = recorded.requests.find((r) => r.method === 'POST')!
+  assert.is(post.headers.get('x-original-address'), `${TEST_ORIGIN}/de/angebote/`)
+})
+
+test('the confirm texts exist in every locale', async () => {
+  for (const site of SITES) {
+    await useLocale(SITE_LOCALE[site])
+    for (const key of ['doiPrompt', 'doiConfirm']) assert.ok(text(key) && text(key) !== `newsletter.${key}`, `${site} ${key}`)
+  }
+})
+
+test.run()

@@ -1,0 +1,21 @@
+/**
+ * The double opt-in landing's address hygiene: the token from the confirmation mail
+ * (?subscriberToken=...) is read once and removed from the address bar at once, so it is not
+ * bookmarked, shared, re-sent in headers or leaked in a Referer. Every other parameter and the
+ * fragment stay exactly as written (no re-encoding of what other scripts on the page may read).
+ */
+export const TOKEN_PARAM = 'subscriberToken'
+
+export function takeSubscriberToken(win: Window): string | null {
+  const { location, history } = win
+  const token = new URLSearchParams(location.search).get(TOKEN_PARAM)
+  if (token === null) return null
+  // Each part is judged as the reader above reads it (names decoded), and kept byte for byte.
+  const kept = location.search.slice(1).split('&').filter((part) => !new URLSearchParams(part).has(TOKEN_PARAM))
+  try {
+    history.replaceState(history.state, '', location.pathname + (kept.length ? '?' + kept.join('&') : '') + location.hash)
+  } catch {
+    // A sandboxed or opaque page refuses; the token is still used, and only read once.
+  }
+  return token
+}

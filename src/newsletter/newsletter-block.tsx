@@ -15,7 +15,11 @@ import css from './newsletter.css'
 /** SPEC §2: files named by content hash under service/newsletterfrontend/newslettersubscriptionform/. */
 const IMG = '/service/newsletterfrontend/newslettersubscriptionform/'
 
-export function NewsletterBlock({ model: given }: { model?: NewsletterModel }) {
+/**
+ * `onSettled` is told once the block has the height it keeps while the page loads: hidden, or its
+ * form complete (or the view that replaces it). The footer adds what lies below only then.
+ */
+export function NewsletterBlock({ model: given, onSettled }: { model?: NewsletterModel; onSettled?: () => void }) {
   useSignals()
   useStyles(css)
   const widget = useWidget()
@@ -28,8 +32,12 @@ export function NewsletterBlock({ model: given }: { model?: NewsletterModel }) {
   // The form renders a step after the block's head: the two in one render were a long task at
   // 4x CPU slowdown (build/bench/long-tasks.ts).
   const formShown = useLaterStep(shown)
-  if (!shown) return null
   const { result, doi } = model
+  useEffect(() => {
+    // The form tells when it is complete; hidden, or with a view in its place, the block is settled now.
+    if (model.ready.value && (!shown || model.success.value || doi.value === 'confirmed')) onSettled?.()
+  })
+  if (!shown) return null
   return (
     <section className="lf-nl" aria-labelledby={titleId}>
       <h2 id={titleId} className="lf-nl__title">{t('newsletter.title')}</h2>
@@ -53,7 +61,7 @@ export function NewsletterBlock({ model: given }: { model?: NewsletterModel }) {
         <Notification type="success">
           {doi.value === 'confirmed' ? t('newsletter.confirmed') : null}
         </Notification>
-        {model.success.value ? <Success email={model.sentEmail.value} /> : doi.value === 'confirmed' || !formShown ? null : <NewsletterForm key={model.formKey.value} model={model} />}
+        {model.success.value ? <Success email={model.sentEmail.value} /> : doi.value === 'confirmed' || !formShown ? null : <NewsletterForm key={model.formKey.value} model={model} onComplete={onSettled} />}
       </div>
     </section>
   )

@@ -1,4 +1,5 @@
 /** The sign-up form: fields per site, consents, legal notice, submit (SPEC §2 Newsletter sign-up block). */
+import { useEffect } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useLaterStep } from '../app/widget-context'
 import { Button, Checkbox, Input, Select, TextLink } from '../kit'
@@ -10,7 +11,8 @@ import { richText } from './rich-text'
 
 const T = 'newsletter.'
 
-export function NewsletterForm({ model }: { model: NewsletterModel }) {
+/** `onComplete` is told once every part of the form has rendered. */
+export function NewsletterForm({ model, onComplete }: { model: NewsletterModel; onComplete?: () => void }) {
   useSignals()
   const { rules, values, errors, submitting, locked } = model
   const v = values.value
@@ -26,6 +28,9 @@ export function NewsletterForm({ model }: { model: NewsletterModel }) {
   // The consents, the legal texts and the button render a step after the fields (the whole form
   // in one render and frame was a long task at 4x CPU slowdown, build/bench/long-tasks.ts).
   const complete = useLaterStep()
+  useEffect(() => {
+    if (complete) onComplete?.()
+  }, [complete])
   return (
     <form
       className="lf-nl__form"

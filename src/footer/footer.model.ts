@@ -59,8 +59,8 @@ async function fetchContent(widget: Widget): Promise<string | null> {
  * Content renders in steps (widget.later: time slices, so a slow device gets a task per step and
  * a fast one runs several together), so even a long footer (hundreds of SEO links) never blocks
  * the main thread for long: the check of everything but the SEO links, the logos, the teasers,
- * the icon groups, the SEO links (checked one column per step and revealed SEO_STEP at a time),
- * then the bottom group's content.
+ * the SEO links (checked one column per step and revealed SEO_STEP at a time), the icon groups,
+ * then the bottom group's frame and its content.
  */
 // 50, not 100: the frame that lays out a step's links was the longest task left at 4x CPU
 // slowdown (build/bench/long-tasks.ts BENCH_DIST, 15 runs each: each run's longest widget task

@@ -19,13 +19,15 @@ const THRESHOLD = 48
 
 interface Stop {
   name: string
+  /** Line boxes of the element: a link wrapped in a sentence has a ring around each line, so its bounding box's sides are ringed only in part. */
+  lines: number
   box: { x: number; y: number; width: number; height: number }
   focused: Buffer
   blurred: Buffer
 }
 
 /** The focused element inside the widget's shadow root, or null when focus is outside the widget. */
-async function focusedInWidget(page: Page): Promise<{ name: string; box: Stop['box'] } | null> {
+async function focusedInWidget(page: Page): Promise<{ name: string; lines: number; box: Stop['box'] } | null> {
   return page.evaluate(() => {
     const host = document.getElementById('footer')
     if (document.activeElement !== host || !host?.shadowRoot?.activeElement) return null
@@ -34,7 +36,7 @@ async function focusedInWidget(page: Page): Promise<{ name: string; box: Stop['b
     const r = element.getBoundingClientRect()
     const label = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)
     const name = `${element.tagName.toLowerCase()}${element.getAttribute('type') ? `[type=${element.getAttribute('type')}]` : ''} "${label}"`
-    return { name, box: { x: r.x, y: r.y, width: r.width, height: r.height } }
+    return { name, lines: element.getClientRects().length, box: { x: r.x, y: r.y, width: r.width, height: r.height } }
   })
 }
 
@@ -79,13 +81,13 @@ async function walkStops(page: Page, viewport: { width: number; height: number }
     await twoFrames(page)
     const blurred = await page.screenshot({ clip, animations: 'disabled', caret: 'hide' })
     await deepActive(page, 'focus', String(i))
-    stops.push({ name: stop.name, box: { ...stop.box, x: stop.box.x - x, y: stop.box.y - y }, focused, blurred })
+    stops.push({ name: stop.name, lines: stop.lines, box: { ...stop.box, x: stop.box.x - x, y: stop.box.y - y }, focused, blurred })
   }
   return stops
 }
 
 /** Per side of each stop, the share of its length where the band outside the box differs focused vs blurred. */
-async function ringCoverage(browser: Browser, stops: Stop[]): Promise<{ name: string; sides: Record<'top' | 'right' | 'bottom' | 'left', number> }[]> {
+async function ringCoverage(browser: Browser, stops: Stop[]): Promise<{ name: string; lines: number; sides: Record<'top' | 'right' | 'bottom' | 'left', number> }[]> {
   const page = await browser.newPage()
   try {
     return await page.evaluate(
@@ -114,6 +116,7 @@ async function ringCoverage(browser: Browser, stops: Stop[]): Promise<{ name: st
           const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from) }, (_, k) => from + k)
           results.push({
             name: stop.name,
+            lines: stop.lines,
             sides: {
               top: share(range(left, right), (x, d) => differs(x, top - d)),
               right: share(range(top, bottom), (y, d) => differs(right - 1 + d, y)),
@@ -124,7 +127,7 @@ async function ringCoverage(browser: Browser, stops: Stop[]): Promise<{ name: st
         }
         return results
       },
-      { stops: stops.map((s) => ({ name: s.name, box: s.box, focused: s.focused.toString('base64'), blurred: s.blurred.toString('base64') })), band: BAND, threshold: THRESHOLD },
+      { stops: stops.map((s) => ({ name: s.name, lines: s.lines, box: s.box, focused: s.focused.toString('base64'), blurred: s.blurred.toString('base64') })), band: BAND, threshold: THRESHOLD },
     )
   } finally {
     await page.close()
@@ -150,7 +153,10 @@ for (const site of ['DE', 'HU', 'TR']) {
       }
       const stops = await walkStops(page, viewport)
       const coverage = await ringCoverage(browser, stops)
-      const missing = coverage.filter((c) => Object.values(c.sides).some((s) => s < MIN_SIDE))
+      // A wrapped link (several line boxes) is judged by the mean of its sides: a ring on each line covers about half of them.
+      const ringed = (c: (typeof coverage)[number]) =>
+        c.lines > 1 ? Object.values(c.sides).reduce((a, b) => a + b, 0) / 4 >= MIN_SIDE / 2 : Object.values(c.sides).every((s) => s >= MIN_SIDE)
+      const missing = coverage.filter((c) => !ringed(c))
       console.log(`${site} ${device}: ${stops.length} keyboard stops, ${missing.length} without a ring on all four sides`)
       expect(stops.length).toBeGreaterThan(20)
       const describe = (c: (typeof coverage)[number]) => `${c.name}: ${Object.entries(c.sides).map(([side, s]) => `${side} ${Math.round(s * 100)}%`).join(', ')}`

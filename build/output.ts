@@ -34,13 +34,17 @@ export interface Manifest {
 const gzipAsync = promisify(gzip)
 const brotliAsync = promisify(brotliCompress)
 
-/** Compressed sizes, computed off the main thread so all bundles are measured in parallel. */
-export async function measure(code: Uint8Array): Promise<Sizes> {
+/**
+ * The precompressed copies served beside each hashed file (build/contract-server/static-files.ts,
+ * docs/EMBEDDING.md): brotli at quality 11 and gzip at level 9, the most each format gives, paid
+ * once at build time. Computed off the main thread so all bundles are compressed in parallel.
+ */
+export async function compress(code: Uint8Array): Promise<{ gzip: Buffer; brotli: Buffer }> {
   const [gzipped, brotlied] = await Promise.all([
     gzipAsync(code, { level: 9 }),
     brotliAsync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: code.byteLength } }),
   ])
-  return { min: code.byteLength, gzip: gzipped.byteLength, brotli: brotlied.byteLength }
+  return { gzip: gzipped, brotli: brotlied }
 }
 
 export function contentHash(code: Uint8Array): string {
@@ -71,10 +75,12 @@ export interface BuiltBundle {
   metafile: Metafile
 }
 
-/** Writes one bundle under `<outDir>/static/` and its metafile under `<outDir>/meta/`. */
+/** Writes one bundle and its .br and .gz copies under `<outDir>/static/`, its metafile under `<outDir>/meta/`. */
 export async function writeBundle(outDir: string, publicPath: string, bundle: BuiltBundle): Promise<ManifestEntry> {
   const file = `${bundle.stem}.${contentHash(bundle.code)}.js`
-  await writeFile(path.join(outDir, 'static', file), bundle.code)
+  const target = path.join(outDir, 'static', file)
+  const { gzip, brotli } = await compress(bundle.code)
+  await Promise.all([writeFile(target, bundle.code), writeFile(`${target}.br`, brotli), writeFile(`${target}.gz`, gzip)])
   await writeFile(path.join(outDir, 'meta', `${bundle.stem}.json`), JSON.stringify(bundle.metafile))
   const sri = integrity(bundle.code)
   return {
@@ -82,7 +88,7 @@ export async function writeBundle(outDir: string, publicPath: string, bundle: Bu
     locale: bundle.locale,
     site: bundle.site,
     file,
-    bytes: await measure(bundle.code),
+    bytes: { min: bundle.code.byteLength, gzip: gzip.byteLength, brotli: brotli.byteLength },
     integrity: sri,
     tag: embedTag(`${publicPath}${file}`, sri, bundle.site),
   }

@@ -26,6 +26,9 @@ export interface ContractServer {
   ctx: ServerContext
 }
 
+/** Bundle file names carry their content's hash, so a cached copy never goes stale. */
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
 function siteRoutes(): Route[] {
   return [
     route('GET', '/', ({ ctx }) => indexPage(ctx)),
@@ -33,8 +36,8 @@ function siteRoutes(): Route[] {
       route('GET', market.path, ({ ctx, url }) => marketPage(ctx, market, url, 'preact')),
       route('GET', `/react${market.path}`, ({ ctx, url }) => marketPage(ctx, market, url, 'react')),
     ]),
-    route('GET', '/static/*', ({ ctx, params }) => serveFile(path.join(ctx.distDir, 'static'), params.rest, 'public, max-age=31536000, immutable')),
-    route('GET', '/react/static/*', ({ ctx, params }) => serveFile(path.join(ctx.distDir, 'react/static'), params.rest, 'public, max-age=31536000, immutable')),
+    route('GET', '/static/*', ({ ctx, params, request }) => serveFile(path.join(ctx.distDir, 'static'), params.rest, IMMUTABLE, request.headers.get('accept-encoding'))),
+    route('GET', '/react/static/*', ({ ctx, params, request }) => serveFile(path.join(ctx.distDir, 'react/static'), params.rest, IMMUTABLE, request.headers.get('accept-encoding'))),
     route('GET', '/service/footer-images/*', ({ ctx, params }) => serveFile(path.join(ctx.fixturesDir, 'images/footer'), params.rest)),
     route('GET', '/service/newsletterfrontend/*', ({ ctx, params }) => serveFile(path.join(ctx.fixturesDir, 'images/newsletter'), params.rest)),
     route('GET', '/_demo/*', ({ params }) => demoAsset(params.rest) ?? empty(404)),

@@ -10,6 +10,8 @@ interface Props {
   /** Names the section in the log. */
   name: string
   fallback?: ReactNode
+  /** Told when the part failed, e.g. so what waits for it goes on. */
+  onError?: () => void
   children: ReactNode
 }
 
@@ -22,6 +24,7 @@ export class ErrorBoundary extends Component<Props, { failed: boolean }> {
 
   componentDidCatch(error: unknown) {
     log.error(`${this.props.name} failed to render and was left out.`, error)
+    this.props.onError?.()
   }
 
   render() {

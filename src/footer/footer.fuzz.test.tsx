@@ -169,7 +169,11 @@ async function renderAnswer(answer: string, platform: 'CLASSIC' | 'SMARTPHONE' |
   const { errors } = await captureConsole(async () => {
     const view = renderInWidget(<ErrorBoundary name="Test">{<Footer />}</ErrorBoundary>, widget)
     await flush()
-    await clock.advance(1)
+    // The content renders once the newsletter block has settled (hidden here), told by an effect after a paint.
+    for (let i = 0; i < 10 && !view.container.querySelector('.lf-bottom'); i++) {
+      await new Promise((r) => setTimeout(r, 10))
+      await clock.advance(1)
+    }
     await clock.advance(1)
     failures.push(...unsafeParts(view.container))
     linksSeen += view.container.querySelectorAll('a[href]').length

@@ -1,7 +1,7 @@
 import { suite } from 'uvu'
 import { effect } from '@preact/signals-react'
 import * as assert from 'uvu/assert'
-import { createFooterModel, isReduced, AFFILIATE_COOKIE, NEW_APP_COOKIE, INLINE_CONTENT_ID, STAGE } from './footer.model'
+import { createFooterModel, isReduced, AFFILIATE_COOKIE, NEW_APP_COOKIE, INLINE_CONTENT_ID, SHELL, STAGE } from './footer.model'
 import { createTestWidget, recordRequests } from '../../test/helpers/widget'
 import { createContractServer } from '../../build/contract-server/handler'
 import { captureConsole } from '../../test/helpers/console'
@@ -20,6 +20,7 @@ test('asks SHOP_FOOTER with X-Hunter-Site and gets that market\'s content', asyn
   const { requests, fetch } = recordRequests(createContractServer().fetch)
   const { widget, clock } = createTestWidget({ config: { site: 'TR' }, fetch })
   const model = createFooterModel(widget)
+  model.settleNewsletter()
   await model.load()
   await clock.advance(1)
   assert.is(requests.length, 1)
@@ -37,6 +38,7 @@ test('content arrives in steps: the rest first, a section per step, SEO links ch
   const later = widget.later
   widget.later = (step) => later(() => (seen.push('|'), step()))
   const model = createFooterModel(widget)
+  model.settleNewsletter()
   const stop = effect(() => void seen.push(`${Object.keys(model.content.value ?? {}).join('+') || 'nothing'} stage ${model.stage.value} shown ${model.seoShown.value}`))
   const { warnings } = await captureConsole(async () => {
     await model.load()
@@ -50,15 +52,31 @@ test('content arrives in steps: the rest first, a section per step, SEO links ch
     '|', // check all but the SEO links
     '|', 'legalLinks stage 0 shown 0', // the logos (and the bottom group's content, once its stage comes)
     '|', 'legalLinks stage 1 shown 0', // teasers
-    '|', 'legalLinks stage 2 shown 0', // icons
-    '|', 'legalLinks stage 3 shown 0', // SEO: first column checked
+    '|', 'legalLinks stage 2 shown 0', // SEO: first column checked
     '|', // second column checked
-    '|', 'legalLinks+seo stage 3 shown 0', // the group and its heading
+    '|', 'legalLinks+seo stage 2 shown 0', // the group and its heading
     // SEO_STEP (50) links per step
-    ...[50, 100, 150, 200, 250].flatMap((n) => ['|', `legalLinks+seo stage 3 shown ${n}`]),
-    '|', 'legalLinks+seo stage 4 shown 250', // the bottom group, last: its images load only once near the screen
+    ...[50, 100, 150, 200, 250].flatMap((n) => ['|', `legalLinks+seo stage 2 shown ${n}`]),
+    '|', 'legalLinks+seo stage 3 shown 250', // icons, below the SEO links
+    '|', // the bottom group's frame
+    '|', 'legalLinks+seo stage 4 shown 250', // its content, last: its images load only once near the screen
   ])
   assert.match(warnings[0], /seo\.columns\.1\.links\.0\.url is an unsafe link/)
+})
+
+test('nothing below the newsletter block renders before the block has settled (it would be pushed down), the frame neither', async () => {
+  for (const answer of [{ contentJSON: JSON.stringify({ legalLinks: [{ url: '/i-s1.html', text: 'I' }] }) }, null]) {
+    const { widget, clock } = createTestWidget({ fetch: (async () => (answer ? new Response(JSON.stringify(answer)) : new Response('{}', { status: 404 }))) as typeof fetch })
+    const model = createFooterModel(widget)
+    model.open()
+    await model.load()
+    await clock.advance(1)
+    assert.equal([model.content.value, model.stage.value, model.shell.value], [null, 0, SHELL.newsletter], answer ? 'content loaded' : 'no content')
+    model.settleNewsletter()
+    await clock.advance(1)
+    assert.equal([model.stage.value, model.shell.value], [STAGE.bottom, SHELL.bottom])
+    assert.is(model.content.value?.legalLinks?.length, answer ? 1 : undefined)
+  }
 })
 
 test('the bottom group comes without SEO links too: none, an unusable group, a reduced footer', async () => {
@@ -70,6 +88,7 @@ test('the bottom group comes without SEO links too: none, an unusable group, a r
     if (cookie) document.cookie = cookie
     const { widget, clock } = createTestWidget({ fetch: (async () => new Response(JSON.stringify({ contentJSON: JSON.stringify(content) }))) as typeof fetch })
     const model = createFooterModel(widget)
+    model.settleNewsletter()
     await captureConsole(async () => {
       await model.load()
       await clock.advance(1)
@@ -110,6 +129,7 @@ test('inline content next to #footer saves the request and passes the same check
   const { requests, fetch } = recordRequests(createContractServer().fetch)
   const { widget, clock } = createTestWidget({ fetch })
   const model = createFooterModel(widget)
+  model.settleNewsletter()
   const { warnings } = await captureConsole(async () => {
     await model.load()
     await clock.advance(1)

@@ -59,14 +59,15 @@ async function fetchContent(widget: Widget): Promise<string | null> {
  * Content renders in steps (widget.later: time slices, so a slow device gets a task per step and
  * a fast one runs several together), so even a long footer (hundreds of SEO links) never blocks
  * the main thread for long: the check of everything but the SEO links, the logos, the teasers,
- * the icon groups, the SEO links (checked one column per step and revealed SEO_STEP at a time),
- * then the bottom group's content.
+ * the SEO links (checked one column per step and revealed SEO_STEP at a time), the icon groups,
+ * then the bottom group's frame and its content.
  */
 // 50, not 100: the frame that lays out a step's links was the longest task left at 4x CPU
 // slowdown (build/bench/long-tasks.ts BENCH_DIST, 15 runs each: each run's longest widget task
 // 35 ms median, 47 ms at worst, against 37 and 60 ms with 100).
 export const SEO_STEP = 50
-export const STAGE = { teasers: 1, icons: 2, seo: 3, bottom: 4 } as const
+// In the order of the page, so what a step adds never pushes down what is already shown (layout shift).
+export const STAGE = { teasers: 1, seo: 2, icons: 3, bottom: 4 } as const
 /** The footer's frame renders in steps too: each was a third of one long first render at 4x CPU slowdown. */
 export const SHELL = { newsletter: 1, bottom: 2 } as const
 
@@ -84,10 +85,26 @@ export function createFooterModel(widget: Widget) {
 
   const { later } = widget
 
+  /**
+   * Everything below the newsletter block waits until the block has its height (its form
+   * complete, or the decision that it stays hidden, which waits for psdata): appearing above
+   * parts already shown, it would push them down (layout shift). Then each part is added below
+   * the last, in the order of the page.
+   */
+  let settleNewsletter!: () => void
+  const newsletterSettled = new Promise<void>((resolve) => (settleNewsletter = resolve))
+  if (reduced) settleNewsletter()
+  const afterNewsletter = (step: () => void) => void newsletterSettled.then(() => later(step))
+
   function revealSeo() {
     const total = content.value?.seo?.columns.reduce((n, c) => n + c.links.length, 0) ?? 0
     seoShown.value = Math.min(total, seoShown.value + SEO_STEP)
-    later(seoShown.value < total ? revealSeo : revealBottom)
+    later(seoShown.value < total ? revealSeo : revealIcons)
+  }
+
+  function revealIcons() {
+    stage.value = STAGE.icons
+    later(revealBottom)
   }
 
   /**
@@ -96,13 +113,14 @@ export function createFooterModel(widget: Widget) {
    * then load only when they are near the screen (lazy), not while the SEO links push them down.
    */
   function revealBottom() {
-    stage.value = STAGE.bottom
+    shell.value = SHELL.bottom
+    later(() => (stage.value = STAGE.bottom))
   }
 
   function reveal(raw: Record<string, unknown>) {
     stage.value++
     if (stage.value < STAGE.seo) return later(() => reveal(raw))
-    if (reduced || raw.seo === undefined) return later(revealBottom)
+    if (reduced || raw.seo === undefined) return later(revealIcons)
     checkSeo(raw.seo)
   }
 
@@ -121,7 +139,7 @@ export function createFooterModel(widget: Widget) {
       }
       // The group itself (its heading; without a column list, all of it at once, its problem logged).
       const group = salvagePart(FooterContentSchema.schema.seo, columns.length ? { ...(seo as object), columns: [] } : seo, ['seo'])
-      if (!group) return later(revealBottom)
+      if (!group) return later(revealIcons)
       content.value = { ...content.value, seo: columns.length ? { ...group, columns: kept } : group }
       later(revealSeo)
     }
@@ -135,13 +153,13 @@ export function createFooterModel(widget: Widget) {
    */
   async function load() {
     const text = inlineContent(widget.document) ?? (await fetchContent(widget))
-    if (text === null) return
+    if (text === null) return afterNewsletter(revealBottom)
     later(() => {
       const raw = readContent(text)
-      if (!raw) return
+      if (!raw) return afterNewsletter(revealBottom)
       later(() => {
         const first = salvageSections(raw, (key) => key !== 'seo')
-        later(() => {
+        afterNewsletter(() => {
           content.value = first
           later(() => reveal(raw))
         })
@@ -149,15 +167,12 @@ export function createFooterModel(widget: Widget) {
     })
   }
 
-  /** Called once mounted: the newsletter block, then the bottom group, each rendered in a step of its own. */
+  /** Called once mounted: the newsletter block; the bottom group's frame comes last, with or without content. */
   function open() {
-    later(() => {
-      shell.value = SHELL.newsletter
-      later(() => (shell.value = SHELL.bottom))
-    })
+    later(() => (shell.value = SHELL.newsletter))
   }
 
-  return { content, stage, seoShown, shell, reduced, phone, touch, classic, load, open }
+  return { content, stage, seoShown, shell, reduced, phone, touch, classic, load, open, settleNewsletter }
 }
 
 export type FooterModel = ReturnType<typeof createFooterModel>

@@ -39,8 +39,8 @@ export function Footer() {
   return (
     <footer className={`lf-footer lf-footer--${phone ? 'phone' : widget.platform.value.toLowerCase()}${reduced ? ' lf-footer--reduced' : ''}`}>
       {reduced || shell < SHELL.newsletter ? null : (
-        <ErrorBoundary name="Newsletter">
-          <NewsletterBlock />
+        <ErrorBoundary name="Newsletter" onError={model.settleNewsletter}>
+          <NewsletterBlock onSettled={model.settleNewsletter} />
         </ErrorBoundary>
       )}
       {content && view ? (

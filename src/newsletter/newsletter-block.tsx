@@ -15,7 +15,11 @@ import css from './newsletter.css'
 /** SPEC §2: files named by content hash under service/newsletterfrontend/newslettersubscriptionform/. */
 const IMG = '/service/newsletterfrontend/newslettersubscriptionform/'
 
-export function NewsletterBlock({ model: given }: { model?: NewsletterModel }) {
+/**
+ * `onSettled` is told once the block has the height it keeps while the page loads: hidden, or its
+ * form complete (or the view that replaces it). The footer adds what lies below only then.
+ */
+export function NewsletterBlock({ model: given, onSettled }: { model?: NewsletterModel; onSettled?: () => void }) {
   useSignals()
   useStyles(css)
   const widget = useWidget()
@@ -30,8 +34,13 @@ export function NewsletterBlock({ model: given }: { model?: NewsletterModel }) {
   // The form renders a step after the block's head: the two in one render were a long task at
   // 4x CPU slowdown (build/bench/long-tasks.ts).
   const formShown = useLaterStep(shown)
-  if (!shown) return null
   const { result, doi } = model
+  useEffect(() => {
+    // The form tells when it is complete; hidden, or with a view in its place (success, the DOI
+    // landing's prompt or its confirmation), the block is settled now.
+    if (model.ready.value && (!shown || model.success.value || doi.value === 'confirmed' || doi.value === 'pending' || doi.value === 'confirming')) onSettled?.()
+  })
+  if (!shown) return null
   return (
     <section className="lf-nl" aria-labelledby={titleId}>
       <h2 id={titleId} className="lf-nl__title">{t('newsletter.title')}</h2>
@@ -67,7 +76,7 @@ export function NewsletterBlock({ model: given }: { model?: NewsletterModel }) {
             </Button>
           </div>
         ) : model.success.value || doi.value === 'confirmed' || !formShown ? null : (
-          <NewsletterForm key={model.formKey.value} model={model} />
+          <NewsletterForm key={model.formKey.value} model={model} onComplete={onSettled} />
         )}
       </div>
     </section>

@@ -12,7 +12,8 @@ import { richText } from './rich-text'
 const T = 'newsletter.'
 const NAME_AUTOCOMPLETE: Record<NameField, string> = { firstName: 'given-name', lastName: 'family-name' }
 
-export function NewsletterForm({ model }: { model: NewsletterModel }) {
+/** `onComplete` is told once every part of the form has rendered. */
+export function NewsletterForm({ model, onComplete }: { model: NewsletterModel; onComplete?: () => void }) {
   useSignals()
   const { rules, values, errors, submitting, locked } = model
   const v = values.value
@@ -37,6 +38,9 @@ export function NewsletterForm({ model }: { model: NewsletterModel }) {
     const first = form.current!.querySelector<HTMLElement>('[aria-invalid=true]')
     if (first) first.focus()
   }, [refused])
+  useEffect(() => {
+    if (complete) onComplete?.()
+  }, [complete])
   return (
     <form
       ref={form}

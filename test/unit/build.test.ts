@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { JSDOM } from 'jsdom'
 import path from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { REPO_ROOT } from '../../build/repo-root.ts'
 import { unsafeSyntax } from '../../build/syntax-guard.ts'
 import { BROWSER_TARGET, buildScript, COMPILE_HINT } from '../../esbuild.config.ts'
@@ -44,6 +45,22 @@ test('file names carry a content hash and the manifest a matching sha384 SRI has
     assert.ok(bundle.bytes.brotli < bundle.bytes.gzip && bundle.bytes.gzip < bundle.bytes.min)
     assert.is(bundle.integrity, `sha384-${createHash('sha384').update(code).digest('base64')}`)
     assert.ok(bundle.tag.includes(`integrity="${bundle.integrity}"`) && bundle.tag.includes(`data-site="${bundle.site}"`))
+  }
+})
+
+test('every hashed file has a brotli (quality 11) and a gzip (level 9) copy beside it, byte for byte the same when decoded', () => {
+  const files = readdirSync(path.join(ok.outDir, 'static'))
+  const hashed = files.filter((f) => /\.[0-9a-f]{10}\.(js|css)$/.test(f))
+  assert.equal(hashed.sort(), manifest.bundles.map((b) => b.file).sort())
+  for (const bundle of manifest.bundles) {
+    const file = path.join(ok.outDir, 'static', bundle.file)
+    const code = readFileSync(file)
+    const br = readFileSync(`${file}.br`)
+    const gz = readFileSync(`${file}.gz`)
+    assert.ok(brotliDecompressSync(br).equals(code), `${bundle.file}.br decodes to the file`)
+    assert.ok(gunzipSync(gz).equals(code), `${bundle.file}.gz decodes to the file`)
+    assert.is(br.byteLength, bundle.bytes.brotli, `${bundle.file}.br is the size the manifest reports`)
+    assert.is(gz.byteLength, bundle.bytes.gzip, `${bundle.file}.gz is the size the manifest reports`)
   }
 })
 

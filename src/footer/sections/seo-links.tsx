@@ -3,7 +3,7 @@
  * into one list; columns otherwise. Only the first `shown` links render (the model reveals
  * more step by step, footer.model.ts).
  */
-import { memo, useMemo } from 'react'
+import { memo, useEffect, useMemo, useRef } from 'react'
 import type { ReadonlySignal } from '@preact/signals-react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { ExpansionPanel, TextLink } from '../../kit'
@@ -21,12 +21,24 @@ const CHUNK = 50
  * panel that is closed at first: there each link is the unit.
  */
 const Chunk = memo(function Chunk({ links, from, to, list }: { links: FooterLink[]; from: number; to: number; list: boolean }) {
+  const ref = useRef<HTMLUListElement>(null)
+  // A chunk is laid out once as it is; two frames later, its size recorded by the browser, it
+  // becomes a unit of content-visibility (footer.css) and off screen reserves exactly that size. A
+  // placeholder guessed before the first layout cannot know how many links it holds or how they
+  // wrap, and the page would change height while the visitor scrolls through. The class is set on
+  // the element, not rendered, so the chunk does not render again for it.
+  useEffect(() => {
+    const list = ref.current
+    if (!list) return
+    let frame = requestAnimationFrame(() => (frame = requestAnimationFrame(() => list.classList.add('lf-seo__chunk--measured'))))
+    return () => cancelAnimationFrame(frame)
+  }, [])
   const items = links.slice(from, to).map((link, i) => (
     <li key={from + i}>
       <TextLink href={link.url} variant="quiet">{link.text}</TextLink>
     </li>
   ))
-  return list ? <ul className="lf-list lf-seo__chunk">{items}</ul> : <>{items}</>
+  return list ? <ul ref={ref} className="lf-list lf-seo__chunk">{items}</ul> : <>{items}</>
 })
 
 function Links({ links, count, merged }: { links: FooterLink[]; count: number; merged: boolean }) {

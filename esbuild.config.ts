@@ -16,6 +16,8 @@ import { MARKETS, REFERENCE_LOCALE } from './build/markets.ts'
 import type { BundleKind } from './build/budgets.ts'
 import { unsafeSyntax } from './build/syntax-guard.ts'
 import { terserPass } from './build/terser-pass.ts'
+import { esbuildTarget, floorQueries } from './build/browser-floor.ts'
+import { floorViolations } from './build/floor-check.ts'
 import { writeFile } from 'node:fs/promises'
 import { KIT_GALLERY_BUNDLE } from './build/kit-gallery.ts'
 
@@ -35,10 +37,10 @@ export const PREACT_ALIASES: Record<string, string> = {
 }
 
 /**
- * The last five years of browsers plus iOS Safari 12 and older Android webviews.
+ * The browser floor (package.json `browserslist`, build/browser-floor.ts) as esbuild's target.
  * esbuild stops with an error when syntax cannot be lowered to these.
  */
-export const BROWSER_TARGET = ['chrome79', 'edge79', 'firefox78', 'safari12', 'ios12']
+export const BROWSER_TARGET = esbuildTarget()
 
 /**
  * esbuild cannot lower destructuring and, since 0.28, refuses it for Safari < 14.1 because of
@@ -73,6 +75,12 @@ export const DEFERRED_START = {
   define: { __FOOTER_SCRIPT__: '__lumoraFooterScript' },
 }
 
+/**
+ * Globals the browser floor lacks that library code calls unguarded: each free reference in a
+ * bundle is bound to the shim's export at build time (esbuild `inject`), not patched onto the page.
+ */
+export const BELOW_FLOOR_SHIMS = [path.join(ROOT, 'build/shims/queue-microtask.ts')]
+
 /** Options common to every browser bundle of one flavor. */
 export function bundleOptions(flavor: Flavor): esbuild.BuildOptions {
   return {
@@ -86,6 +94,7 @@ export function bundleOptions(flavor: Flavor): esbuild.BuildOptions {
     jsx: 'automatic',
     jsxImportSource: 'react',
     alias: flavor === 'preact' ? PREACT_ALIASES : {},
+    inject: BELOW_FLOOR_SHIMS,
     define: {
       'process.env.NODE_ENV': '"production"',
       __VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.0.0'),
@@ -204,6 +213,15 @@ async function main(): Promise<void> {
     if (flavor === 'preact' && violations.length > 0) {
       console.error(`Size budget exceeded:\n  ${violations.join('\n  ')}`)
       process.exitCode = 1
+    }
+    // What ships must run on the browser floor (package.json browserslist); the React build is not shipped.
+    if (flavor === 'preact') {
+      const started = performance.now()
+      const below = await floorViolations(outDirFor(flavor), manifest.bundles.map((b) => b.file))
+      if (below.length > 0) {
+        console.error(`Below the browser floor (${floorQueries().join(', ')}), unguarded:\n  ${below.map((v) => `${v.file}: ${v.message}`).join('\n  ')}`)
+        process.exitCode = 1
+      } else console.log(`browser floor check: ${manifest.bundles.length} bundles clean in ${Math.round(performance.now() - started)} ms`)
     }
   } catch (error) {
     const failure = error as esbuild.BuildFailure

@@ -63,7 +63,8 @@ export function NewsletterBlock({ model: given }: { model?: NewsletterModel }) {
 function Success({ email }: { email: string }) {
   const ref = useRef<HTMLDivElement>(null)
   useEffect(() => {
-    ref.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' })
+    // Safari < 14 reads an options object as "align to top": there focus() alone brings it into view.
+    if (ref.current && 'scrollBehavior' in ref.current.style) ref.current.scrollIntoView({ block: 'nearest', behavior: 'smooth' })
     ref.current?.focus()
   }, [])
   return (

@@ -58,23 +58,20 @@ async function waitFor<A extends unknown[], R>(page: EnginePage, what: string, f
 }
 
 /** The element's state as a visitor (or assistive technology) perceives it; null when not found. */
-async function element(page: EnginePage, query: Query) {
+function element(page: EnginePage, query: Query) {
   return page.run((q: Query) => {
-      const el = findAll(q)[q.nth ?? 0] as HTMLInputElement | undefined
-      if (!el) return null
-      let active: Element | null = document.activeElement
-      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
-      return {
-        value: el.value ?? null,
-        checked: el.checked ?? null,
-        disabled: !!el.disabled,
-        focused: active === el,
-        text: (el.textContent ?? '').replace(/\s+/g, ' ').trim(),
-        expanded: el.getAttribute('aria-expanded'),
-        invalid: el.getAttribute('aria-invalid'),
-        href: el.getAttribute('href'),
-      }
-    }, query)
+    const el = findAll(q)[q.nth ?? 0] as HTMLInputElement | undefined
+    if (!el) return null
+    let active: Element | null = document.activeElement
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
+    return {
+      value: el.value ?? null,
+      disabled: !!el.disabled,
+      focused: active === el,
+      expanded: el.getAttribute('aria-expanded'),
+      invalid: el.getAttribute('aria-invalid'),
+    }
+  }, query)
 }
 
 async function waitForElement(page: EnginePage, what: string, query: Query, test: (state: NonNullable<Awaited<ReturnType<typeof element>>>) => boolean = () => true) {

@@ -89,9 +89,15 @@ const count = (page: EnginePage, query: Query) => page.run((q: Query) => findAll
 /** Moves the focus as a script would; for starting points of keyboard journeys. */
 const focus = (page: EnginePage, query: Query) => page.run((q: Query) => (findAll(q)[0] as HTMLElement).focus(), query)
 
+/** Clicks what the query finds once it is shown (the form renders in stages). */
+async function clickOn(page: EnginePage, query: Query) {
+  await waitForElement(page, 'something to click', query)
+  await page.click(query)
+}
+
 /** Clicks into a field and types, as a visitor does. */
 async function fill(page: EnginePage, query: Query, text: string) {
-  await page.click(query)
+  await clickOn(page, query)
   await page.type(text)
 }
 
@@ -121,7 +127,7 @@ async function fillRequiredExceptEmail(page: EnginePage, m: Market) {
     await typeInto(page, m, 'firstName', 'Ayşe')
     await typeInto(page, m, 'lastName', 'Kovács')
   }
-  if (m.site === 'TR') await page.click({ css: 'input[type=checkbox]' })
+  if (m.site === 'TR') await clickOn(page, { css: 'input[type=checkbox]' })
 }
 
 async function waitForText(page: EnginePage, text: string) {
@@ -157,7 +163,7 @@ async function confirmDoiLink(page: EnginePage, m: Market, href: string) {
     if (shown) return
     for (const name of labels) {
       if ((await count(page, { css: 'button', name })) > 0) {
-        await page.click({ css: 'button', name })
+        await clickOn(page, { css: 'button', name })
         await waitForText(page, confirmed)
         return
       }
@@ -203,16 +209,16 @@ function signUpJourney(site: string): Journey {
       await typeInto(page, m, 'email', 'not-an-address')
       await waitForElement(page, 'the invalid e-mail field', field(m, 'email'), (s) => s.invalid === 'true')
       await waitForElement(page, 'the e-mail error', { css: '[role=alert]', name: tx(m, 'newsletter.errors.emailRegexErrorMessage') })
-      await page.click(submit(m))
+      await clickOn(page, submit(m))
       await waitForElement(page, 'the form still there after a refused submit', field(m, 'email'), (s) => s.value === 'not-an-address')
 
       const address = `engines.${site.toLowerCase()}.${Date.now()}@example.com`
-      await page.click(field(m, 'email'))
+      await clickOn(page, field(m, 'email'))
       await page.run((q: Query) => (findAll(q)[0] as HTMLInputElement).select(), field(m, 'email'))
       await page.type(address)
       await page.press('Tab')
       await fillRequiredExceptEmail(page, m)
-      await page.click(submit(m))
+      await clickOn(page, submit(m))
       await waitForText(page, tx(m, 'newsletter.success', { email: address }))
       check((await count(page, field(m, 'email'))) === 0, 'the form gives way to the success message')
 
@@ -268,7 +274,7 @@ const countrySwitcher: Journey = {
     await page.setViewport(DESKTOP.width, DESKTOP.height)
     await page.goto('/de/')
     await waitForElement(page, 'the current country', { css: '[aria-current="true"]', name: current.label })
-    await page.click({ css: 'nav a', name: other.label })
+    await clickOn(page, { css: 'nav a', name: other.label })
     // The demo server points the switcher at its own market pages.
     await waitFor(page, 'the Czech page', (path: string) => location.pathname === path, market('CZ').path)
     await waitForElement(page, 'the Czech footer', field(market('CZ'), 'email'))
@@ -281,7 +287,7 @@ const kitGallery: Journey = {
     await page.setViewport(DESKTOP.width, DESKTOP.height)
     await page.goto('/kit/?locale=hu-HU')
     await waitForElement(page, 'the gallery heading', { css: 'h2', name: 'Button' })
-    await page.click({ css: 'button', name: 'Collapsed panel' })
+    await clickOn(page, { css: 'button', name: 'Collapsed panel' })
     await waitForElement(page, 'the panel open', { css: 'button', name: 'Collapsed panel' }, (s) => s.expanded === 'true')
     await page.run((source: string) => void (0, eval)(source), AXE_SOURCE)
     const violations = await page.run(async (tags: string[]) => {
@@ -301,7 +307,7 @@ const staffPreview: Journey = {
     await waitForText(page, 'You are staff now')
     await page.goto('/de/')
     await waitForElement(page, 'the preview panel', { css: '[role=region], section', name: 'Preview settings' })
-    await page.click({ css: 'button', name: 'Set preview settings' })
+    await clickOn(page, { css: 'button', name: 'Set preview settings' })
     await waitForElement(page, 'the dialog', { css: '[role=dialog]', name: 'Set preview settings' })
     await waitForText(page, 'Active tests found.')
     await page.press('Escape')
@@ -324,7 +330,7 @@ const loggedIn: Journey = {
     await page.goto(m.path)
     await waitForElement(page, 'the e-mail prefilled and locked', field(m, 'email'), (s) => s.value === baseData.email && s.disabled)
     await waitForElement(page, 'the first name prefilled', field(m, 'firstName'), (s) => s.value === baseData.firstName)
-    await page.click(submit(m))
+    await clickOn(page, submit(m))
     await waitForText(page, tx(m, 'newsletter.success', { email: baseData.email }))
   },
 }
@@ -346,7 +352,7 @@ const strictCsp: Journey = {
     const address = `csp.${Date.now()}@example.com`
     await typeInto(page, m, 'email', address)
     await fillRequiredExceptEmail(page, m)
-    await page.click(submit(m))
+    await clickOn(page, submit(m))
     await waitForText(page, tx(m, 'newsletter.success', { email: address }))
     const violations = await page.run(() => (window as unknown as { __violations: string[] }).__violations)
     check(violations.length === 0, `CSP violations: ${violations.join('; ')}`)

@@ -10,7 +10,7 @@ import * as esbuild from 'esbuild'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { REPO_ROOT } from './build/repo-root.ts'
-import { cssTextPlugin, emptyDictionaryPlugin, localeDictionaryPlugin } from './build/esbuild-plugins.ts'
+import { cssTextPlugin, emptyDictionaryPlugin, localeDictionaryPlugin, queueMicrotaskPlugin } from './build/esbuild-plugins.ts'
 import { budgetViolations, resetDir, writeBundle, type Manifest } from './build/output.ts'
 import { MARKETS, REFERENCE_LOCALE } from './build/markets.ts'
 import type { BundleKind } from './build/budgets.ts'
@@ -75,12 +75,6 @@ export const DEFERRED_START = {
   define: { __FOOTER_SCRIPT__: '__lumoraFooterScript' },
 }
 
-/**
- * Globals the browser floor lacks that library code calls unguarded: each free reference in a
- * bundle is bound to the shim's export at build time (esbuild `inject`), not patched onto the page.
- */
-export const BELOW_FLOOR_SHIMS = [path.join(ROOT, 'build/shims/queue-microtask.ts')]
-
 /** Options common to every browser bundle of one flavor. */
 export function bundleOptions(flavor: Flavor): esbuild.BuildOptions {
   return {
@@ -94,7 +88,6 @@ export function bundleOptions(flavor: Flavor): esbuild.BuildOptions {
     jsx: 'automatic',
     jsxImportSource: 'react',
     alias: flavor === 'preact' ? PREACT_ALIASES : {},
-    inject: BELOW_FLOOR_SHIMS,
     define: {
       'process.env.NODE_ENV': '"production"',
       __VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.0.0'),
@@ -112,7 +105,12 @@ export function bundleOptions(flavor: Flavor): esbuild.BuildOptions {
  * (e.g. a BigInt literal on Safari 12), and on syntax the syntax guard knows to be broken there.
  */
 export async function buildScript(flavor: Flavor, options: esbuild.BuildOptions): Promise<{ code: Uint8Array; metafile: esbuild.Metafile }> {
-  const result = await esbuild.build({ ...bundleOptions(flavor), ...options, define: { ...bundleOptions(flavor).define, ...options.define } })
+  const result = await esbuild.build({
+    ...bundleOptions(flavor),
+    ...options,
+    define: { ...bundleOptions(flavor).define, ...options.define },
+    plugins: [...(options.plugins ?? []), queueMicrotaskPlugin()],
+  })
   if (result.warnings.length > 0) {
     const text = await esbuild.formatMessages(result.warnings, { kind: 'warning', color: false })
     throw new Error(`esbuild warnings are errors for shipped code:\n${text.join('\n')}`)

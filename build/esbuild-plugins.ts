@@ -64,3 +64,26 @@ export function emptyDictionaryPlugin(): esbuild.Plugin {
     },
   }
 }
+
+/**
+ * Library code that calls `queueMicrotask` (@preact/signals schedules effects with it) gets a
+ * module-local stand-in (a function declaration appended to the module, hoisted like any), so it runs on the browser floor, where Safari 12.0
+ * and iOS 12.0-12.1 lack the global: one copy of the library, the host page's globals untouched.
+ * A resolved promise's reaction is a microtask too; an error thrown by the callback ends as an
+ * unhandled rejection instead of an uncaught error. (esbuild's `inject` would do the same but
+ * defeats the tree-shaking of the kit.)
+ */
+export const QUEUE_MICROTASK_STAND_IN = '\nfunction queueMicrotask(c){Promise.resolve().then(c)}\n'
+
+export function queueMicrotaskPlugin(): esbuild.Plugin {
+  return {
+    name: 'queue-microtask-stand-in',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]node_modules[\\/].*\.m?js$/ }, async (args) => {
+        const source = await readFile(args.path, 'utf8')
+        if (!/\bqueueMicrotask\b/.test(source)) return undefined
+        return { contents: source + QUEUE_MICROTASK_STAND_IN, loader: 'js' }
+      })
+    },
+  }
+}

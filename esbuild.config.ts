@@ -18,6 +18,8 @@ import type { Locale } from './src/sites.ts'
 import { unsafeSyntax } from './build/syntax-guard.ts'
 import { terserPass } from './build/terser-pass.ts'
 import { libraryPatchesPlugin } from './build/library-patches.ts'
+import { esbuildTarget, floorQueries } from './build/browser-floor.ts'
+import { floorViolations } from './build/floor-check.ts'
 import { writeFile } from 'node:fs/promises'
 import { KIT_GALLERY_BUNDLE } from './build/kit-gallery.ts'
 import { PREVIEW_WRAPPER, footerModules, footerRuntimePlugin, previewOnRuntimePlugin, sharedImports, type SharedImports } from './build/preview-runtime.ts'
@@ -38,10 +40,10 @@ export const PREACT_ALIASES: Record<string, string> = {
 }
 
 /**
- * The last five years of browsers plus iOS Safari 12 and older Android webviews.
+ * The browser floor (package.json `browserslist`, build/browser-floor.ts) as esbuild's target.
  * esbuild stops with an error when syntax cannot be lowered to these.
  */
-export const BROWSER_TARGET = ['chrome79', 'edge79', 'firefox78', 'safari12', 'ios12']
+export const BROWSER_TARGET = esbuildTarget()
 
 /**
  * esbuild cannot lower destructuring and, since 0.28, refuses it for Safari < 14.1 because of
@@ -247,6 +249,15 @@ async function main(): Promise<void> {
     if (flavor === 'preact' && violations.length > 0) {
       console.error(`Size budget exceeded:\n  ${violations.join('\n  ')}`)
       process.exitCode = 1
+    }
+    // What ships must run on the browser floor (package.json browserslist); the React build is not shipped.
+    if (flavor === 'preact') {
+      const started = performance.now()
+      const below = await floorViolations(outDirFor(flavor), manifest.bundles.map((b) => b.file))
+      if (below.length > 0) {
+        console.error(`Below the browser floor (${floorQueries().join(', ')}), unguarded:\n  ${below.map((v) => `${v.file}: ${v.message}`).join('\n  ')}`)
+        process.exitCode = 1
+      } else console.log(`browser floor check: ${manifest.bundles.length} bundles clean in ${Math.round(performance.now() - started)} ms`)
     }
   } catch (error) {
     const failure = error as esbuild.BuildFailure

@@ -2,6 +2,8 @@
 import * as esbuild from 'esbuild'
 import { readFile } from 'node:fs/promises'
 import { loadDictionary } from './locales.ts'
+import { esbuildTarget } from './browser-floor.ts'
+import { withFlexGapFallback } from './flex-gap-fallback.ts'
 import type { Locale } from '../src/sites.ts'
 
 /**
@@ -25,7 +27,8 @@ function minifiedCss(file: string): Promise<string> {
   let pending = cssCache.get(file)
   if (!pending) {
     pending = readFile(file, 'utf8')
-      .then((source) => esbuild.transform(source, { loader: 'css', minify: true, target: ['chrome79', 'safari12'] }))
+      .then((source) => withFlexGapFallback(source, file))
+      .then((source) => esbuild.transform(source, { loader: 'css', minify: true, target: esbuildTarget() }))
       .then(({ code }) => `export default ${JSON.stringify(code.trim())}`)
     cssCache.set(file, pending)
     // A failed read or transform is not kept, so the next build tries again.
@@ -61,3 +64,4 @@ export function emptyDictionaryPlugin(): esbuild.Plugin {
     },
   }
 }
+

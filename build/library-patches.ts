@@ -83,6 +83,17 @@ export const LIBRARY_PATCHES: LibraryPatch[] = [
 
 const normalise = (file: string) => file.replace(/\\/g, '/')
 
+/**
+ * Library code that calls `queueMicrotask` (@preact/signals schedules effects with it) gets a
+ * module-local stand-in (a function declaration appended to the module, hoisted like any), so it runs on the browser floor, where Safari 12.0
+ * and iOS 12.0-12.1 lack the global: one copy of the library, the host page's globals untouched.
+ * A resolved promise's reaction is a microtask too; an error thrown by the callback ends as an
+ * unhandled rejection instead of an uncaught error. (esbuild's `inject` would do the same but
+ * defeats the tree-shaking of the kit.)
+ */
+export const QUEUE_MICROTASK_STAND_IN = '\nfunction queueMicrotask(c){Promise.resolve().then(c)}\n'
+
+/** Library code as it ships to the browser: the patches above, and the queueMicrotask stand-in. */
 export function libraryPatchesPlugin(patches: LibraryPatch[] = LIBRARY_PATCHES): esbuild.Plugin {
   const files = new Set(patches.map((p) => p.file))
   return {
@@ -91,14 +102,17 @@ export function libraryPatchesPlugin(patches: LibraryPatch[] = LIBRARY_PATCHES):
       build.onLoad({ filter: /[\\/]node_modules[\\/].*\.m?js$/ }, async (args) => {
         const at = normalise(args.path).lastIndexOf('/node_modules/')
         const file = normalise(args.path).slice(at + '/node_modules/'.length)
-        if (!files.has(file)) return undefined
-        let contents = await readFile(args.path, 'utf8')
-        for (const patch of patches.filter((p) => p.file === file)) {
-          const found = contents.split(patch.find).length - 1
-          if (found !== 1) throw new Error(`library patch for ${file} (${patch.why}) expects its text once, found it ${found} times: the library changed, look at the patch again`)
-          contents = contents.replace(patch.find, () => patch.replace)
+        const original = await readFile(args.path, 'utf8')
+        let contents = original
+        if (files.has(file)) {
+          for (const patch of patches.filter((p) => p.file === file)) {
+            const found = contents.split(patch.find).length - 1
+            if (found !== 1) throw new Error(`library patch for ${file} (${patch.why}) expects its text once, found it ${found} times: the library changed, look at the patch again`)
+            contents = contents.replace(patch.find, () => patch.replace)
+          }
         }
-        return { contents, loader: 'js' }
+        if (/\bqueueMicrotask\b/.test(contents)) contents += QUEUE_MICROTASK_STAND_IN
+        return contents === original ? undefined : { contents, loader: 'js' }
       })
     },
   }

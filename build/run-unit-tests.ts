@@ -69,7 +69,7 @@ async function main(): Promise<number> {
       __FOOTER_SCRIPT__: 'null',
     },
     // Node-only tools stay outside the bundle; everything touching Preact is inside, so there is one Preact.
-    external: ['jsdom', 'uvu', 'uvu/*', 'fast-check', 'axe-core', 'esbuild'],
+    external: ['jsdom', 'uvu', 'uvu/*', 'fast-check', 'axe-core', 'esbuild', 'eslint', 'eslint-plugin-compat', 'doiuse', 'postcss', 'browserslist'],
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     sourcemap: 'inline',
     plugins: [testEntryPlugin(), libraryPatchesPlugin(), ...footerPlugins(REFERENCE_LOCALE)],

@@ -92,7 +92,8 @@ export function NewsletterBlock({ model: given, onSettled }: { model?: Newslette
 function Success({ email }: { email: string }) {
   const ref = useRef<HTMLDivElement>(null)
   useEffect(() => {
-    ref.current?.scrollIntoView?.({ block: 'nearest' })
+    // Safari < 14 reads an options object as "align to top": there focusing the heading alone brings it into view.
+    if (ref.current && 'scrollBehavior' in ref.current.style) ref.current.scrollIntoView({ block: 'nearest' })
     ;(ref.current?.firstChild as HTMLElement | null)?.focus()
   }, [])
   return (

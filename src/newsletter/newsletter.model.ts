@@ -212,12 +212,19 @@ export function createNewsletterModel(widget: Widget, api: NewsletterApi = creat
     }
     batch(() => {
       dneGiven.value = consents.length > 0
-      if (rules.lockKnown) locked.value = Object.fromEntries(LOCK_FIELDS.map((f) => [f, known[f] !== '' && rules.fields[f] > 0]))
+      if (rules.lockKnown) {
+        // A loop, not Object.fromEntries: iOS 12.0-12.1 (the browser floor) lacks it.
+        const lock: Partial<Record<Field, boolean>> = {}
+        for (const f of LOCK_FIELDS) lock[f] = known[f] !== '' && rules.fields[f] > 0
+        locked.value = lock
+      }
       // After a sign-up the form resets to what the account knows, not to what was typed.
       initial.value = { ...EMPTY, ...known, consents }
       values.value = next
       // An error on a field the account just filled no longer applies.
-      errors.value = Object.fromEntries(Object.entries(errors.value).filter(([field]) => !known[field as keyof typeof known]))
+      const kept: Errors = {}
+      for (const [field, error] of Object.entries(errors.value)) if (!known[field as keyof typeof known]) kept[field as keyof Errors] = error
+      errors.value = kept
     })
   }
 

@@ -1,0 +1,65 @@
+/**
+ * The engine journeys (build/run-engine-tests.ts) drive Debian's Chromium, Firefox ESR and
+ * WebKitGTK (WebKitWebDriver, MiniBrowser under Xvfb); nothing is downloaded. Finds them, or
+ * installs the missing Debian packages when running as root; otherwise says how.
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { findChromium } from './ensure-chromium.ts'
+
+export const FIREFOX_CANDIDATES = ['/usr/bin/firefox-esr', '/usr/bin/firefox']
+export const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver'
+export const MINIBROWSER_CANDIDATES = ['/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser', '/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser']
+export const XVFB = '/usr/bin/Xvfb'
+
+export interface EnginePaths {
+  chromium?: string
+  firefox?: string
+  webkitDriver?: string
+  miniBrowser?: string
+  xvfb?: string
+}
+
+export function findEngines(): EnginePaths {
+  const first = (paths: string[]) => paths.find((p) => existsSync(p))
+  return {
+    chromium: findChromium(),
+    firefox: process.env.FIREFOX_PATH && existsSync(process.env.FIREFOX_PATH) ? process.env.FIREFOX_PATH : first(FIREFOX_CANDIDATES),
+    webkitDriver: first([WEBKIT_DRIVER]),
+    miniBrowser: first(MINIBROWSER_CANDIDATES),
+    xvfb: first([XVFB]),
+  }
+}
+
+/** Debian package per missing piece. */
+function missingPackages(found: EnginePaths): string[] {
+  const packages: string[] = []
+  if (!found.chromium) packages.push('chromium')
+  if (!found.firefox) packages.push('firefox-esr')
+  if (!found.webkitDriver || !found.miniBrowser) packages.push('webkit2gtk-driver')
+  if (!found.xvfb) packages.push('xvfb')
+  return packages
+}
+
+/** Returns the engines' paths, installing what is missing when root; exits with advice otherwise. */
+export function ensureEngines(): Required<EnginePaths> {
+  let found = findEngines()
+  const missing = missingPackages(found)
+  if (missing.length > 0) {
+    if (process.getuid?.() !== 0) {
+      console.error(`Missing browser engines. Install them with: sudo apt-get install -y ${missing.join(' ')}`)
+      process.exit(1)
+    }
+    console.log(`Installing Debian's ${missing.join(', ')} ...`)
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
+    execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing, 'fonts-liberation'], { stdio: 'inherit', env })
+    found = findEngines()
+    const still = missingPackages(found)
+    if (still.length > 0) {
+      console.error(`Still missing after installing: ${still.join(', ')}`)
+      process.exit(1)
+    }
+  }
+  return found as Required<EnginePaths>
+}

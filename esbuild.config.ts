@@ -74,9 +74,12 @@ export const SUPPORTED_SYNTAX = { destructuring: true }
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
 export const DEFERRED_START = {
   banner: { js: `${COMPILE_HINT}(function(__lumoraFooterScript){setTimeout((function(){` },
-  // The tag through Document.prototype's getter: host markup such as <img name="currentScript">
-  // shadows document.currentScript itself (src/own-script.ts checks what this returns).
-  footer: { js: '}),0)})(function(){try{return Object.getOwnPropertyDescriptor(Document.prototype,"currentScript").get.call(document)}catch(e){return null}}());' },
+  // The tag through the getter on document's prototype chain: host markup such as
+  // <img name="currentScript"> shadows document.currentScript itself, and MooTools replaces the
+  // global Document, so the chain is walked from the document (src/own-script.ts checks the result).
+  footer: {
+    js: '}),0)})(function(){try{for(var p=Object.getPrototypeOf(document);p;p=Object.getPrototypeOf(p)){var d=Object.getOwnPropertyDescriptor(p,"currentScript");if(d&&d.get)return d.get.call(document)}}catch(e){}return null}());',
+  },
   define: { __FOOTER_SCRIPT__: '__lumoraFooterScript' },
 }
 

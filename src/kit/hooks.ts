@@ -1,5 +1,12 @@
 /** Small hooks the kit's components share. */
-import { useId, useState } from 'react'
+import { createContext, useContext, useId, useState } from 'react'
+
+/**
+ * The prefix of generated ids. useId counts per render root, so a second root in the same shadow
+ * root (the staff preview panel) gives its tree another prefix; otherwise its labels would point
+ * at the sign-up form's fields.
+ */
+export const IdPrefix = createContext('lf-')
 
 /**
  * The caller's id, or a generated one. React's useId answers ":r0:"-style ids; the colons are
@@ -7,7 +14,8 @@ import { useId, useState } from 'react'
  */
 export function useDomId(id?: string): string {
   const generated = useId()
-  return id ?? `lf-${generated.replace(/:/g, '')}`
+  const prefix = useContext(IdPrefix)
+  return id ?? `${prefix}${generated.replace(/:/g, '')}`
 }
 
 /** Open state of a disclosure: controlled when `expanded` is given, otherwise its own. */

@@ -28,3 +28,4 @@ export { PasswordStrength, type PasswordStrengthProps } from './password-strengt
 export { passwordScore, type PasswordScore } from './password-strength/password-score'
 export { passwordLanguage, type PasswordLanguage } from './password-strength/password-texts'
 export { BREAKPOINTS, above, below, type Breakpoint } from '../styles/tokens'
+export { IdPrefix } from './hooks'

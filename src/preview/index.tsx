@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client'
 import { ErrorBoundary } from '../app/error-boundary'
 import { WidgetProvider } from '../app/widget-context'
 import { StyleRootProvider } from '../styles/style-root'
+import { IdPrefix } from '../kit'
 import { PreviewPanel } from './preview-panel'
 import type { PreviewHost } from './load'
 
@@ -16,7 +17,10 @@ export function mountPreview({ container, styleRoot, widget }: PreviewHost): voi
     <StyleRootProvider root={styleRoot}>
       <WidgetProvider widget={widget}>
         <ErrorBoundary name="Preview panel">
-          <PreviewPanel />
+          {/* A render root of its own beside the footer's: its generated ids need their own prefix. */}
+          <IdPrefix.Provider value="lf-preview-">
+            <PreviewPanel />
+          </IdPrefix.Provider>
         </ErrorBoundary>
       </WidgetProvider>
     </StyleRootProvider>,

@@ -1,5 +1,5 @@
 /** Shared helpers for browser specs: console and error capture, the widget's root. */
-import type { Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 
 export interface PageLog {
   errors: string[]
@@ -20,3 +20,10 @@ export function watchPage(page: Page): PageLog {
 
 /** The widget's root element inside #footer's shadow root (Playwright locators pierce open shadow roots). */
 export const widgetRoot = (page: Page) => page.locator('#footer .lf-root')
+
+/** The demo's staff page makes you staff by a form post (a GET changes nothing). */
+export async function becomeStaff(page: Page, button = 'Become staff'): Promise<void> {
+  await page.goto('/_staff/')
+  await page.getByRole('button', { name: button, exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'You are staff now' })).toBeVisible()
+}

@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
-import { watchPage, widgetRoot } from './helpers.ts'
+import { becomeStaff, watchPage, widgetRoot } from './helpers.ts'
 import {
   apiCalls,
   collectIds,
@@ -132,7 +132,7 @@ test('strict CSP: the whole sign-up (reveal, validation errors, submit, success)
   await lastNameField(page, m).fill('Huber')
   await submitButton(page, m).click()
   await expect(successText(page, m, address)).toBeVisible()
-  await expect(page.locator('.lf-nl__success')).toBeFocused()
+  await expect(page.locator('.lf-nl__success h3')).toBeFocused()
   expect(await violations(page)).toEqual([])
   expect(cspErrors(log.errors)).toEqual([])
   expect(log.pageErrors).toEqual([])
@@ -144,9 +144,7 @@ test('strict CSP: the whole sign-up (reveal, validation errors, submit, success)
 test('strict CSP: the staff preview panel (open the dialog, load tests, apply, logout) raises no securitypolicyviolation', async ({ page }) => {
   const log = watchPage(page)
   await watchViolations(page)
-  await page.goto('/_staff/')
-  await page.getByRole('button', { name: 'Become staff', exact: true }).click()
-  await expect(page.getByRole('heading', { name: 'You are staff now' })).toBeVisible()
+  await becomeStaff(page)
   await page.goto('/_hosts/clean.html?csp')
   const panel = page.getByRole('region', { name: 'Preview settings' })
   await expect(panel).toBeVisible()
@@ -350,8 +348,7 @@ for (const csp of [false, true]) {
     await page.route('**://evil.example/**', (route) => route.abort())
     const scripts: string[] = []
     page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(r.url())))
-    await page.goto('/_staff/')
-    await expect(page.getByRole('heading', { name: 'You are staff now' })).toBeVisible()
+    await becomeStaff(page)
     await page.goto(`/_hosts/clobber.html?site=AT${csp ? '&csp' : ''}`)
     await expect(page.getByRole('region', { name: 'Preview settings' })).toBeVisible()
     await expect(widgetRoot(page)).toHaveAttribute('data-site', 'AT')

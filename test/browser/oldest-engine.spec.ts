@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { DEMO_ACCOUNT } from '../../build/contract-server/routes/login.ts'
 import { apisBelowFloor, type BelowFloor } from './below-floor.ts'
-import { watchPage } from './helpers.ts'
+import { becomeStaff, watchPage } from './helpers.ts'
 import { emailField, firstNameField, lastNameField, market, submitButton, successText } from './hosts-helpers.ts'
 
 const BELOW_FLOOR = apisBelowFloor()
@@ -89,7 +89,7 @@ test('oldest engine: a logged-in visitor gets the prefill and the lock (AT, demo
 
 test('oldest engine: the staff preview loads and its dialog opens', async ({ page }) => {
   const log = watchPage(page)
-  await page.goto('/_staff/')
+  await becomeStaff(page)
   await openOldest(page, '/de/')
   await expect(page.getByRole('region', { name: 'Preview settings' })).toBeVisible()
   await page.getByRole('button', { name: 'Set preview settings' }).click()

@@ -35,7 +35,7 @@ async function signUpByTouch(page: Page): Promise<void> {
   await expect(page.getByRole('checkbox').first()).toBeChecked()
   await submitButton(page, m).tap()
   await expect(successText(page, m, 'mobil@example.com')).toBeVisible({ timeout: 30_000 })
-  await expect(page.locator('.lf-nl__success')).toBeFocused()
+  await expect(page.locator('.lf-nl__success h3')).toBeFocused()
 }
 
 test.describe('mobile webview (360x640, touch, 4x CPU slowdown, 400 kbit/s at 400 ms)', () => {

@@ -40,7 +40,14 @@ export function footerModules(metafile: esbuild.Metafile): Set<string> {
   return new Set(Object.keys(metafile.inputs))
 }
 
-const isShared = (footer: Set<string>, key: string) => footer.has(key) && !key.startsWith('src/preview/')
+/** The repo-relative key of an import when it resolves to a module the preview shares, else undefined. */
+async function sharedKey(build: esbuild.PluginBuild, args: esbuild.OnResolveArgs, footer: Set<string>): Promise<string | undefined> {
+  if (args.pluginData === 'inner' || args.kind === 'entry-point') return undefined
+  const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'inner' })
+  if (resolved.errors.length > 0 || resolved.namespace !== 'file') return undefined
+  const key = relative(resolved.path)
+  return footer.has(key) && !key.startsWith('src/preview/') ? key : undefined
+}
 
 /** Marks the shared modules external under their repo-relative key. */
 function externalSharedPlugin(footer: Set<string>): esbuild.Plugin {
@@ -48,11 +55,8 @@ function externalSharedPlugin(footer: Set<string>): esbuild.Plugin {
     name: 'external-shared',
     setup(build) {
       build.onResolve({ filter: /.*/ }, async (args) => {
-        if (args.pluginData === 'inner' || args.kind === 'entry-point') return undefined
-        const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'inner' })
-        if (resolved.errors.length > 0 || resolved.namespace !== 'file') return undefined
-        const key = relative(resolved.path)
-        return isShared(footer, key) ? { path: key, external: true } : undefined
+        const key = await sharedKey(build, args, footer)
+        return key ? { path: key, external: true } : undefined
       })
     },
   }
@@ -114,11 +118,8 @@ export function previewOnRuntimePlugin(footer: Set<string>, imports: SharedImpor
     name: 'preview-on-runtime',
     setup(build) {
       build.onResolve({ filter: /.*/ }, async (args) => {
-        if (args.pluginData === 'inner' || args.kind === 'entry-point') return undefined
-        const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'inner' })
-        if (resolved.errors.length > 0 || resolved.namespace !== 'file') return undefined
-        const key = relative(resolved.path)
-        return isShared(footer, key) ? { path: key, namespace: 'runtime-module' } : undefined
+        const key = await sharedKey(build, args, footer)
+        return key ? { path: key, namespace: 'runtime-module' } : undefined
       })
       build.onLoad({ filter: /.*/, namespace: 'runtime-module' }, (args) => {
         const i = modules.indexOf(args.path)

@@ -69,7 +69,7 @@ export function findInPage(query: Query): Element[] {
       return labelledBy.split(/\s+/).map((id) => text(root.getElementById(id))).join(' ')
     }
     const aria = el.getAttribute('aria-label')
-    if (aria) return aria
+    if (aria) return aria.replace(/\s+/g, ' ').trim()
     const labels = (el as HTMLInputElement).labels
     if (labels && labels.length > 0) return text(labels[0])
     return text(el) || el.getAttribute('placeholder') || el.getAttribute('title') || ''
@@ -86,7 +86,8 @@ export function findInPage(query: Query): Element[] {
   const found: Element[] = []
   for (const root of roots) {
     for (const el of Array.from(root.querySelectorAll(query.css))) {
-      if (query.name !== undefined && !nameOf(el).startsWith(query.name)) continue
+      // Names compare with white space folded, no-break spaces included (texts use them after one-letter words).
+      if (query.name !== undefined && !nameOf(el).startsWith(query.name.replace(/\s+/g, ' ').trim())) continue
       if (!query.hidden && !visible(el)) continue
       found.push(el)
     }

@@ -16,7 +16,11 @@ class PuppeteerPage implements EnginePage {
     private readonly page: Page,
     private readonly baseUrl: string,
   ) {
-    page.on('pageerror', (error) => this.errors.push(error instanceof Error ? error.message : String(error)))
+    // Firefox reports its own favicon request, refused by a tool page's CSP, as a page error: not the page's.
+    page.on('pageerror', (error) => {
+      const message = error instanceof Error ? error.message : String(error)
+      if (!/\/favicon\.ico\b/.test(message)) this.errors.push(message)
+    })
   }
 
   async goto(pathOrUrl: string): Promise<void> {

@@ -10,7 +10,11 @@ import * as esbuild from 'esbuild'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { REPO_ROOT } from './build/repo-root.ts'
-import { cssTextPlugin, emptyDictionaryPlugin, localeDictionaryPlugin } from './build/esbuild-plugins.ts'
+import {
+  cssTextPlugin,
+  emptyDictionaryPlugin,
+  localeDictionaryPlugin,
+} from './build/esbuild-plugins.ts'
 import { budgetViolations, resetDir, writeBundle, type Manifest } from './build/output.ts'
 import { MARKETS, REFERENCE_LOCALE } from './build/markets.ts'
 import type { BundleKind } from './build/budgets.ts'
@@ -22,7 +26,14 @@ import { esbuildTarget, floorQueries } from './build/browser-floor.ts'
 import { floorViolations } from './build/floor-check.ts'
 import { writeFile } from 'node:fs/promises'
 import { KIT_GALLERY_BUNDLE } from './build/kit-gallery.ts'
-import { PREVIEW_WRAPPER, footerModules, footerRuntimePlugin, previewOnRuntimePlugin, sharedImports, type SharedImports } from './build/preview-runtime.ts'
+import {
+  PREVIEW_WRAPPER,
+  footerModules,
+  footerRuntimePlugin,
+  previewOnRuntimePlugin,
+  sharedImports,
+  type SharedImports,
+} from './build/preview-runtime.ts'
 
 export type Flavor = 'preact' | 'react'
 
@@ -112,7 +123,10 @@ export function bundleOptions(flavor: Flavor): esbuild.BuildOptions {
  * esbuild warning, because for our targets a warning means code that may crash at run time
  * (e.g. a BigInt literal on Safari 12), and on syntax the syntax guard knows to be broken there.
  */
-export async function buildScript(flavor: Flavor, options: esbuild.BuildOptions): Promise<{ code: Uint8Array; metafile: esbuild.Metafile }> {
+export async function buildScript(
+  flavor: Flavor,
+  options: esbuild.BuildOptions,
+): Promise<{ code: Uint8Array; metafile: esbuild.Metafile }> {
   const result = await esbuild.build({
     ...bundleOptions(flavor),
     ...options,
@@ -174,24 +188,46 @@ export function footerPlugins(locale: Locale, shared: SharedImports = {}): esbui
 }
 
 /** What the footer bundles share with the preview file (see build/preview-runtime.ts). */
-async function previewRuntime(flavor: Flavor): Promise<{ footer: Set<string>; imports: SharedImports }> {
+async function previewRuntime(
+  flavor: Flavor,
+): Promise<{ footer: Set<string>; imports: SharedImports }> {
   const { metafile } = await esbuild.build({
     ...bundleOptions(flavor),
     entryPoints: [footerEntry],
     minify: false,
-    define: { ...bundleOptions(flavor).define, __LOCALE__: JSON.stringify(REFERENCE_LOCALE), __PREVIEW_FILE__: '""', __PREVIEW_INTEGRITY__: '""', ...DEFERRED_START.define },
+    define: {
+      ...bundleOptions(flavor).define,
+      __LOCALE__: JSON.stringify(REFERENCE_LOCALE),
+      __PREVIEW_FILE__: '""',
+      __PREVIEW_INTEGRITY__: '""',
+      ...DEFERRED_START.define,
+    },
     plugins: footerPlugins(REFERENCE_LOCALE),
   })
   const footer = footerModules(metafile!)
   const preview = SINGLE_BUNDLES.find((s) => s.kind === 'preview')!
   const imports = await sharedImports(
-    { ...bundleOptions(flavor), entryPoints: [path.join(ROOT, preview.entry)], define: { ...bundleOptions(flavor).define, __LOCALE__: JSON.stringify(REFERENCE_LOCALE), __PREVIEW_FILE__: '""', __PREVIEW_INTEGRITY__: '""' }, plugins: preview.plugins },
+    {
+      ...bundleOptions(flavor),
+      entryPoints: [path.join(ROOT, preview.entry)],
+      define: {
+        ...bundleOptions(flavor).define,
+        __LOCALE__: JSON.stringify(REFERENCE_LOCALE),
+        __PREVIEW_FILE__: '""',
+        __PREVIEW_INTEGRITY__: '""',
+      },
+      plugins: preview.plugins,
+    },
     footer,
   )
   return { footer, imports }
 }
 
-export async function buildAll(flavor: Flavor, outDir: string, publicPath = '/static/'): Promise<BuildResult> {
+export async function buildAll(
+  flavor: Flavor,
+  outDir: string,
+  publicPath = '/static/',
+): Promise<BuildResult> {
   const started = performance.now()
   await resetDir(path.join(outDir, 'static'))
   await resetDir(path.join(outDir, 'meta'))
@@ -202,17 +238,37 @@ export async function buildAll(flavor: Flavor, outDir: string, publicPath = '/st
     const { code, metafile } = await buildScript(flavor, {
       entryPoints: [path.join(ROOT, single.entry)],
       outfile: `${single.stem}.js`,
-      define: { __LOCALE__: JSON.stringify(REFERENCE_LOCALE), __PREVIEW_FILE__: '""', __PREVIEW_INTEGRITY__: '""' },
-      plugins: [...(onRuntime ? [previewOnRuntimePlugin(runtime.footer, runtime.imports)] : []), ...(single.plugins ?? [cssTextPlugin(), localeDictionaryPlugin(REFERENCE_LOCALE)])],
+      define: {
+        __LOCALE__: JSON.stringify(REFERENCE_LOCALE),
+        __PREVIEW_FILE__: '""',
+        __PREVIEW_INTEGRITY__: '""',
+      },
+      plugins: [
+        ...(onRuntime ? [previewOnRuntimePlugin(runtime.footer, runtime.imports)] : []),
+        ...(single.plugins ?? [cssTextPlugin(), localeDictionaryPlugin(REFERENCE_LOCALE)]),
+      ],
       ...(onRuntime ? PREVIEW_WRAPPER : {}),
     })
-    return { single, entry: await writeBundle(outDir, publicPath, { kind: single.kind, locale: '*', site: null, stem: single.stem, code, metafile }) }
+    return {
+      single,
+      entry: await writeBundle(outDir, publicPath, {
+        kind: single.kind,
+        locale: '*',
+        site: null,
+        stem: single.stem,
+        code,
+        metafile,
+      }),
+    }
   }
   // Bundles whose file name the footers need are built first; the rest alongside the footers.
   const named = await Promise.all(SINGLE_BUNDLES.filter((s) => s.defineAs).map(buildSingle))
   const others = Promise.all(SINGLE_BUNDLES.filter((s) => !s.defineAs).map(buildSingle))
   const fileDefines = Object.fromEntries(
-    named.flatMap((s) => [[s.single.defineAs!, JSON.stringify(s.entry.file)], ...(s.single.integrityAs ? [[s.single.integrityAs, JSON.stringify(s.entry.integrity)]] : [])]),
+    named.flatMap((s) => [
+      [s.single.defineAs!, JSON.stringify(s.entry.file)],
+      ...(s.single.integrityAs ? [[s.single.integrityAs, JSON.stringify(s.entry.integrity)]] : []),
+    ]),
   )
 
   const footers = await Promise.all(
@@ -222,10 +278,23 @@ export async function buildAll(flavor: Flavor, outDir: string, publicPath = '/st
         outfile: 'footer.js',
         banner: DEFERRED_START.banner,
         footer: DEFERRED_START.footer,
-        define: { __LOCALE__: JSON.stringify(locale), __PREVIEW_FILE__: '""', __PREVIEW_INTEGRITY__: '""', ...fileDefines, ...DEFERRED_START.define },
+        define: {
+          __LOCALE__: JSON.stringify(locale),
+          __PREVIEW_FILE__: '""',
+          __PREVIEW_INTEGRITY__: '""',
+          ...fileDefines,
+          ...DEFERRED_START.define,
+        },
         plugins: footerPlugins(locale, runtime.imports),
       })
-      return writeBundle(outDir, publicPath, { kind: 'footer', locale, site, stem: `footer.${locale}`, code, metafile })
+      return writeBundle(outDir, publicPath, {
+        kind: 'footer',
+        locale,
+        site,
+        stem: `footer.${locale}`,
+        code,
+        metafile,
+      })
     }),
   )
 
@@ -245,7 +314,9 @@ async function main(): Promise<void> {
   try {
     const { manifest, violations, ms } = await buildAll(flavor, outDirFor(flavor))
     for (const b of manifest.bundles) {
-      console.log(`${b.file.padEnd(34)} ${String(b.bytes.min).padStart(7)} B min ${String(b.bytes.brotli).padStart(6)} B br`)
+      console.log(
+        `${b.file.padEnd(34)} ${String(b.bytes.min).padStart(7)} B min ${String(b.bytes.brotli).padStart(6)} B br`,
+      )
     }
     console.log(`built ${manifest.bundles.length} ${flavor} bundles in ${Math.round(ms)} ms`)
     // The React build is a yardstick for comparison, not shipped, so only Preact bundles have budgets.
@@ -256,11 +327,19 @@ async function main(): Promise<void> {
     // What ships must run on the browser floor (package.json browserslist); the React build is not shipped.
     if (flavor === 'preact') {
       const started = performance.now()
-      const below = await floorViolations(outDirFor(flavor), manifest.bundles.map((b) => b.file))
+      const below = await floorViolations(
+        outDirFor(flavor),
+        manifest.bundles.map((b) => b.file),
+      )
       if (below.length > 0) {
-        console.error(`Below the browser floor (${floorQueries().join(', ')}), unguarded:\n  ${below.map((v) => `${v.file}: ${v.message}`).join('\n  ')}`)
+        console.error(
+          `Below the browser floor (${floorQueries().join(', ')}), unguarded:\n  ${below.map((v) => `${v.file}: ${v.message}`).join('\n  ')}`,
+        )
         process.exitCode = 1
-      } else console.log(`browser floor check: ${manifest.bundles.length} bundles clean in ${Math.round(performance.now() - started)} ms`)
+      } else
+        console.log(
+          `browser floor check: ${manifest.bundles.length} bundles clean in ${Math.round(performance.now() - started)} ms`,
+        )
     }
   } catch (error) {
     const failure = error as esbuild.BuildFailure

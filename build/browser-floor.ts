@@ -15,12 +15,22 @@ export function floorBrowsers(): string[] {
 /** The queries as written in package.json (for tools that take queries, not resolved browsers). */
 export function floorQueries(): string[] {
   const queries = browserslist.loadConfig({ path: REPO_ROOT })
-  if (!queries?.length) throw new Error('package.json has no browserslist entry: the browser floor is missing')
+  if (!queries?.length)
+    throw new Error('package.json has no browserslist entry: the browser floor is missing')
   return queries
 }
 
 /** browserslist family -> esbuild engine. Android webviews and other Chromium browsers follow Chrome's version. */
-const ESBUILD_ENGINE: Record<string, string> = { chrome: 'chrome', and_chr: 'chrome', android: 'chrome', edge: 'edge', firefox: 'firefox', and_ff: 'firefox', safari: 'safari', ios_saf: 'ios' }
+const ESBUILD_ENGINE: Record<string, string> = {
+  chrome: 'chrome',
+  and_chr: 'chrome',
+  android: 'chrome',
+  edge: 'edge',
+  firefox: 'firefox',
+  and_ff: 'firefox',
+  safari: 'safari',
+  ios_saf: 'ios',
+}
 
 /** esbuild's target: the oldest version of each engine on the floor (e.g. ios_saf "12.0-12.1" -> ios12.0). */
 export function esbuildTarget(browsers = floorBrowsers()): string[] {
@@ -28,7 +38,10 @@ export function esbuildTarget(browsers = floorBrowsers()): string[] {
   for (const entry of browsers) {
     const [family, range] = entry.split(' ')
     const engine = ESBUILD_ENGINE[family]
-    if (!engine) throw new Error(`The floor names ${entry}, which esbuild has no target for: add its engine to ESBUILD_ENGINE`)
+    if (!engine)
+      throw new Error(
+        `The floor names ${entry}, which esbuild has no target for: add its engine to ESBUILD_ENGINE`,
+      )
     const version = range.split('-')[0].split('.').map(Number)
     const known = oldest.get(engine)
     if (!known || compareVersions(version, known) < 0) oldest.set(engine, version)

@@ -6,5 +6,9 @@ declare module 'doiuse' {
     featureData: { missing?: string; partial?: string }
     message: string
   }
-  export default function doiuse(options: { browsers: string[]; ignore?: string[]; onFeatureUsage?: (usage: Usage) => void }): Plugin
+  export default function doiuse(options: {
+    browsers: string[]
+    ignore?: string[]
+    onFeatureUsage?: (usage: Usage) => void
+  }): Plugin
 }

@@ -15,13 +15,19 @@ export function findChromium(): string | undefined {
 
 function install(): void {
   if (process.getuid?.() !== 0) {
-    console.error('Chromium is missing. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).')
+    console.error(
+      'Chromium is missing. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).',
+    )
     process.exit(1)
   }
-  console.log('Chromium is missing; installing Debian\'s chromium package ...')
+  console.log("Chromium is missing; installing Debian's chromium package ...")
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
-  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-liberation'], { stdio: 'inherit', env })
+  execFileSync(
+    'apt-get',
+    ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-liberation'],
+    { stdio: 'inherit', env },
+  )
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

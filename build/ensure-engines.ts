@@ -9,7 +9,10 @@ import { findChromium } from './ensure-chromium.ts'
 
 export const FIREFOX_CANDIDATES = ['/usr/bin/firefox-esr', '/usr/bin/firefox']
 export const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver'
-export const MINIBROWSER_CANDIDATES = ['/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser', '/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser']
+export const MINIBROWSER_CANDIDATES = [
+  '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
+  '/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
+]
 export const XVFB = '/usr/bin/Xvfb'
 
 export interface EnginePaths {
@@ -24,7 +27,10 @@ export function findEngines(): EnginePaths {
   const first = (paths: string[]) => paths.find((p) => existsSync(p))
   return {
     chromium: findChromium(),
-    firefox: process.env.FIREFOX_PATH && existsSync(process.env.FIREFOX_PATH) ? process.env.FIREFOX_PATH : first(FIREFOX_CANDIDATES),
+    firefox:
+      process.env.FIREFOX_PATH && existsSync(process.env.FIREFOX_PATH)
+        ? process.env.FIREFOX_PATH
+        : first(FIREFOX_CANDIDATES),
     webkitDriver: first([WEBKIT_DRIVER]),
     miniBrowser: first(MINIBROWSER_CANDIDATES),
     xvfb: first([XVFB]),
@@ -47,13 +53,19 @@ export function ensureEngines(): Required<EnginePaths> {
   const missing = missingPackages(found)
   if (missing.length > 0) {
     if (process.getuid?.() !== 0) {
-      console.error(`Missing browser engines. Install them with: sudo apt-get install -y ${missing.join(' ')}`)
+      console.error(
+        `Missing browser engines. Install them with: sudo apt-get install -y ${missing.join(' ')}`,
+      )
       process.exit(1)
     }
     console.log(`Installing Debian's ${missing.join(', ')} ...`)
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
-    execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing, 'fonts-liberation'], { stdio: 'inherit', env })
+    execFileSync(
+      'apt-get',
+      ['install', '-y', '-qq', '--no-install-recommends', ...missing, 'fonts-liberation'],
+      { stdio: 'inherit', env },
+    )
     found = findEngines()
     const still = missingPackages(found)
     if (still.length > 0) {

@@ -15,7 +15,10 @@ export function cssTextPlugin(): esbuild.Plugin {
   return {
     name: 'css-text',
     setup(build) {
-      build.onLoad({ filter: /\.css$/ }, async (args) => ({ contents: await minifiedCss(args.path), loader: 'js' }))
+      build.onLoad({ filter: /\.css$/ }, async (args) => ({
+        contents: await minifiedCss(args.path),
+        loader: 'js',
+      }))
     },
   }
 }
@@ -28,7 +31,9 @@ function minifiedCss(file: string): Promise<string> {
   if (!pending) {
     pending = readFile(file, 'utf8')
       .then((source) => withFlexGapFallback(source, file))
-      .then((source) => esbuild.transform(source, { loader: 'css', minify: true, target: esbuildTarget() }))
+      .then((source) =>
+        esbuild.transform(source, { loader: 'css', minify: true, target: esbuildTarget() }),
+      )
       .then(({ code }) => `export default ${JSON.stringify(code.trim())}`)
     cssCache.set(file, pending)
     // A failed read or transform is not kept, so the next build tries again.
@@ -59,9 +64,14 @@ export function emptyDictionaryPlugin(): esbuild.Plugin {
   return {
     name: 'empty-dictionary',
     setup(build) {
-      build.onResolve({ filter: /^virtual:locale-dictionary$/ }, () => ({ path: 'empty', namespace: 'locale-dictionary' }))
-      build.onLoad({ filter: /.*/, namespace: 'locale-dictionary' }, () => ({ contents: '{}', loader: 'json' }))
+      build.onResolve({ filter: /^virtual:locale-dictionary$/ }, () => ({
+        path: 'empty',
+        namespace: 'locale-dictionary',
+      }))
+      build.onLoad({ filter: /.*/, namespace: 'locale-dictionary' }, () => ({
+        contents: '{}',
+        loader: 'json',
+      }))
     },
   }
 }
-

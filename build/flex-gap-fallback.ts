@@ -32,20 +32,29 @@ function fallbackFor(rule: Rule): Rule[] | null {
   rule.each((node) => {
     if (node.type !== 'decl') return
     const value = node.value.trim()
-    if (node.prop === 'gap') [row, column] = [value.split(/\s+/)[0], value.split(/\s+/)[1] ?? value.split(/\s+/)[0]]
+    if (node.prop === 'gap')
+      [row, column] = [value.split(/\s+/)[0], value.split(/\s+/)[1] ?? value.split(/\s+/)[0]]
     if (node.prop === 'row-gap') row = value
     if (node.prop === 'column-gap') column = value
-    if (node.prop === 'flex-direction' || node.prop === 'flex-flow') direction = /column/.test(value) ? 'column' : 'row'
-    if ((node.prop === 'flex-wrap' || node.prop === 'flex-flow') && /(^|\s)wrap/.test(value)) wrap = true
+    if (node.prop === 'flex-direction' || node.prop === 'flex-flow')
+      direction = /column/.test(value) ? 'column' : 'row'
+    if ((node.prop === 'flex-wrap' || node.prop === 'flex-flow') && /(^|\s)wrap/.test(value))
+      wrap = true
   })
   if (row === undefined && column === undefined) return null
   const some = (v: string | undefined) => v !== undefined && !/^0(px|rem|em)?$/.test(v)
   const each = (suffix: string) => rule.selectors.map((s) => `${s}${suffix}`).join(',')
   const rules = [postcss.rule({ selector: rule.selector }).append({ prop: 'gap', value: '0' })]
   if (direction === 'column') {
-    if (some(row)) rules.push(postcss.rule({ selector: each('>*+*') }).append({ prop: 'margin-top', value: row! }))
+    if (some(row))
+      rules.push(
+        postcss.rule({ selector: each('>*+*') }).append({ prop: 'margin-top', value: row! }),
+      )
   } else if (!wrap) {
-    if (some(column)) rules.push(postcss.rule({ selector: each('>*+*') }).append({ prop: 'margin-left', value: column! }))
+    if (some(column))
+      rules.push(
+        postcss.rule({ selector: each('>*+*') }).append({ prop: 'margin-left', value: column! }),
+      )
   } else {
     // Wrapped rows: each item keeps its distance to the right and below (the last ones too).
     const items = postcss.rule({ selector: each('>*') })
@@ -67,14 +76,19 @@ export function flexGapFallback(): postcss.Plugin {
     Once(root: Root) {
       const topLevel: Rule[] = []
       root.walkRules((rule) => {
-        if (rule.parent?.type === 'atrule' && (rule.parent as postcss.AtRule).params === NO_FLEX_GAP) return
+        if (
+          rule.parent?.type === 'atrule' &&
+          (rule.parent as postcss.AtRule).params === NO_FLEX_GAP
+        )
+          return
         if (!isFlexRule(rule)) return
         const rules = fallbackFor(rule)
         if (!rules) return
         if (rule.parent === root) topLevel.push(...rules)
         else rule.after(postcss.atRule({ name: 'supports', params: NO_FLEX_GAP }).append(rules))
       })
-      if (topLevel.length) root.append(postcss.atRule({ name: 'supports', params: NO_FLEX_GAP }).append(topLevel))
+      if (topLevel.length)
+        root.append(postcss.atRule({ name: 'supports', params: NO_FLEX_GAP }).append(topLevel))
     },
   }
 }

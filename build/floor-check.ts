@@ -20,15 +20,19 @@ import { REPO_ROOT } from './repo-root.ts'
  * eslint-plugin-compat's (as in its messages); the oldest-engine test removes each one.
  */
 export const GUARDED_APIS: Record<string, string> = {
-  AbortController: 'src/api/client.ts creates one only where it exists; without it a timed-out request is abandoned (its late answer ignored), not aborted.',
+  AbortController:
+    'src/api/client.ts creates one only where it exists; without it a timed-out request is abandoned (its late answer ignored), not aborted.',
 }
 
 /** CSS features (caniuse ids) the floor lacks that the stylesheets may use, each with what happens without it. */
 export const CSS_BELOW_FLOOR: Record<string, string> = {
-  'flexbox-gap': 'build/flex-gap-fallback.ts spaces the items with margins where flex gap is missing (Safari < 14.1, Chrome < 84).',
-  'css-focus-visible': 'the focus ring is drawn on :focus where :focus-visible is unknown (src/styles/base.css).',
+  'flexbox-gap':
+    'build/flex-gap-fallback.ts spaces the items with margins where flex gap is missing (Safari < 14.1, Chrome < 84).',
+  'css-focus-visible':
+    'the focus ring is drawn on :focus where :focus-visible is unknown (src/styles/base.css).',
   'css-containment': 'contain is a rendering hint; without it the layout is the same.',
-  'css-content-visibility': 'content-visibility is a rendering-speed hint; without it every SEO link renders at once.',
+  'css-content-visibility':
+    'content-visibility is a rendering-speed hint; without it every SEO link renders at once.',
   'css3-cursors': 'iOS has no pointer cursor.',
 }
 
@@ -38,7 +42,9 @@ export interface FloorViolation {
 }
 
 /** API uses in emitted scripts that the floor lacks and nothing guards. */
-export async function apiViolations(scripts: { file: string; code: string }[]): Promise<FloorViolation[]> {
+export async function apiViolations(
+  scripts: { file: string; code: string }[],
+): Promise<FloorViolation[]> {
   const eslint = new ESLint({
     cwd: REPO_ROOT,
     overrideConfigFile: true,
@@ -56,7 +62,8 @@ export async function apiViolations(scripts: { file: string; code: string }[]): 
   for (const { file, code } of scripts) {
     const [result] = await eslint.lintText(code, { filePath: path.join(REPO_ROOT, 'dist', file) })
     for (const m of result.messages) {
-      const around = code.split('\n')[m.line - 1]?.slice(Math.max(0, m.column - 60), m.column + 60) ?? ''
+      const around =
+        code.split('\n')[m.line - 1]?.slice(Math.max(0, m.column - 60), m.column + 60) ?? ''
       found.push({ file, message: `${m.message} (column ${m.column}: …${around}…)` })
     }
   }
@@ -71,25 +78,39 @@ export async function cssViolations(files: string[]): Promise<FloorViolation[]> 
       browsers: floorQueries(),
       ignore: Object.keys(CSS_BELOW_FLOOR),
       onFeatureUsage: (usage) => {
-        if (usage.featureData.missing) found.push({ file: path.relative(REPO_ROOT, file), message: usage.message.replace(/^.*?: (?=\S)/, '') })
+        if (usage.featureData.missing)
+          found.push({
+            file: path.relative(REPO_ROOT, file),
+            message: usage.message.replace(/^.*?: (?=\S)/, ''),
+          })
       },
     })
-  for (const file of files) await postcss([plugin(file)]).process(await readFile(file, 'utf8'), { from: file })
+  for (const file of files)
+    await postcss([plugin(file)]).process(await readFile(file, 'utf8'), { from: file })
   return found
 }
 
 /** The stylesheets (source files) a bundle contains, from its esbuild metafile. */
 export function stylesheetsOf(metafileInputs: Iterable<string>): string[] {
-  return [...metafileInputs].filter((input) => input.endsWith('.css')).map((input) => path.resolve(REPO_ROOT, input))
+  return [...metafileInputs]
+    .filter((input) => input.endsWith('.css'))
+    .map((input) => path.resolve(REPO_ROOT, input))
 }
 
 /** Every bundle of a build (its scripts and the stylesheets they contain) against the floor. */
 export async function floorViolations(outDir: string, files: string[]): Promise<FloorViolation[]> {
-  const scripts = await Promise.all(files.map(async (file) => ({ file, code: await readFile(path.join(outDir, 'static', file), 'utf8') })))
+  const scripts = await Promise.all(
+    files.map(async (file) => ({
+      file,
+      code: await readFile(path.join(outDir, 'static', file), 'utf8'),
+    })),
+  )
   const sheets = new Set<string>()
   for (const file of files) {
     const stem = file.replace(/\.[0-9a-f]+\.js$/, '')
-    const metafile = JSON.parse(await readFile(path.join(outDir, 'meta', `${stem}.json`), 'utf8')) as { inputs: Record<string, unknown> }
+    const metafile = JSON.parse(
+      await readFile(path.join(outDir, 'meta', `${stem}.json`), 'utf8'),
+    ) as { inputs: Record<string, unknown> }
     for (const sheet of stylesheetsOf(Object.keys(metafile.inputs))) sheets.add(sheet)
   }
   return [...(await apiViolations(scripts)), ...(await cssViolations([...sheets].sort()))]

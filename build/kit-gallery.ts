@@ -15,9 +15,16 @@ export function allDictionariesPlugin(): esbuild.Plugin {
   return {
     name: 'kit-dictionaries',
     setup(build) {
-      build.onResolve({ filter: /^virtual:kit-dictionaries$/ }, () => ({ path: 'all', namespace: 'kit-dictionaries' }))
+      build.onResolve({ filter: /^virtual:kit-dictionaries$/ }, () => ({
+        path: 'all',
+        namespace: 'kit-dictionaries',
+      }))
       build.onLoad({ filter: /.*/, namespace: 'kit-dictionaries' }, async () => ({
-        contents: JSON.stringify(Object.fromEntries(await Promise.all(LOCALES.map(async (l) => [l, await loadDictionary(l)])))),
+        contents: JSON.stringify(
+          Object.fromEntries(
+            await Promise.all(LOCALES.map(async (l) => [l, await loadDictionary(l)])),
+          ),
+        ),
         loader: 'json',
       }))
     },

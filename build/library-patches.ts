@@ -38,12 +38,13 @@ export const LIBRARY_PATCHES: LibraryPatch[] = [
     file: 'superstruct/dist/index.mjs',
     find: 'for (const [i, v] of value.entries()) {',
     replace: 'for (let i = 0, v; i < value.length; i++) { v = value[i];',
-    why: "array() iterates Array.prototype.entries, which Prototype deletes",
+    why: 'array() iterates Array.prototype.entries, which Prototype deletes',
   },
   {
     file: '@preact/signals/dist/signals.module.js',
     find: 'function b(i,n){t[i]=n.bind(null,t[i]||function(){})}',
-    replace: 'function b(i,n){var o=t[i]||function(){};t[i]=function(p,q,r,s){return n(o,p,q,r,s)}}',
+    replace:
+      'function b(i,n){var o=t[i]||function(){};t[i]=function(p,q,r,s){return n(o,p,q,r,s)}}',
     why: "its options hooks get the previous hook by partial bind, which MooTools' bind drops",
   },
   {
@@ -68,15 +69,17 @@ export const LIBRARY_PATCHES: LibraryPatch[] = [
   {
     file: 'preact/dist/preact.mjs',
     find: '"popover"!=l&&l in n)try{n[l]=null==u?"":u;break n}catch(n){}"function"==typeof u||',
-    replace: '"popover"!=l&&l in n)try{n[l]=null==u?"":u;break n}catch(n){}"http://www.w3.org/1999/xhtml"==i&&(l=l.toLowerCase());"function"==typeof u||',
-    why: 'HTML attributes are named in lower case in any document (the unit tests\' build)',
+    replace:
+      '"popover"!=l&&l in n)try{n[l]=null==u?"":u;break n}catch(n){}"http://www.w3.org/1999/xhtml"==i&&(l=l.toLowerCase());"function"==typeof u||',
+    why: "HTML attributes are named in lower case in any document (the unit tests' build)",
   },
   {
     file: 'preact/dist/preact.module.js',
     // setProperty's last step, for a prop that is not a DOM property of that exact name: `i` is the
     // element's namespace, `l` the prop's name.
     find: '"popover"!=l&&l in n)try{n[l]=null==u?"":u;break n}catch(n){}"function"==typeof u||',
-    replace: '"popover"!=l&&l in n)try{n[l]=null==u?"":u;break n}catch(n){}"http://www.w3.org/1999/xhtml"==i&&(l=l.toLowerCase());"function"==typeof u||',
+    replace:
+      '"popover"!=l&&l in n)try{n[l]=null==u?"":u;break n}catch(n){}"http://www.w3.org/1999/xhtml"==i&&(l=l.toLowerCase());"function"==typeof u||',
     why: 'HTML attributes are named in lower case in any document (XHTML keeps the case React writes them in)',
   },
 ]
@@ -107,7 +110,10 @@ export function libraryPatchesPlugin(patches: LibraryPatch[] = LIBRARY_PATCHES):
         if (files.has(file)) {
           for (const patch of patches.filter((p) => p.file === file)) {
             const found = contents.split(patch.find).length - 1
-            if (found !== 1) throw new Error(`library patch for ${file} (${patch.why}) expects its text once, found it ${found} times: the library changed, look at the patch again`)
+            if (found !== 1)
+              throw new Error(
+                `library patch for ${file} (${patch.why}) expects its text once, found it ${found} times: the library changed, look at the patch again`,
+              )
             contents = contents.replace(patch.find, () => patch.replace)
           }
         }

@@ -15,7 +15,9 @@ export type Dictionary = { [key: string]: string | Dictionary }
 /** The dictionary a locale declares itself, without inheritance, merged over its feature files. */
 export async function loadOwnDictionary(locale: Locale): Promise<Dictionary> {
   const dir = path.join(LOCALES_DIR, locale)
-  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort()
+  const files = (await readdir(dir).catch(() => [] as string[]))
+    .filter((f) => f.endsWith('.json'))
+    .sort()
   const dictionary: Dictionary = {}
   for (const file of files) {
     const feature = file.replace(/\.json$/, '')

@@ -30,7 +30,11 @@ const FACTS: Record<Site, Omit<Market, 'site' | 'locale'>> = {
   PL: { path: '/pl/', switcherCode: 'pl', name: 'Polska', lang: 'pl-PL' },
 }
 
-export const MARKETS: Market[] = SITES.map((site) => ({ site, locale: SITE_LOCALE[site], ...FACTS[site] }))
+export const MARKETS: Market[] = SITES.map((site) => ({
+  site,
+  locale: SITE_LOCALE[site],
+  ...FACTS[site],
+}))
 
 /**
  * Locale inheritance: a child locale is its parent's dictionary with its own overrides

@@ -42,7 +42,12 @@ const brotliAsync = promisify(brotliCompress)
 export async function compress(code: Uint8Array): Promise<{ gzip: Buffer; brotli: Buffer }> {
   const [gzipped, brotlied] = await Promise.all([
     gzipAsync(code, { level: 9 }),
-    brotliAsync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: code.byteLength } }),
+    brotliAsync(code, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_SIZE_HINT]: code.byteLength,
+      },
+    }),
   ])
   return { gzip: gzipped, brotli: brotlied }
 }
@@ -76,11 +81,19 @@ export interface BuiltBundle {
 }
 
 /** Writes one bundle and its .br and .gz copies under `<outDir>/static/`, its metafile under `<outDir>/meta/`. */
-export async function writeBundle(outDir: string, publicPath: string, bundle: BuiltBundle): Promise<ManifestEntry> {
+export async function writeBundle(
+  outDir: string,
+  publicPath: string,
+  bundle: BuiltBundle,
+): Promise<ManifestEntry> {
   const file = `${bundle.stem}.${contentHash(bundle.code)}.js`
   const target = path.join(outDir, 'static', file)
   const { gzip, brotli } = await compress(bundle.code)
-  await Promise.all([writeFile(target, bundle.code), writeFile(`${target}.br`, brotli), writeFile(`${target}.gz`, gzip)])
+  await Promise.all([
+    writeFile(target, bundle.code),
+    writeFile(`${target}.br`, brotli),
+    writeFile(`${target}.gz`, gzip),
+  ])
   await writeFile(path.join(outDir, 'meta', `${bundle.stem}.json`), JSON.stringify(bundle.metafile))
   const sri = integrity(bundle.code)
   return {
@@ -95,11 +108,16 @@ export async function writeBundle(outDir: string, publicPath: string, bundle: Bu
 }
 
 /** Budget violations as readable lines; empty when every bundle fits. */
-export function budgetViolations(entries: ManifestEntry[], env: NodeJS.ProcessEnv = process.env): string[] {
+export function budgetViolations(
+  entries: ManifestEntry[],
+  env: NodeJS.ProcessEnv = process.env,
+): string[] {
   return entries.flatMap((entry) => {
     const budget = budgetFor(entry.kind, env)
     return entry.bytes.brotli > budget.brotli
-      ? [`${entry.file}: ${entry.bytes.brotli} B brotli exceeds the ${entry.kind} budget of ${budget.brotli} B`]
+      ? [
+          `${entry.file}: ${entry.bytes.brotli} B brotli exceeds the ${entry.kind} budget of ${budget.brotli} B`,
+        ]
       : []
   })
 }

@@ -41,9 +41,18 @@ export function footerModules(metafile: esbuild.Metafile): Set<string> {
 }
 
 /** The repo-relative key of an import when it resolves to a module the preview shares, else undefined. */
-async function sharedKey(build: esbuild.PluginBuild, args: esbuild.OnResolveArgs, footer: Set<string>): Promise<string | undefined> {
+async function sharedKey(
+  build: esbuild.PluginBuild,
+  args: esbuild.OnResolveArgs,
+  footer: Set<string>,
+): Promise<string | undefined> {
   if (args.pluginData === 'inner' || args.kind === 'entry-point') return undefined
-  const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'inner' })
+  const resolved = await build.resolve(args.path, {
+    kind: args.kind,
+    importer: args.importer,
+    resolveDir: args.resolveDir,
+    pluginData: 'inner',
+  })
   if (resolved.errors.length > 0 || resolved.namespace !== 'file') return undefined
   const key = relative(resolved.path)
   return footer.has(key) && !key.startsWith('src/preview/') ? key : undefined
@@ -66,7 +75,10 @@ function externalSharedPlugin(footer: Set<string>): esbuild.Plugin {
  * The exports the preview takes from each shared module, read off a throwaway ESM build of the
  * preview in which those modules are external (esbuild then lists exactly the names used).
  */
-export async function sharedImports(options: esbuild.BuildOptions, footer: Set<string>): Promise<SharedImports> {
+export async function sharedImports(
+  options: esbuild.BuildOptions,
+  footer: Set<string>,
+): Promise<SharedImports> {
   const result = await esbuild.build({
     ...options,
     format: 'esm',
@@ -78,7 +90,10 @@ export async function sharedImports(options: esbuild.BuildOptions, footer: Set<s
   const code = result.outputFiles![0].text
   const imports: SharedImports = {}
   for (const [, clause, key] of code.matchAll(/^import\s+([^;]*?)\s+from\s+"([^"]+)";$/gm)) {
-    if (clause.startsWith('*')) throw new Error(`The preview imports all of ${key}; import its names instead, so the footer carries only those.`)
+    if (clause.startsWith('*'))
+      throw new Error(
+        `The preview imports all of ${key}; import its names instead, so the footer carries only those.`,
+      )
     const names = clause
       .replace(/[{}]/g, '')
       .split(',')
@@ -87,7 +102,12 @@ export async function sharedImports(options: esbuild.BuildOptions, footer: Set<s
     // A bare default import (`import x from`) reads as its local name; esbuild writes it first.
     const defaultName = /^[\w$]+(?=\s*(,|$))/.exec(clause)?.[0]
     // esbuild writes one import statement per importing module, so names add up per key.
-    imports[key] = [...new Set([...(imports[key] ?? []), ...names.map((name) => (name === defaultName ? 'default' : name))])].sort()
+    imports[key] = [
+      ...new Set([
+        ...(imports[key] ?? []),
+        ...names.map((name) => (name === defaultName ? 'default' : name)),
+      ]),
+    ].sort()
   }
   return imports
 }
@@ -100,19 +120,34 @@ export function footerRuntimePlugin(imports: SharedImports): esbuild.Plugin {
   return {
     name: 'preview-runtime',
     setup(build) {
-      build.onResolve({ filter: /^virtual:preview-runtime$/ }, () => ({ path: 'runtime', namespace: 'preview-runtime' }))
+      build.onResolve({ filter: /^virtual:preview-runtime$/ }, () => ({
+        path: 'runtime',
+        namespace: 'preview-runtime',
+      }))
       build.onLoad({ filter: /.*/, namespace: 'preview-runtime' }, () => {
         const modules = Object.entries(imports)
-        const lines = modules.map(([key, names], i) => `import { ${names.map((name, j) => `${name} as m${i}_${j}`).join(', ')} } from ${JSON.stringify(path.join(REPO_ROOT, key))}`)
-        const arrays = modules.map(([, names], i) => `[${names.map((_, j) => `m${i}_${j}`).join(', ')}]`)
-        return { contents: `${lines.join('\n')}\nexport default [${arrays.join(', ')}]`, loader: 'js', resolveDir: REPO_ROOT }
+        const lines = modules.map(
+          ([key, names], i) =>
+            `import { ${names.map((name, j) => `${name} as m${i}_${j}`).join(', ')} } from ${JSON.stringify(path.join(REPO_ROOT, key))}`,
+        )
+        const arrays = modules.map(
+          ([, names], i) => `[${names.map((_, j) => `m${i}_${j}`).join(', ')}]`,
+        )
+        return {
+          contents: `${lines.join('\n')}\nexport default [${arrays.join(', ')}]`,
+          loader: 'js',
+          resolveDir: REPO_ROOT,
+        }
       })
     },
   }
 }
 
 /** In the preview build, every shared module becomes a read from the runtime it is handed. */
-export function previewOnRuntimePlugin(footer: Set<string>, imports: SharedImports): esbuild.Plugin {
+export function previewOnRuntimePlugin(
+  footer: Set<string>,
+  imports: SharedImports,
+): esbuild.Plugin {
   const modules = Object.keys(imports)
   return {
     name: 'preview-on-runtime',

@@ -28,8 +28,11 @@ function parseArgs(argv: string[]): { engines: EngineName[]; grep?: string } {
   const grepAt = argv.indexOf('--grep')
   const grep = grepAt >= 0 ? argv[grepAt + 1] : undefined
   const names = argv.filter((a, i) => !a.startsWith('--') && (grepAt < 0 || i !== grepAt + 1))
-  const engines = names.length ? names.filter((n): n is EngineName => (ENGINES as string[]).includes(n)) : ENGINES
-  if (names.length && engines.length !== names.length) throw new Error(`Unknown engine in ${names.join(', ')}; known: ${ENGINES.join(', ')}`)
+  const engines = names.length
+    ? names.filter((n): n is EngineName => (ENGINES as string[]).includes(n))
+    : ENGINES
+  if (names.length && engines.length !== names.length)
+    throw new Error(`Unknown engine in ${names.join(', ')}; known: ${ENGINES.join(', ')}`)
   return { engines, grep }
 }
 
@@ -43,10 +46,14 @@ async function launch(name: EngineName, paths: Required<EnginePaths>): Promise<E
 }
 
 async function startServer(port: number): Promise<() => void> {
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'build/serve.ts')], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
+  const server = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(REPO_ROOT, 'build/serve.ts')],
+    {
+      env: { ...process.env, PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  )
   const stop = () => void server.kill()
   for (let i = 0; i < 150; i++) {
     try {
@@ -62,7 +69,10 @@ async function startServer(port: number): Promise<() => void> {
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took over ${ms / 1000} s`)), ms)))
+  const timeout = new Promise<never>(
+    (_, reject) =>
+      (timer = setTimeout(() => reject(new Error(`${what} took over ${ms / 1000} s`)), ms)),
+  )
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
 
@@ -73,7 +83,12 @@ interface EngineResult {
   seconds: number
 }
 
-async function runEngine(name: EngineName, paths: Required<EnginePaths>, baseUrl: string, grep?: string): Promise<EngineResult> {
+async function runEngine(
+  name: EngineName,
+  paths: Required<EnginePaths>,
+  baseUrl: string,
+  grep?: string,
+): Promise<EngineResult> {
   const { JOURNEYS } = await import('../test/engines/journeys.ts')
   const journeys = JOURNEYS.filter((j) => !grep || j.name.includes(grep))
   const started = performance.now()
@@ -95,7 +110,9 @@ async function runEngine(name: EngineName, paths: Required<EnginePaths>, baseUrl
         try {
           await withTimeout(journey.run(page), JOURNEY_TIMEOUT_MS, journey.name)
           const note = attempt > 1 ? ` (passed on the second attempt; first: ${failure})` : ''
-          console.log(`  ok   ${journey.name} (${((performance.now() - t0) / 1000).toFixed(1)} s)${note}`)
+          console.log(
+            `  ok   ${journey.name} (${((performance.now() - t0) / 1000).toFixed(1)} s)${note}`,
+          )
           failure = undefined
           break
         } catch (error) {
@@ -123,12 +140,14 @@ async function main(): Promise<void> {
   const stopServer = await startServer(port)
   const results: EngineResult[] = []
   try {
-    for (const name of engines) results.push(await runEngine(name, paths, `http://127.0.0.1:${port}`, grep))
+    for (const name of engines)
+      results.push(await runEngine(name, paths, `http://127.0.0.1:${port}`, grep))
   } finally {
     stopServer()
   }
   console.log('')
-  for (const r of results) console.log(`${r.engine}: ${r.passed} passed, ${r.failed} failed (${Math.round(r.seconds)} s)`)
+  for (const r of results)
+    console.log(`${r.engine}: ${r.passed} passed, ${r.failed} failed (${Math.round(r.seconds)} s)`)
   const passed = results.reduce((n, r) => n + r.passed, 0)
   const failed = results.reduce((n, r) => n + r.failed, 0)
   console.log(`total: ${passed} passed, ${failed} failed`)

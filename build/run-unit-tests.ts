@@ -26,7 +26,10 @@ function testEntryPlugin(): esbuild.Plugin {
   return {
     name: 'test-entry',
     setup(build) {
-      build.onResolve({ filter: /^test-entry:/ }, (args) => ({ path: args.path.slice('test-entry:'.length), namespace: 'test-entry' }))
+      build.onResolve({ filter: /^test-entry:/ }, (args) => ({
+        path: args.path.slice('test-entry:'.length),
+        namespace: 'test-entry',
+      }))
       build.onLoad({ filter: /.*/, namespace: 'test-entry' }, (args) => ({
         contents: `import ${JSON.stringify(SETUP)}\nimport ${JSON.stringify(args.path)}\n`,
         resolveDir: ROOT,
@@ -47,7 +50,10 @@ async function main(): Promise<number> {
   await esbuild.build({
     entryPoints: tests.map((file) => ({
       in: `test-entry:${file}`,
-      out: path.relative(ROOT, file).replace(/[\\/]/g, '__').replace(/\.tsx?$/, ''),
+      out: path
+        .relative(ROOT, file)
+        .replace(/[\\/]/g, '__')
+        .replace(/\.tsx?$/, ''),
     })),
     outdir: OUT_DIR,
     outExtension: { '.js': '.mjs' },
@@ -69,16 +75,34 @@ async function main(): Promise<number> {
       __FOOTER_SCRIPT__: 'null',
     },
     // Node-only tools stay outside the bundle; everything touching Preact is inside, so there is one Preact.
-    external: ['jsdom', 'uvu', 'uvu/*', 'fast-check', 'axe-core', 'esbuild', 'eslint', 'eslint-plugin-compat', 'doiuse', 'postcss', 'browserslist'],
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    external: [
+      'jsdom',
+      'uvu',
+      'uvu/*',
+      'fast-check',
+      'axe-core',
+      'esbuild',
+      'eslint',
+      'eslint-plugin-compat',
+      'doiuse',
+      'postcss',
+      'browserslist',
+    ],
+    banner: {
+      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+    },
     sourcemap: 'inline',
     plugins: [testEntryPlugin(), libraryPatchesPlugin(), ...footerPlugins(REFERENCE_LOCALE)],
     logLevel: 'warning',
   })
-  const uvu = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/uvu/bin.js'), OUT_DIR, '\\.mjs$'], {
-    stdio: 'inherit',
-    env: { ...process.env, NODE_OPTIONS: '--enable-source-maps' },
-  })
+  const uvu = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/uvu/bin.js'), OUT_DIR, '\\.mjs$'],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_OPTIONS: '--enable-source-maps' },
+    },
+  )
   return uvu.status ?? 1
 }
 

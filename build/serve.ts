@@ -7,5 +7,9 @@ import { MARKETS } from './markets.ts'
 const { port, host, options } = serveOptions(process.env)
 const server = createContractServer(options)
 await serve(server.handle, port, host)
-console.log(`${options.mode === 'demo' ? 'Demo and contract server' : 'Contract server'} on ${server.ctx.origin}/ (${options.mode} mode)`)
-console.log(`Markets: ${MARKETS.map((m) => m.path).join(' ')}  ·  /kit/${options.mode === 'demo' ? '  /_mail/  /_staff/  /_fault  (demo tools, at ' + server.ctx.ownHosts.join(' ') + ' only)' : ''}`)
+console.log(
+  `${options.mode === 'demo' ? 'Demo and contract server' : 'Contract server'} on ${server.ctx.origin}/ (${options.mode} mode)`,
+)
+console.log(
+  `Markets: ${MARKETS.map((m) => m.path).join(' ')}  ·  /kit/${options.mode === 'demo' ? '  /_mail/  /_staff/  /_fault  (demo tools, at ' + server.ctx.ownHosts.join(' ') + ' only)' : ''}`,
+)

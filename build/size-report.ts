@@ -38,7 +38,10 @@ export function topModules(metafile: Metafile, limit = TOP_MODULES): [string, nu
 
 async function main(): Promise<number> {
   const react = process.argv.includes('--react')
-  const distDir = path.join(process.env.FOOTER_OUTDIR ?? path.join(REPO_ROOT, 'dist'), react ? 'react' : '')
+  const distDir = path.join(
+    process.env.FOOTER_OUTDIR ?? path.join(REPO_ROOT, 'dist'),
+    react ? 'react' : '',
+  )
   let manifest: Manifest
   try {
     manifest = JSON.parse(await readFile(path.join(distDir, 'manifest.json'), 'utf8')) as Manifest
@@ -47,21 +50,43 @@ async function main(): Promise<number> {
     return 1
   }
   console.log(`${manifest.flavor} bundles (${distDir})`)
-  console.log(['bundle'.padEnd(32), 'min'.padStart(9), 'gzip'.padStart(9), 'brotli'.padStart(9), 'budget'.padStart(9)].join(' '))
+  console.log(
+    [
+      'bundle'.padEnd(32),
+      'min'.padStart(9),
+      'gzip'.padStart(9),
+      'brotli'.padStart(9),
+      'budget'.padStart(9),
+    ].join(' '),
+  )
   for (const b of manifest.bundles) {
     const budget = react ? '' : kb(budgetFor(b.kind).brotli)
-    console.log([b.file.padEnd(32), kb(b.bytes.min).padStart(9), kb(b.bytes.gzip).padStart(9), kb(b.bytes.brotli).padStart(9), budget.padStart(9)].join(' '))
+    console.log(
+      [
+        b.file.padEnd(32),
+        kb(b.bytes.min).padStart(9),
+        kb(b.bytes.gzip).padStart(9),
+        kb(b.bytes.brotli).padStart(9),
+        budget.padStart(9),
+      ].join(' '),
+    )
   }
   const first = manifest.bundles[0]
-  const metafile = JSON.parse(await readFile(path.join(distDir, 'meta', `footer.${first.locale}.json`), 'utf8')) as Metafile
+  const metafile = JSON.parse(
+    await readFile(path.join(distDir, 'meta', `footer.${first.locale}.json`), 'utf8'),
+  ) as Metafile
   console.log(`\nTop modules of footer.${first.locale} (minified bytes in output):`)
-  for (const [name, bytes] of topModules(metafile)) console.log(`  ${String(bytes).padStart(7)}  ${name}`)
+  for (const [name, bytes] of topModules(metafile))
+    console.log(`  ${String(bytes).padStart(7)}  ${name}`)
   // The lazily loaded preview file (built once) has its own budget, so its own breakdown.
   const preview = manifest.bundles.find((b) => b.kind === 'preview')
   if (preview) {
-    const previewMeta = JSON.parse(await readFile(path.join(distDir, 'meta', 'preview.json'), 'utf8')) as Metafile
+    const previewMeta = JSON.parse(
+      await readFile(path.join(distDir, 'meta', 'preview.json'), 'utf8'),
+    ) as Metafile
     console.log(`\nTop modules of ${preview.file} (minified bytes in output):`)
-    for (const [name, bytes] of topModules(previewMeta)) console.log(`  ${String(bytes).padStart(7)}  ${name}`)
+    for (const [name, bytes] of topModules(previewMeta))
+      console.log(`  ${String(bytes).padStart(7)}  ${name}`)
   }
   const violations = react ? [] : budgetViolations(manifest.bundles)
   if (violations.length) {

@@ -8,5 +8,7 @@ const ARRAY_REST_BINDING = /\b(?:let|const|var)\s*\[[\w$,\s]*\.\.\.[\w$]+\]\s*(?
 
 export function unsafeSyntax(code: string): string | null {
   const match = ARRAY_REST_BINDING.exec(code)
-  return match ? `array rest destructuring "${match[0]}" (broken in Safari < 14; use slice())` : null
+  return match
+    ? `array rest destructuring "${match[0]}" (broken in Safari < 14; use slice())`
+    : null
 }

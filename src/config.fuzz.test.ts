@@ -14,12 +14,28 @@ import { anyString } from '../test/helpers/fuzz'
 
 const test = suite('embed attributes (fuzz)')
 
-const KNOWN = ['data-site', 'data-platform', 'data-variant', 'data-newsletter', 'data-spa', 'data-nonce', 'nonce', 'data-voucher-footnote']
+const KNOWN = [
+  'data-site',
+  'data-platform',
+  'data-variant',
+  'data-newsletter',
+  'data-spa',
+  'data-nonce',
+  'nonce',
+  'data-voucher-footnote',
+]
 /** Near-miss values: right words in other cases, with spaces, dashes, underscores. */
 const nearMiss = fc
-  .tuple(fc.constantFrom(...SITES, ...PLATFORMS, 'full', 'reduced', 'hidden', 'shown', 'ch-fr', 'CH_fr'), fc.constantFrom('', ' ', '\t', '\u00a0', '-', '_'), fc.boolean())
+  .tuple(
+    fc.constantFrom(...SITES, ...PLATFORMS, 'full', 'reduced', 'hidden', 'shown', 'ch-fr', 'CH_fr'),
+    fc.constantFrom('', ' ', '\t', '\u00a0', '-', '_'),
+    fc.boolean(),
+  )
   .map(([word, pad, lower]) => pad + (lower ? word.toLowerCase() : word) + pad)
-const attributeName = fc.oneof(fc.constantFrom(...KNOWN), fc.stringMatching(/^data-[a-z][a-z0-9-]{0,12}$/))
+const attributeName = fc.oneof(
+  fc.constantFrom(...KNOWN),
+  fc.stringMatching(/^data-[a-z][a-z0-9-]{0,12}$/),
+)
 const attributes = fc.dictionary(attributeName, fc.oneof(anyString(), nearMiss), { maxKeys: 8 })
 
 test('any attributes: no exception, a valid config, only warnings', () => {
@@ -38,7 +54,10 @@ test('any attributes: no exception, a valid config, only warnings', () => {
       assert.is(c.spa, 'data-spa' in attrs)
       // The nonce comes from the element's nonce property (which a browser hides from attributes), never from data-nonce.
       assert.is(c.nonce, attrs.nonce || undefined)
-      assert.is(c.voucherFootnote, attrs['data-voucher-footnote']?.trim().toLowerCase() === 'hidden' ? 'hidden' : 'shown')
+      assert.is(
+        c.voucherFootnote,
+        attrs['data-voucher-footnote']?.trim().toLowerCase() === 'hidden' ? 'hidden' : 'shown',
+      )
     }),
     { numRuns: 400, seed: 7001 },
   )
@@ -47,7 +66,15 @@ test('any attributes: no exception, a valid config, only warnings', () => {
 test('no script element at all (injected without currentScript): the defaults', () => {
   let config: unknown
   assert.equal(captureSync(() => (config = readEmbedConfig(null))).errors, [])
-  assert.equal(config, { site: 'DE', platform: undefined, spa: false, variant: 'full', newsletterHidden: false, nonce: undefined, voucherFootnote: 'shown' })
+  assert.equal(config, {
+    site: 'DE',
+    platform: undefined,
+    spa: false,
+    variant: 'full',
+    newsletterHidden: false,
+    nonce: undefined,
+    voucherFootnote: 'shown',
+  })
 })
 
 /** captureConsole for synchronous code. */

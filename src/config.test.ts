@@ -12,11 +12,29 @@ function tag(attrs: Record<string, string>): HTMLScriptElement {
 }
 
 test('reads every attribute', () => {
-  const config = readEmbedConfig(tag({ 'data-site': 'AT', 'data-platform': 'tablet', 'data-variant': 'reduced', 'data-newsletter': 'hidden', 'data-spa': '', nonce: 'abc', 'data-voucher-footnote': 'hidden' }))
-  assert.equal(config, { site: 'AT', platform: 'TABLET', spa: true, variant: 'reduced', newsletterHidden: true, nonce: 'abc', voucherFootnote: 'hidden' })
+  const config = readEmbedConfig(
+    tag({
+      'data-site': 'AT',
+      'data-platform': 'tablet',
+      'data-variant': 'reduced',
+      'data-newsletter': 'hidden',
+      'data-spa': '',
+      nonce: 'abc',
+      'data-voucher-footnote': 'hidden',
+    }),
+  )
+  assert.equal(config, {
+    site: 'AT',
+    platform: 'TABLET',
+    spa: true,
+    variant: 'reduced',
+    newsletterHidden: true,
+    nonce: 'abc',
+    voucherFootnote: 'hidden',
+  })
 })
 
-test('the nonce is the script\'s nonce property (hidden from attributes by the browser), never a data-nonce attribute', () => {
+test("the nonce is the script's nonce property (hidden from attributes by the browser), never a data-nonce attribute", () => {
   const script = tag({ 'data-site': 'DE', 'data-nonce': 'from-the-page' })
   assert.is(readEmbedConfig(script).nonce, undefined)
   script.nonce = 'n0nce'
@@ -25,7 +43,15 @@ test('the nonce is the script\'s nonce property (hidden from attributes by the b
 
 test('defaults without attributes, with a warning about the missing site', async () => {
   const { result, warnings } = await captureConsole(() => readEmbedConfig(tag({})))
-  assert.equal(result, { site: 'DE', platform: undefined, spa: false, variant: 'full', newsletterHidden: false, nonce: undefined, voucherFootnote: 'shown' })
+  assert.equal(result, {
+    site: 'DE',
+    platform: undefined,
+    spa: false,
+    variant: 'full',
+    newsletterHidden: false,
+    nonce: undefined,
+    voucherFootnote: 'shown',
+  })
   assert.match(warnings.join('\n'), /Unknown data-site=""/)
 })
 
@@ -35,14 +61,18 @@ test('accepts site codes in any case and with a hyphen', () => {
 })
 
 test('an unknown site falls back to the German market with a console warning', async () => {
-  const { result, warnings } = await captureConsole(() => readEmbedConfig(tag({ 'data-site': 'FR' })))
+  const { result, warnings } = await captureConsole(() =>
+    readEmbedConfig(tag({ 'data-site': 'FR' })),
+  )
   assert.is(result.site, 'DE')
   assert.is(warnings.length, 1)
   assert.match(warnings[0], /Unknown data-site="FR".*German market/)
 })
 
 test('an invalid platform or variant is reported and ignored', async () => {
-  const { result, warnings } = await captureConsole(() => readEmbedConfig(tag({ 'data-site': 'DE', 'data-platform': 'watch', 'data-variant': 'tiny' })))
+  const { result, warnings } = await captureConsole(() =>
+    readEmbedConfig(tag({ 'data-site': 'DE', 'data-platform': 'watch', 'data-variant': 'tiny' })),
+  )
   assert.is(result.platform, undefined)
   assert.is(result.variant, 'full')
   assert.is(warnings.length, 2)
@@ -50,13 +80,25 @@ test('an invalid platform or variant is reported and ignored', async () => {
 
 test('the voucher footnote is shown by default; data-voucher-footnote="hidden" (any case) turns it off', () => {
   assert.is(readEmbedConfig(tag({ 'data-site': 'DE' })).voucherFootnote, 'shown')
-  assert.is(readEmbedConfig(tag({ 'data-site': 'DE', 'data-voucher-footnote': 'hidden' })).voucherFootnote, 'hidden')
-  assert.is(readEmbedConfig(tag({ 'data-site': 'DE', 'data-voucher-footnote': ' Hidden ' })).voucherFootnote, 'hidden')
-  assert.is(readEmbedConfig(tag({ 'data-site': 'DE', 'data-voucher-footnote': 'shown' })).voucherFootnote, 'shown')
+  assert.is(
+    readEmbedConfig(tag({ 'data-site': 'DE', 'data-voucher-footnote': 'hidden' })).voucherFootnote,
+    'hidden',
+  )
+  assert.is(
+    readEmbedConfig(tag({ 'data-site': 'DE', 'data-voucher-footnote': ' Hidden ' }))
+      .voucherFootnote,
+    'hidden',
+  )
+  assert.is(
+    readEmbedConfig(tag({ 'data-site': 'DE', 'data-voucher-footnote': 'shown' })).voucherFootnote,
+    'shown',
+  )
 })
 
 test('an unknown data-voucher-footnote value is reported and the footnote stays', async () => {
-  const { result, warnings } = await captureConsole(() => readEmbedConfig(tag({ 'data-site': 'DE', 'data-voucher-footnote': 'off' })))
+  const { result, warnings } = await captureConsole(() =>
+    readEmbedConfig(tag({ 'data-site': 'DE', 'data-voucher-footnote': 'off' })),
+  )
   assert.is(result.voucherFootnote, 'shown')
   assert.is(warnings.length, 1)
   assert.match(warnings[0], /Unknown data-voucher-footnote="off".*footnote/)

@@ -3,7 +3,16 @@
  * Each attribute is checked on its own: a bad one is reported and replaced by its default,
  * so one typo never costs the visitor the whole footer.
  */
-import { boolean, enums, object, optional, string, validate, type Infer, type Struct } from 'superstruct'
+import {
+  boolean,
+  enums,
+  object,
+  optional,
+  string,
+  validate,
+  type Infer,
+  type Struct,
+} from 'superstruct'
 import { SITES, DEFAULT_SITE } from './sites'
 import { PLATFORMS } from './platform'
 import { log } from './log'
@@ -28,11 +37,23 @@ export const EmbedConfigSchema = object({
 export type EmbedConfig = Infer<typeof EmbedConfigSchema>
 
 /** Validates one attribute against its field of the schema; a bad value is reported and replaced. */
-function field<K extends keyof EmbedConfig>(key: K, attribute: string, raw: string | null, value: unknown, fallback: EmbedConfig[K], consequence: string): EmbedConfig[K] {
+function field<K extends keyof EmbedConfig>(
+  key: K,
+  attribute: string,
+  raw: string | null,
+  value: unknown,
+  fallback: EmbedConfig[K],
+  consequence: string,
+): EmbedConfig[K] {
   if (raw === null) return fallback
-  const [error, valid] = validate(value, EmbedConfigSchema.schema[key] as unknown as Struct<EmbedConfig[K], unknown>)
+  const [error, valid] = validate(
+    value,
+    EmbedConfigSchema.schema[key] as unknown as Struct<EmbedConfig[K], unknown>,
+  )
   if (!error) return valid
-  log.warn(`Unknown ${attribute}="${raw}"; expected ${error.message.replace(/^Expected /, '')}. ${consequence}`)
+  log.warn(
+    `Unknown ${attribute}="${raw}"; expected ${error.message.replace(/^Expected /, '')}. ${consequence}`,
+  )
   return fallback
 }
 
@@ -42,12 +63,40 @@ export function readEmbedConfig(script: HTMLScriptElement | null): EmbedConfig {
   const rawSite = attr('data-site')
   const normalised = (raw: string | null) => raw?.trim().toUpperCase()
   return {
-    site: field('site', 'data-site', rawSite ?? '', normalised(rawSite)?.replace('-', '_'), DEFAULT_SITE, 'Showing the German market.'),
-    platform: field('platform', 'data-platform', attr('data-platform'), normalised(attr('data-platform')), undefined, 'Detecting the platform instead.'),
+    site: field(
+      'site',
+      'data-site',
+      rawSite ?? '',
+      normalised(rawSite)?.replace('-', '_'),
+      DEFAULT_SITE,
+      'Showing the German market.',
+    ),
+    platform: field(
+      'platform',
+      'data-platform',
+      attr('data-platform'),
+      normalised(attr('data-platform')),
+      undefined,
+      'Detecting the platform instead.',
+    ),
     spa: script?.hasAttribute('data-spa') ?? false,
-    variant: field('variant', 'data-variant', attr('data-variant'), attr('data-variant')?.trim().toLowerCase(), 'full', 'Showing the full footer.'),
+    variant: field(
+      'variant',
+      'data-variant',
+      attr('data-variant'),
+      attr('data-variant')?.trim().toLowerCase(),
+      'full',
+      'Showing the full footer.',
+    ),
     newsletterHidden: attr('data-newsletter')?.trim().toLowerCase() === 'hidden',
     nonce: script?.nonce || undefined,
-    voucherFootnote: field('voucherFootnote', 'data-voucher-footnote', attr('data-voucher-footnote'), attr('data-voucher-footnote')?.trim().toLowerCase(), 'shown', 'Showing the voucher footnote.'),
+    voucherFootnote: field(
+      'voucherFootnote',
+      'data-voucher-footnote',
+      attr('data-voucher-footnote'),
+      attr('data-voucher-footnote')?.trim().toLowerCase(),
+      'shown',
+      'Showing the voucher footnote.',
+    ),
   }
 }

@@ -26,10 +26,18 @@ async function mountedSite(tag: Element | null) {
   win.fetch = async () => new Response('', { status: 404 })
   const logged = await captureConsole(async () => {
     boot(window, tag)
-    await until(() => !!document.getElementById('footer')?.shadowRoot?.querySelector('.lf-copyright'))
+    await until(
+      () => !!document.getElementById('footer')?.shadowRoot?.querySelector('.lf-copyright'),
+    )
   })
   win.fetch = realFetch
-  return { ...logged, site: document.getElementById('footer')?.shadowRoot?.querySelector('.lf-root')?.getAttribute('data-site') }
+  return {
+    ...logged,
+    site: document
+      .getElementById('footer')
+      ?.shadowRoot?.querySelector('.lf-root')
+      ?.getAttribute('data-site'),
+  }
 }
 
 /**
@@ -37,7 +45,8 @@ async function mountedSite(tag: Element | null) {
  * bottom group after the effects run); wait until `done` holds (at most 3 s on a busy machine).
  */
 async function until(done: () => boolean) {
-  for (const end = Date.now() + 3000; !done() && Date.now() < end; ) await new Promise((resolve) => setTimeout(resolve, 10))
+  for (const end = Date.now() + 3000; !done() && Date.now() < end; )
+    await new Promise((resolve) => setTimeout(resolve, 10))
 }
 const shadowRoot = () => document.getElementById('footer')!.shadowRoot!
 
@@ -71,7 +80,10 @@ test('mounts into a shadow root of #footer with the market and locale', async ()
   const root = document.getElementById('footer')!.shadowRoot!.querySelector('.lf-root')!
   assert.is(root.getAttribute('data-site'), 'AT')
   assert.is(root.getAttribute('lang'), 'de-DE')
-  assert.match(root.querySelector('footer')?.textContent ?? '', /© \d{4} Lumora\. Alle Rechte vorbehalten\./)
+  assert.match(
+    root.querySelector('footer')?.textContent ?? '',
+    /© \d{4} Lumora\. Alle Rechte vorbehalten\./,
+  )
 })
 
 test('included twice: mounts once and says so', async () => {
@@ -87,29 +99,37 @@ test('included twice: mounts once and says so', async () => {
 })
 
 test('a host element named like the tag (<img name="currentScript">) is not taken for it: its attributes are ignored', async () => {
-  document.body.innerHTML = '<div id="footer"></div><img name="currentScript" src="//evil.example/x.js" data-site="TR">'
+  document.body.innerHTML =
+    '<div id="footer"></div><img name="currentScript" src="//evil.example/x.js" data-site="TR">'
   const { site, warnings } = await mountedSite(document.querySelector('img'))
   assert.is(site, 'DE')
   assert.match(warnings.join('\n'), /own script tag/)
 })
 
-test('a script element of another file is not the widget\'s tag either', async () => {
+test("a script element of another file is not the widget's tag either", async () => {
   document.body.innerHTML = '<div id="footer"></div>'
   const { site } = await mountedSite(scriptTag('TR', 'https://evil.example/footer.js'))
   assert.is(site, 'DE')
 })
 
-test('the widget\'s own tag (its file is this bundle, any path or origin) is read', async () => {
+test("the widget's own tag (its file is this bundle, any path or origin) is read", async () => {
   document.body.innerHTML = '<div id="footer"></div>'
   const { site, warnings } = await mountedSite(scriptTag('TR'))
   assert.is(site, 'TR')
   assert.not.match(warnings.join('\n'), /own script tag/)
 })
 
-for (const markup of ['<a id="__lumoraFooter" href="#"></a>', '<form name="__lumoraFooter"><input name="version" value="1"></form>', '<a id="__lumoraFooter"></a><a id="__lumoraFooter"></a>']) {
+for (const markup of [
+  '<a id="__lumoraFooter" href="#"></a>',
+  '<form name="__lumoraFooter"><input name="version" value="1"></form>',
+  '<a id="__lumoraFooter"></a><a id="__lumoraFooter"></a>',
+]) {
   test(`host markup named like the global (${markup}) does not switch the widget off`, async () => {
     document.body.innerHTML = `<div id="footer"></div>${markup}`
-    assert.ok((window as unknown as Record<string, unknown>)[GLOBAL_KEY], 'the markup shadows the global')
+    assert.ok(
+      (window as unknown as Record<string, unknown>)[GLOBAL_KEY],
+      'the markup shadows the global',
+    )
     const { site, warnings } = await mountedSite(scriptTag('AT'))
     assert.is(site, 'AT')
     assert.not.match(warnings.join('\n'), /included more than once/)

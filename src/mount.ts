@@ -29,7 +29,9 @@ function mount(win: Window, script: HTMLScriptElement | null): void {
   const doc = win.document
   const host = doc.getElementById(MOUNT_ID)
   if (!host) {
-    log.error(`No element with id="${MOUNT_ID}" on this page, so the footer was not shown. Add <div id="${MOUNT_ID}"></div> where it belongs.`)
+    log.error(
+      `No element with id="${MOUNT_ID}" on this page, so the footer was not shown. Add <div id="${MOUNT_ID}"></div> where it belongs.`,
+    )
     return
   }
   if (host.shadowRoot) {
@@ -39,7 +41,10 @@ function mount(win: Window, script: HTMLScriptElement | null): void {
   const shadow = host.attachShadow({ mode: 'open' })
   const container = doc.createElement('div')
   shadow.appendChild(container)
-  const timers = { setTimeout: (fn: () => void, ms: number) => win.setTimeout(fn, ms), clearTimeout: (id: unknown) => win.clearTimeout(id as number) }
+  const timers = {
+    setTimeout: (fn: () => void, ms: number) => win.setTimeout(fn, ms),
+    clearTimeout: (id: unknown) => win.clearTimeout(id as number),
+  }
   // Startup in short tasks (build/bench/long-tasks.ts: none over 50 ms at 4x CPU slowdown): the
   // script's evaluation only claims #footer; then the embed attributes and the widget's I/O; then
   // the psdata request; then the first render (the footer's landmark; the footer model stages
@@ -99,7 +104,9 @@ export function boot(win: Window, script: Element | null): void {
     const first = globals[GLOBAL_KEY]
     // Only our own marker, a plain object, counts: host markup named like it (<a id="__lumoraFooter">) is an element.
     if (Object.prototype.toString.call(first) === '[object Object]') {
-      log.warn(`The footer script is included more than once (${first!.locale} came first); this copy does nothing.`)
+      log.warn(
+        `The footer script is included more than once (${first!.locale} came first); this copy does nothing.`,
+      )
       return
     }
     globals[GLOBAL_KEY] = { version: __VERSION__, locale: __LOCALE__ }
@@ -112,7 +119,8 @@ export function boot(win: Window, script: Element | null): void {
         log.error('The footer could not be shown.', error)
       }
     }
-    if (win.document.readyState === 'loading') win.document.addEventListener('DOMContentLoaded', start, { once: true })
+    if (win.document.readyState === 'loading')
+      win.document.addEventListener('DOMContentLoaded', start, { once: true })
     else start()
   } catch (error) {
     log.error('The footer could not start.', error)

@@ -1,11 +1,25 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { INITIAL_WIDTH, isPhoneLike, isTouchLike, parsePlatform, platformFromWidth, watchPlatform } from './platform'
+import {
+  INITIAL_WIDTH,
+  isPhoneLike,
+  isTouchLike,
+  parsePlatform,
+  platformFromWidth,
+  watchPlatform,
+} from './platform'
 
 const test = suite('platform')
 
 test('width thresholds: under 768 phone, under 1280 tablet, else classic', () => {
-  const cases: [number, string][] = [[320, 'SMARTPHONE'], [767, 'SMARTPHONE'], [768, 'TABLET'], [1279, 'TABLET'], [1280, 'CLASSIC'], [1920, 'CLASSIC']]
+  const cases: [number, string][] = [
+    [320, 'SMARTPHONE'],
+    [767, 'SMARTPHONE'],
+    [768, 'TABLET'],
+    [1279, 'TABLET'],
+    [1280, 'CLASSIC'],
+    [1920, 'CLASSIC'],
+  ]
   for (const [width, expected] of cases) assert.is(platformFromWidth(width), expected, `${width}px`)
 })
 
@@ -15,8 +29,14 @@ test('the initial width value is 20000, which is classic', () => {
 })
 
 test('phone-like is MATCH or SMARTPHONE; touch-like adds TABLET', () => {
-  assert.equal(['MATCH', 'SMARTPHONE', 'TABLET', 'CLASSIC'].map((p) => isPhoneLike(p as never)), [true, true, false, false])
-  assert.equal(['MATCH', 'SMARTPHONE', 'TABLET', 'CLASSIC'].map((p) => isTouchLike(p as never)), [true, true, true, false])
+  assert.equal(
+    ['MATCH', 'SMARTPHONE', 'TABLET', 'CLASSIC'].map((p) => isPhoneLike(p as never)),
+    [true, true, false, false],
+  )
+  assert.equal(
+    ['MATCH', 'SMARTPHONE', 'TABLET', 'CLASSIC'].map((p) => isTouchLike(p as never)),
+    [true, true, true, false],
+  )
 })
 
 test('platform names parse in any case', () => {
@@ -42,7 +62,14 @@ function fakeWindow(width: number, htmlPlatform?: string) {
       removeListener: () => {},
     }),
   }
-  return { win: win as unknown as Window, resize(w: number) { win.innerWidth = w; listeners.forEach((fn) => fn()) }, listeners }
+  return {
+    win: win as unknown as Window,
+    resize(w: number) {
+      win.innerWidth = w
+      listeners.forEach((fn) => fn())
+    },
+    listeners,
+  }
 }
 
 test('the embed attribute wins over the html attribute and the width', () => {

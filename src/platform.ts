@@ -41,18 +41,29 @@ export interface PlatformSource {
  * A signal of the current platform. A fixed platform (attribute) changes only by the visitor's
  * choice; the device class follows two media queries, so it updates only when a breakpoint is crossed.
  */
-export function watchPlatform(fixed: Platform | undefined, win: Window | undefined): PlatformSource {
+export function watchPlatform(
+  fixed: Platform | undefined,
+  win: Window | undefined,
+): PlatformSource {
   const given = fixed ?? parsePlatform(win?.document.documentElement.getAttribute('platform'))
   const chosen = signal<Platform | undefined>(undefined)
   const choose = (p: Platform) => void (chosen.value = p)
   if (!win?.matchMedia) {
     const device = signal(platformFromWidth(win?.innerWidth))
-    return { platform: computed(() => chosen.value ?? given ?? device.value), device, choose, dispose() {} }
+    return {
+      platform: computed(() => chosen.value ?? given ?? device.value),
+      device,
+      choose,
+      dispose() {},
+    }
   }
   // The queries' answers, not window.innerWidth: reading innerWidth while the host page's layout
   // is dirty forces a synchronous layout of the whole page inside our script's task.
-  const queries = [PHONE_MAX_WIDTH, TABLET_MAX_WIDTH].map((px) => win.matchMedia(`(max-width: ${px}px)`))
-  const fromQueries = (): Platform => (queries[0].matches ? 'SMARTPHONE' : queries[1].matches ? 'TABLET' : 'CLASSIC')
+  const queries = [PHONE_MAX_WIDTH, TABLET_MAX_WIDTH].map((px) =>
+    win.matchMedia(`(max-width: ${px}px)`),
+  )
+  const fromQueries = (): Platform =>
+    queries[0].matches ? 'SMARTPHONE' : queries[1].matches ? 'TABLET' : 'CLASSIC'
   const device = signal(fromQueries())
   const update = () => {
     device.value = fromQueries()

@@ -30,19 +30,32 @@ export interface RunOptions {
 
 declare global {
   interface Window {
-    __bench: { long: number[]; newsletter?: number; footer?: number; links: number; expected?: number }
+    __bench: {
+      long: number[]
+      newsletter?: number
+      footer?: number
+      links: number
+      expected?: number
+    }
   }
 }
 
 /** The contract server's scale cookie, for the whole site (a cookie set by URL would get the page's path). */
 function scaleCookie(options: RunOptions) {
-  return { name: 'lf-bench-scale', value: String(options.scale), domain: new URL(options.url).hostname, path: '/' }
+  return {
+    name: 'lf-bench-scale',
+    value: String(options.scale),
+    domain: new URL(options.url).hostname,
+    path: '/',
+  }
 }
 
 /** Runs in the page before any of its scripts. */
 function instrument() {
   const bench: Window['__bench'] = (window.__bench = { long: [], links: 0 })
-  new PerformanceObserver((list) => list.getEntries().forEach((e) => bench.long.push(e.duration))).observe({ type: 'longtask', buffered: true })
+  new PerformanceObserver((list) =>
+    list.getEntries().forEach((e) => bench.long.push(e.duration)),
+  ).observe({ type: 'longtask', buffered: true })
   const attach = Element.prototype.attachShadow
   Element.prototype.attachShadow = function (init) {
     const root = attach.call(this, init)
@@ -51,26 +64,44 @@ function instrument() {
       if (bench.newsletter === undefined && root.querySelector('form')) bench.newsletter = now
       const links = root.querySelectorAll('footer a').length
       bench.links = links
-      if (bench.footer === undefined && bench.expected !== undefined && links >= bench.expected && root.querySelector('.lf-bottom a')) bench.footer = now
+      if (
+        bench.footer === undefined &&
+        bench.expected !== undefined &&
+        links >= bench.expected &&
+        root.querySelector('.lf-bottom a')
+      )
+        bench.footer = now
     }).observe(root, { childList: true, subtree: true })
     return root
   }
 }
 
-export async function runOnce(browser: Browser, options: RunOptions & { expectedLinks: number }): Promise<RunResult> {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1440, height: 900 } })
+export async function runOnce(
+  browser: Browser,
+  options: RunOptions & { expectedLinks: number },
+): Promise<RunResult> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1440, height: 900 },
+  })
   if ((options.scale ?? 1) > 1) await context.addCookies([scaleCookie(options)])
   const page = await context.newPage()
   try {
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpu })
-    await page.addInitScript(`(${instrument})(); window.__bench.expected = ${options.expectedLinks}`)
+    await page.addInitScript(
+      `(${instrument})(); window.__bench.expected = ${options.expectedLinks}`,
+    )
     await page.goto(options.url)
-    await page.waitForFunction(() => window.__bench.footer !== undefined, null, { polling: 200, timeout: 60_000 })
+    await page.waitForFunction(() => window.__bench.footer !== undefined, null, {
+      polling: 200,
+      timeout: 60_000,
+    })
     await page.waitForTimeout(500)
     return await page.evaluate(() => {
       const b = window.__bench
-      const script = performance.getEntriesByType('resource').find((e) => /\/static\/footer\.[^/]+\.js$/.test(e.name)) as PerformanceResourceTiming
+      const script = performance
+        .getEntriesByType('resource')
+        .find((e) => /\/static\/footer\.[^/]+\.js$/.test(e.name)) as PerformanceResourceTiming
       const start = script.responseEnd
       return {
         newsletter: b.newsletter! - start,
@@ -113,7 +144,9 @@ export function summarize(results: RunResult[]): Summary {
  * content scale): loads it once without throttling and waits until the count stops changing.
  */
 export async function countLinks(browser: Browser, options: RunOptions): Promise<number> {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1440, height: 900 } })
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1440, height: 900 },
+  })
   if ((options.scale ?? 1) > 1) await context.addCookies([scaleCookie(options)])
   const page = await context.newPage()
   try {
@@ -122,7 +155,11 @@ export async function countLinks(browser: Browser, options: RunOptions): Promise
     let last = -1
     for (let stable = 0; stable < 5; ) {
       await page.waitForTimeout(300)
-      const now = await page.evaluate(() => (document.getElementById('footer')?.shadowRoot?.querySelector('.lf-bottom a') ? window.__bench.links : -1))
+      const now = await page.evaluate(() =>
+        document.getElementById('footer')?.shadowRoot?.querySelector('.lf-bottom a')
+          ? window.__bench.links
+          : -1,
+      )
       stable = now > 0 && now === last ? stable + 1 : 0
       last = now
     }

@@ -34,20 +34,42 @@ const ms = (n: number) => n.toFixed(0)
 const ratio = (a: number, b: number) => (b ? (a / b).toFixed(2) : '–')
 
 log('Building both flavors ...')
-const [preactBuild, reactBuild] = [await buildAll('preact', outDirFor('preact')), await buildAll('react', outDirFor('react'))]
+const [preactBuild, reactBuild] = [
+  await buildAll('preact', outDirFor('preact')),
+  await buildAll('react', outDirFor('react')),
+]
 const preactDir = outDirFor('preact')
 const reactDir = outDirFor('react')
 
 // (a) bytes
 const sizes = sizeRows(await readManifest(preactDir), await readManifest(reactDir))
 const sizeRowsText = sizeTable(sizes)
-log(`\n(a) Bytes per locale, kB (Preact build = shipped; React 19 build of the same source)\n${formatTable(sizeRowsText)}`)
+log(
+  `\n(a) Bytes per locale, kB (Preact build = shipped; React 19 build of the same source)\n${formatTable(sizeRowsText)}`,
+)
 
-const server = await serve(createContractServer({ origin: `http://127.0.0.1:${port}` }).handle, port, '127.0.0.1')
-const browser = await chromium.launch({ executablePath: findChromium(), args: ['--no-sandbox', '--disable-gpu'] })
+const server = await serve(
+  createContractServer({ origin: `http://127.0.0.1:${port}` }).handle,
+  port,
+  '127.0.0.1',
+)
+const browser = await chromium.launch({
+  executablePath: findChromium(),
+  args: ['--no-sandbox', '--disable-gpu'],
+})
 const reference = MARKETS.find((m) => m.locale === REFERENCE_LOCALE)!
-const largest = (await Promise.all(MARKETS.map(async (m) => ({ m, bytes: (await stat(path.join(REPO_ROOT, 'fixtures/footer', `${m.site.toLowerCase()}.json`))).size })))).sort((a, b) => b.bytes - a.bytes)[0].m
-const pageUrl = (flavor: 'preact' | 'react', marketPath: string) => `http://127.0.0.1:${port}${flavor === 'react' ? '/react' : ''}${marketPath}?platform=CLASSIC`
+const largest = (
+  await Promise.all(
+    MARKETS.map(async (m) => ({
+      m,
+      bytes: (
+        await stat(path.join(REPO_ROOT, 'fixtures/footer', `${m.site.toLowerCase()}.json`))
+      ).size,
+    })),
+  )
+).sort((a, b) => b.bytes - a.bytes)[0].m
+const pageUrl = (flavor: 'preact' | 'react', marketPath: string) =>
+  `http://127.0.0.1:${port}${flavor === 'react' ? '/react' : ''}${marketPath}?platform=CLASSIC`
 
 async function measure(options: RunOptions, runs: number): Promise<Summary> {
   const expectedLinks = await countLinks(browser, options)
@@ -56,26 +78,56 @@ async function measure(options: RunOptions, runs: number): Promise<Summary> {
   return summarize(results)
 }
 
-const perfRows: string[][] = [['build', 'CPU', 'eval + first render (newsletter), ms', 'whole footer, ms', 'TBT, ms', 'longest task, ms']]
-const ratioRows: string[][] = [['CPU', 'newsletter P/R', 'whole footer P/R', 'TBT P/R', 'longest task P/R']]
-const scaleRows: string[][] = [['build', 'content', 'links', 'whole footer, ms', 'per 1x', 'TBT, ms', 'longest task, ms']]
+const perfRows: string[][] = [
+  [
+    'build',
+    'CPU',
+    'eval + first render (newsletter), ms',
+    'whole footer, ms',
+    'TBT, ms',
+    'longest task, ms',
+  ],
+]
+const ratioRows: string[][] = [
+  ['CPU', 'newsletter P/R', 'whole footer P/R', 'TBT P/R', 'longest task P/R'],
+]
+const scaleRows: string[][] = [
+  ['build', 'content', 'links', 'whole footer, ms', 'per 1x', 'TBT, ms', 'longest task, ms'],
+]
 try {
   // (b) both builds, 1x and 4x
-  log(`\n(b) ${reference.name} page, content from the local contract server, median of ${RUNS} runs each ...`)
+  log(
+    `\n(b) ${reference.name} page, content from the local contract server, median of ${RUNS} runs each ...`,
+  )
   for (const cpu of [1, 4]) {
     const by: Record<string, Summary> = {}
     for (const flavor of ['preact', 'react'] as const) {
       const s = (by[flavor] = await measure({ url: pageUrl(flavor, reference.path), cpu }, RUNS))
-      perfRows.push([flavor === 'preact' ? 'Preact' : 'React', `${cpu}x`, ms(s.newsletter), ms(s.footer), ms(s.tbt), ms(s.longest)])
+      perfRows.push([
+        flavor === 'preact' ? 'Preact' : 'React',
+        `${cpu}x`,
+        ms(s.newsletter),
+        ms(s.footer),
+        ms(s.tbt),
+        ms(s.longest),
+      ])
     }
     const [p, r] = [by.preact, by.react]
-    ratioRows.push([`${cpu}x`, ratio(p.newsletter, r.newsletter), ratio(p.footer, r.footer), ratio(p.tbt, r.tbt), ratio(p.longest, r.longest)])
+    ratioRows.push([
+      `${cpu}x`,
+      ratio(p.newsletter, r.newsletter),
+      ratio(p.footer, r.footer),
+      ratio(p.tbt, r.tbt),
+      ratio(p.longest, r.longest),
+    ])
   }
   log(formatTable(perfRows))
   log(`\nRatio Preact/React (under 1: Preact is faster)\n${formatTable(ratioRows)}`)
 
   // (c) scaling
-  log(`\n(c) Scaling: ${largest.name} (the largest fixture), link lists 1x/10x/50x, 4x CPU, median of ${SCALE_RUNS} runs ...`)
+  log(
+    `\n(c) Scaling: ${largest.name} (the largest fixture), link lists 1x/10x/50x, 4x CPU, median of ${SCALE_RUNS} runs ...`,
+  )
   for (const flavor of ['preact', 'react'] as const) {
     let base = 0
     for (const scale of SCALES) {
@@ -83,7 +135,15 @@ try {
       const links = await countLinks(browser, options)
       const s = await measure(options, SCALE_RUNS)
       if (scale === 1) base = s.footer
-      scaleRows.push([flavor === 'preact' ? 'Preact' : 'React', `${scale}x`, String(links), ms(s.footer), ratio(s.footer, base), ms(s.tbt), ms(s.longest)])
+      scaleRows.push([
+        flavor === 'preact' ? 'Preact' : 'React',
+        `${scale}x`,
+        String(links),
+        ms(s.footer),
+        ratio(s.footer, base),
+        ms(s.tbt),
+        ms(s.longest),
+      ])
     }
   }
   log(formatTable(scaleRows))
@@ -93,12 +153,27 @@ try {
 }
 
 // (d) HTML report with treemaps
-const meta = async (dir: string, name: string) => JSON.parse(await readFile(path.join(dir, 'meta', name), 'utf8')) as Metafile
-const brotliOf = (manifest: typeof preactBuild.manifest, kind: string, locale: string) => manifest.bundles.find((b) => b.kind === kind && (b.locale === locale || locale === '*'))!.bytes.brotli
+const meta = async (dir: string, name: string) =>
+  JSON.parse(await readFile(path.join(dir, 'meta', name), 'utf8')) as Metafile
+const brotliOf = (manifest: typeof preactBuild.manifest, kind: string, locale: string) =>
+  manifest.bundles.find((b) => b.kind === kind && (b.locale === locale || locale === '*'))!.bytes
+    .brotli
 const maps: TreemapInput[] = [
-  { title: `Preact build: footer.${REFERENCE_LOCALE} (what a visitor downloads)`, metafile: await meta(preactDir, `footer.${REFERENCE_LOCALE}.json`), brotli: brotliOf(preactBuild.manifest, 'footer', REFERENCE_LOCALE) },
-  { title: `React build: footer.${REFERENCE_LOCALE} (same source on React 19)`, metafile: await meta(reactDir, `footer.${REFERENCE_LOCALE}.json`), brotli: brotliOf(reactBuild.manifest, 'footer', REFERENCE_LOCALE) },
-  { title: 'Preact build: preview (staff only, loaded on demand)', metafile: await meta(preactDir, 'preview.json'), brotli: brotliOf(preactBuild.manifest, 'preview', '*') },
+  {
+    title: `Preact build: footer.${REFERENCE_LOCALE} (what a visitor downloads)`,
+    metafile: await meta(preactDir, `footer.${REFERENCE_LOCALE}.json`),
+    brotli: brotliOf(preactBuild.manifest, 'footer', REFERENCE_LOCALE),
+  },
+  {
+    title: `React build: footer.${REFERENCE_LOCALE} (same source on React 19)`,
+    metafile: await meta(reactDir, `footer.${REFERENCE_LOCALE}.json`),
+    brotli: brotliOf(reactBuild.manifest, 'footer', REFERENCE_LOCALE),
+  },
+  {
+    title: 'Preact build: preview (staff only, loaded on demand)',
+    metafile: await meta(preactDir, 'preview.json'),
+    brotli: brotliOf(preactBuild.manifest, 'preview', '*'),
+  },
 ]
 const reportDir = path.join(REPO_ROOT, 'dist/bench')
 await mkdir(reportDir, { recursive: true })
@@ -109,11 +184,20 @@ await writeFile(
     generated: new Date().toISOString(),
     tables: [
       { title: '(a) Bytes per locale, kB', rows: sizeRowsText },
-      { title: `(b) ${reference.name} page, median of ${RUNS} runs`, rows: perfRows, note: 'Times from the footer script\'s response end: evaluation plus rendering. TBT and longest task: page-wide long tasks until 500 ms after the footer is complete.' },
+      {
+        title: `(b) ${reference.name} page, median of ${RUNS} runs`,
+        rows: perfRows,
+        note: "Times from the footer script's response end: evaluation plus rendering. TBT and longest task: page-wide long tasks until 500 ms after the footer is complete.",
+      },
       { title: 'Ratio Preact/React', rows: ratioRows },
-      { title: `(c) Scaling: ${largest.name}, 4x CPU, median of ${SCALE_RUNS} runs`, rows: scaleRows },
+      {
+        title: `(c) Scaling: ${largest.name}, 4x CPU, median of ${SCALE_RUNS} runs`,
+        rows: scaleRows,
+      },
     ],
     maps,
   }),
 )
-log(`\nReport: ${path.relative(REPO_ROOT, reportFile)} · bench took ${((performance.now() - started) / 1000).toFixed(0)} s`)
+log(
+  `\nReport: ${path.relative(REPO_ROOT, reportFile)} · bench took ${((performance.now() - started) / 1000).toFixed(0)} s`,
+)

@@ -25,7 +25,14 @@ import { FOOTER_PATH } from '../contract-server/routes/footer.ts'
 import { serve } from '../contract-server/node-adapter.ts'
 import { findChromium } from '../ensure-chromium.ts'
 import { REPO_ROOT } from '../repo-root.ts'
-import { formatTask, LONG_TASK_MS, longTasks, startTrace, stopTrace, type LongTask } from './trace.ts'
+import {
+  formatTask,
+  LONG_TASK_MS,
+  longTasks,
+  startTrace,
+  stopTrace,
+  type LongTask,
+} from './trace.ts'
 
 const runs = Number(process.argv[2] ?? 5)
 const platform = process.argv[3] ?? 'CLASSIC'
@@ -37,7 +44,10 @@ const rate = Number(process.env.BENCH_RATE ?? 4)
 const content = JSON.parse(readFileSync(path.join(REPO_ROOT, 'fixtures/footer/de.json'), 'utf8'))
 content.seo.columns = Array.from({ length: 5 }, (_, c) => ({
   heading: `Kategorie ${c + 1}`,
-  links: Array.from({ length: 100 }, (_, i) => ({ url: `/c${c * 1000 + i}`, text: `Kategorie ${c + 1}.${i + 1} mit längerem Namen` })),
+  links: Array.from({ length: 100 }, (_, i) => ({
+    url: `/c${c * 1000 + i}`,
+    text: `Kategorie ${c + 1}.${i + 1} mit längerem Namen`,
+  })),
 }))
 
 // BENCH_DIST=dirA,dirB compares builds (e.g. FOOTER_OUTDIR=/tmp/before npm run build): runs
@@ -46,21 +56,47 @@ const dists = (process.env.BENCH_DIST ?? path.join(REPO_ROOT, 'dist')).split(','
 // The bench's answers come from the server, not from Playwright routes: with any route set,
 // Playwright intercepts every request of the page (Fetch.enable for all URLs), so each image and
 // script would wait on this process, and the harness would compete with the page for the CPU.
-const footerAnswer = process.env.BENCH_EMPTY ? () => new Response('', { status: 404 }) : () => Response.json({ contentJSON: JSON.stringify(content) })
-const benchHandler = (handle: (request: Request) => Promise<Response>) => async (request: Request): Promise<Response> => {
-  const { pathname } = new URL(request.url)
-  if (pathname === FOOTER_PATH) return footerAnswer()
-  if (!process.env.BENCH_BASELINE) return handle(request)
-  // BENCH_BASELINE=1: the same host page with an empty script instead of the widget, to tell the
-  // page's own long tasks apart (the page without its SRI hash, which the empty script won't match).
-  if (/^\/static\/footer\..*\.js$/.test(pathname)) return new Response('', { headers: { 'content-type': 'text/javascript' } })
-  const response = await handle(request)
-  if (!response.headers.get('content-type')?.startsWith('text/html')) return response
-  return new Response((await response.text()).replace(/ integrity="[^"]*"/g, ''), { status: response.status, headers: response.headers })
+const footerAnswer = process.env.BENCH_EMPTY
+  ? () => new Response('', { status: 404 })
+  : () => Response.json({ contentJSON: JSON.stringify(content) })
+const benchHandler =
+  (handle: (request: Request) => Promise<Response>) =>
+  async (request: Request): Promise<Response> => {
+    const { pathname } = new URL(request.url)
+    if (pathname === FOOTER_PATH) return footerAnswer()
+    if (!process.env.BENCH_BASELINE) return handle(request)
+    // BENCH_BASELINE=1: the same host page with an empty script instead of the widget, to tell the
+    // page's own long tasks apart (the page without its SRI hash, which the empty script won't match).
+    if (/^\/static\/footer\..*\.js$/.test(pathname))
+      return new Response('', { headers: { 'content-type': 'text/javascript' } })
+    const response = await handle(request)
+    if (!response.headers.get('content-type')?.startsWith('text/html')) return response
+    return new Response((await response.text()).replace(/ integrity="[^"]*"/g, ''), {
+      status: response.status,
+      headers: response.headers,
+    })
+  }
+const servers = await Promise.all(
+  dists.map((distDir, i) =>
+    serve(
+      benchHandler(
+        createContractServer({ distDir, origin: `http://127.0.0.1:${port + i}` }).handle,
+      ),
+      port + i,
+      '127.0.0.1',
+    ),
+  ),
+)
+const browser = await chromium.launch({
+  executablePath: findChromium(),
+  args: ['--no-sandbox', '--disable-gpu'],
+})
+type Run = {
+  tasks: LongTask[]
+  links: number
+  renderMs: number
+  longest: { ms: number; cpuMs: number }
 }
-const servers = await Promise.all(dists.map((distDir, i) => serve(benchHandler(createContractServer({ distDir, origin: `http://127.0.0.1:${port + i}` }).handle), port + i, '127.0.0.1')))
-const browser = await chromium.launch({ executablePath: findChromium(), args: ['--no-sandbox', '--disable-gpu'] })
-type Run = { tasks: LongTask[]; links: number; renderMs: number; longest: { ms: number; cpuMs: number } }
 const results: Run[][] = dists.map(() => [])
 try {
   for (let run = 0; run < runs * dists.length; run++) {
@@ -73,11 +109,14 @@ try {
     await page.goto(`http://127.0.0.1:${port + variant}/de/?platform=${platform}`)
     // Polled with plain CDP evaluation: Playwright's own waitForFunction and evaluate install its
     // injected script in the page (a long task of its own at 4x slowdown, attributed to it anyway).
-    const inPage = async <T>(expression: string): Promise<T> => (await cdp.send('Runtime.evaluate', { expression, returnByValue: true })).result.value as T
+    const inPage = async <T>(expression: string): Promise<T> =>
+      (await cdp.send('Runtime.evaluate', { expression, returnByValue: true })).result.value as T
     const seoLinks = `document.getElementById('footer')?.shadowRoot?.querySelectorAll('.lf-seo a').length ?? 0`
-    const ready = process.env.BENCH_BASELINE ? 'true'
-      : process.env.BENCH_EMPTY ? `!!document.getElementById('footer')?.shadowRoot?.querySelector('footer')`
-      : `(${seoLinks}) >= ${platform === 'CLASSIC' ? 500 : 1}`
+    const ready = process.env.BENCH_BASELINE
+      ? 'true'
+      : process.env.BENCH_EMPTY
+        ? `!!document.getElementById('footer')?.shadowRoot?.querySelector('footer')`
+        : `(${seoLinks}) >= ${platform === 'CLASSIC' ? 500 : 1}`
     while (!(await inPage<boolean>(ready))) await new Promise((resolve) => setTimeout(resolve, 100))
     const renderMs = Date.now() - started
     await new Promise((resolve) => setTimeout(resolve, 500))
@@ -91,8 +130,13 @@ try {
     const tasks = longTasks(events)
     // Each run's longest widget task, also when under the limit: a figure to compare changes by.
     const widgetTasks = longTasks(events, { limitMs: 2 }).filter((t) => t.owner === 'widget')
-    const longest = { ms: Math.max(0, ...widgetTasks.map((t) => t.ms)), cpuMs: Math.max(0, ...widgetTasks.map((t) => t.widgetCpuMs)) }
-    console.log(`run ${run + 1}${dists.length > 1 ? ` (${dists[variant]})` : ''}: ${links} SEO links, page to last link ${renderMs} ms${tasks.map((t) => `\n  ${formatTask(t)}`).join('') || ', no long task'}`)
+    const longest = {
+      ms: Math.max(0, ...widgetTasks.map((t) => t.ms)),
+      cpuMs: Math.max(0, ...widgetTasks.map((t) => t.widgetCpuMs)),
+    }
+    console.log(
+      `run ${run + 1}${dists.length > 1 ? ` (${dists[variant]})` : ''}: ${links} SEO links, page to last link ${renderMs} ms${tasks.map((t) => `\n  ${formatTask(t)}`).join('') || ', no long task'}`,
+    )
     results[variant].push({ tasks, links, renderMs, longest })
     await page.close()
   }
@@ -110,19 +154,29 @@ for (const [variant, runsOf] of results.entries()) {
   if (dists.length > 1) console.log(`\n${dists[variant]}:`)
   if (process.env.BENCH_BASELINE) {
     // The empty stand-in is not the widget: every task here is the host page's (or the harness's).
-    console.log(`${platform}, ${rate}x CPU slowdown, ${runs} runs without the widget: ${all.filter((t) => t.owner !== 'playwright').length} long tasks of the host page, ${all.filter((t) => t.owner === 'playwright').length} of the harness (not counted)`)
+    console.log(
+      `${platform}, ${rate}x CPU slowdown, ${runs} runs without the widget: ${all.filter((t) => t.owner !== 'playwright').length} long tasks of the host page, ${all.filter((t) => t.owner === 'playwright').length} of the harness (not counted)`,
+    )
     continue
   }
   const widget = all.filter((t) => t.owner === 'widget')
   const worst = Math.max(0, ...widget.map((t) => t.ms))
   const clean = runsOf.filter((r) => !r.tasks.some((t) => t.owner === 'widget')).length
-  console.log(`${platform}, ${rate}x CPU slowdown, ${runs} runs: ${clean} without a widget task over ${LONG_TASK_MS} ms, longest widget task ${worst ? `${Math.round(worst)} ms` : 'none'} ` +
-    `(not counted: ${all.filter((t) => t.owner === 'playwright').length} harness, ${all.filter((t) => t.owner === 'host').length} host tasks) -> ${widget.length ? 'OVER' : 'ok'}`)
+  console.log(
+    `${platform}, ${rate}x CPU slowdown, ${runs} runs: ${clean} without a widget task over ${LONG_TASK_MS} ms, longest widget task ${worst ? `${Math.round(worst)} ms` : 'none'} ` +
+      `(not counted: ${all.filter((t) => t.owner === 'playwright').length} harness, ${all.filter((t) => t.owner === 'host').length} host tasks) -> ${widget.length ? 'OVER' : 'ok'}`,
+  )
   // The same judged by the widget's thread time in each task (as the browser test does): what the
   // tasks cost on a core of their own, without the moments other processes held it.
-  const cpuClean = runsOf.filter((r) => !r.tasks.some((t) => t.owner === 'widget' && t.widgetCpuMs > LONG_TASK_MS)).length
-  console.log(`by thread time: ${cpuClean} of ${runs} runs without a widget task over ${LONG_TASK_MS} ms, longest ${Math.round(Math.max(0, ...widget.map((t) => t.widgetCpuMs)))} ms`)
-  console.log(`each run's longest widget task: by wall time ${spread(runsOf.map((r) => r.longest.ms))}; by thread time ${spread(runsOf.map((r) => r.longest.cpuMs))}`)
+  const cpuClean = runsOf.filter(
+    (r) => !r.tasks.some((t) => t.owner === 'widget' && t.widgetCpuMs > LONG_TASK_MS),
+  ).length
+  console.log(
+    `by thread time: ${cpuClean} of ${runs} runs without a widget task over ${LONG_TASK_MS} ms, longest ${Math.round(Math.max(0, ...widget.map((t) => t.widgetCpuMs)))} ms`,
+  )
+  console.log(
+    `each run's longest widget task: by wall time ${spread(runsOf.map((r) => r.longest.ms))}; by thread time ${spread(runsOf.map((r) => r.longest.cpuMs))}`,
+  )
   over ||= widget.length > 0
 }
 process.exitCode = over ? 1 : 0

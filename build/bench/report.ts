@@ -46,7 +46,11 @@ export function moduleTree(metafile: Metafile): Node[] {
     }
   }
   return [...groups]
-    .map(([name, children]) => ({ name, bytes: children.reduce((s, c) => s + c.bytes, 0), children: children.sort((a, b) => b.bytes - a.bytes) }))
+    .map(([name, children]) => ({
+      name,
+      bytes: children.reduce((s, c) => s + c.bytes, 0),
+      children: children.sort((a, b) => b.bytes - a.bytes),
+    }))
     .sort((a, b) => b.bytes - a.bytes)
 }
 
@@ -68,22 +72,34 @@ export function squarify(values: number[], rect: Rect): Rect[] {
     const scale = (free.w * free.h) / values.slice(i).reduce((a, b) => a + b, 0)
     const side = Math.min(free.w, free.h)
     const row = [values[i]]
-    while (i + row.length < values.length && worst([...row, values[i + row.length]], side, scale) <= worst(row, side, scale)) row.push(values[i + row.length])
+    while (
+      i + row.length < values.length &&
+      worst([...row, values[i + row.length]], side, scale) <= worst(row, side, scale)
+    )
+      row.push(values[i + row.length])
     const rowArea = row.reduce((a, b) => a + b, 0) * scale
     const thick = side ? rowArea / side : 0
     let offset = 0
     for (const v of row) {
       const len = thick ? (v * scale) / thick : 0
-      out.push(free.w >= free.h ? { x: free.x, y: free.y + offset, w: thick, h: len } : { x: free.x + offset, y: free.y, w: len, h: thick })
+      out.push(
+        free.w >= free.h
+          ? { x: free.x, y: free.y + offset, w: thick, h: len }
+          : { x: free.x + offset, y: free.y, w: len, h: thick },
+      )
       offset += len
     }
-    free = free.w >= free.h ? { x: free.x + thick, y: free.y, w: free.w - thick, h: free.h } : { x: free.x, y: free.y + thick, w: free.w, h: free.h - thick }
+    free =
+      free.w >= free.h
+        ? { x: free.x + thick, y: free.y, w: free.w - thick, h: free.h }
+        : { x: free.x, y: free.y + thick, w: free.w, h: free.h - thick }
     i += row.length
   }
   return out
 }
 
-const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
+const escape = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
 
 function hue(name: string): number {
   let h = 0
@@ -91,30 +107,57 @@ function hue(name: string): number {
   return h
 }
 
-export function treemapHtml({ title, metafile, brotli }: TreemapInput, width = 1100, height = 520): string {
+export function treemapHtml(
+  { title, metafile, brotli }: TreemapInput,
+  width = 1100,
+  height = 520,
+): string {
   const groups = moduleTree(metafile)
   const total = groups.reduce((s, g) => s + g.bytes, 0)
   const boxes: string[] = []
-  squarify(groups.map((g) => g.bytes), { x: 0, y: 0, w: width, h: height }).forEach((r, gi) => {
+  squarify(
+    groups.map((g) => g.bytes),
+    { x: 0, y: 0, w: width, h: height },
+  ).forEach((r, gi) => {
     const group = groups[gi]
     const colour = hue(group.name)
     const pct = ((group.bytes / total) * 100).toFixed(1)
-    boxes.push(`<div class="g" style="left:${r.x.toFixed(1)}px;top:${r.y.toFixed(1)}px;width:${r.w.toFixed(1)}px;height:${r.h.toFixed(1)}px;background:hsl(${colour} 55% 80%)" title="${escape(group.name)}: ${group.bytes} B (${pct} %)"><span>${escape(group.name)} ${(group.bytes / 1000).toFixed(1)} kB</span></div>`)
+    boxes.push(
+      `<div class="g" style="left:${r.x.toFixed(1)}px;top:${r.y.toFixed(1)}px;width:${r.w.toFixed(1)}px;height:${r.h.toFixed(1)}px;background:hsl(${colour} 55% 80%)" title="${escape(group.name)}: ${group.bytes} B (${pct} %)"><span>${escape(group.name)} ${(group.bytes / 1000).toFixed(1)} kB</span></div>`,
+    )
     const inner = { x: r.x + 2, y: r.y + 16, w: Math.max(0, r.w - 4), h: Math.max(0, r.h - 18) }
-    squarify(group.children!.map((c) => c.bytes), inner).forEach((cr, ci) => {
+    squarify(
+      group.children!.map((c) => c.bytes),
+      inner,
+    ).forEach((cr, ci) => {
       const mod = group.children![ci]
       if (cr.w < 2 || cr.h < 2) return
-      boxes.push(`<div class="m" style="left:${cr.x.toFixed(1)}px;top:${cr.y.toFixed(1)}px;width:${cr.w.toFixed(1)}px;height:${cr.h.toFixed(1)}px;background:hsl(${colour} 50% 68%)" title="${escape(mod.name)}: ${mod.bytes} B">${cr.w > 60 && cr.h > 14 ? `<span>${escape(mod.name.split('/').pop()!)} ${mod.bytes}</span>` : ''}</div>`)
+      boxes.push(
+        `<div class="m" style="left:${cr.x.toFixed(1)}px;top:${cr.y.toFixed(1)}px;width:${cr.w.toFixed(1)}px;height:${cr.h.toFixed(1)}px;background:hsl(${colour} 50% 68%)" title="${escape(mod.name)}: ${mod.bytes} B">${cr.w > 60 && cr.h > 14 ? `<span>${escape(mod.name.split('/').pop()!)} ${mod.bytes}</span>` : ''}</div>`,
+      )
     })
   })
-  const list = groups.map((g) => `<tr><td>${escape(g.name)}</td><td>${g.bytes}</td><td>${((g.bytes / total) * 100).toFixed(1)} %</td></tr>`).join('')
+  const list = groups
+    .map(
+      (g) =>
+        `<tr><td>${escape(g.name)}</td><td>${g.bytes}</td><td>${((g.bytes / total) * 100).toFixed(1)} %</td></tr>`,
+    )
+    .join('')
   return `<section><h2>${escape(title)}</h2><p>${(total / 1000).toFixed(1)} kB minified modules, ${(brotli / 1000).toFixed(1)} kB brotli. Hover a box for its bytes.</p>
 <div class="map" style="width:${width}px;height:${height}px">${boxes.join('')}</div>
 <details><summary>Groups as a table</summary><table><tr><th>group</th><th>bytes</th><th>share</th></tr>${list}</table></details></section>`
 }
 
-export function reportHtml(parts: { tables: { title: string; rows: string[][]; note?: string }[]; maps: TreemapInput[]; generated: string }): string {
-  const table = (rows: string[][]) => `<table><tr>${rows[0].map((c) => `<th>${escape(c)}</th>`).join('')}</tr>${rows.slice(1).map((r) => `<tr>${r.map((c) => `<td>${escape(c)}</td>`).join('')}</tr>`).join('')}</table>`
+export function reportHtml(parts: {
+  tables: { title: string; rows: string[][]; note?: string }[]
+  maps: TreemapInput[]
+  generated: string
+}): string {
+  const table = (rows: string[][]) =>
+    `<table><tr>${rows[0].map((c) => `<th>${escape(c)}</th>`).join('')}</tr>${rows
+      .slice(1)
+      .map((r) => `<tr>${r.map((c) => `<td>${escape(c)}</td>`).join('')}</tr>`)
+      .join('')}</table>`
   return `<!doctype html><html lang="en"><meta charset="utf-8"><title>Lumora footer: benchmark</title>
 <style>
 body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#222}

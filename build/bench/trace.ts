@@ -45,12 +45,25 @@ export interface TraceEvent {
   pid: number
   tid: number
   args?: {
-    data?: { url?: string; type?: string; functionName?: string; timerId?: number; id?: number; frame?: string; stackTrace?: Frame[] }
+    data?: {
+      url?: string
+      type?: string
+      functionName?: string
+      timerId?: number
+      id?: number
+      frame?: string
+      stackTrace?: Frame[]
+    }
     beginData?: { stackTrace?: Frame[] }
     chrome_mojo_event_info?: { mojo_interface_tag?: string }
   }
 }
-interface Frame { url?: string; functionName?: string; lineNumber?: number; columnNumber?: number }
+interface Frame {
+  url?: string
+  functionName?: string
+  lineNumber?: number
+  columnNumber?: number
+}
 
 export interface LongTask {
   /** Start, ms after the widget's script evaluation began (negative: before). */
@@ -90,14 +103,18 @@ export async function startTrace(cdp: CDPSession): Promise<void> {
 
 /** Ends the trace and returns its events. */
 export async function stopTrace(cdp: CDPSession): Promise<TraceEvent[]> {
-  const done = new Promise<{ stream?: string }>((resolve) => cdp.once('Tracing.tracingComplete', resolve))
+  const done = new Promise<{ stream?: string }>((resolve) =>
+    cdp.once('Tracing.tracingComplete', resolve),
+  )
   await cdp.send('Tracing.end')
   const { stream } = await done
   if (!stream) throw new Error('The trace came back without a stream.')
   const chunks: string[] = []
   for (;;) {
     const chunk = await cdp.send('IO.read', { handle: stream })
-    chunks.push(chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString('utf8') : chunk.data)
+    chunks.push(
+      chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString('utf8') : chunk.data,
+    )
     if (chunk.eof) break
   }
   await cdp.send('IO.close', { handle: stream })
@@ -105,31 +122,72 @@ export async function stopTrace(cdp: CDPSession): Promise<TraceEvent[]> {
   return Array.isArray(parsed) ? parsed : parsed.traceEvents
 }
 
-const SCRIPT_WITH_URL = new Set(['EvaluateScript', 'FunctionCall', 'v8.compile', 'v8.evaluateModule'])
-const RENDERING = new Set(['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'PaintImage', 'Layerize', 'Commit', 'UpdateLayer', 'HitTest', 'IntersectionObserverController::computeIntersections', 'ScrollLayer', 'Decode Image', 'ImageDecodeTask'])
+const SCRIPT_WITH_URL = new Set([
+  'EvaluateScript',
+  'FunctionCall',
+  'v8.compile',
+  'v8.evaluateModule',
+])
+const RENDERING = new Set([
+  'UpdateLayoutTree',
+  'Layout',
+  'PrePaint',
+  'Paint',
+  'PaintImage',
+  'Layerize',
+  'Commit',
+  'UpdateLayer',
+  'HitTest',
+  'IntersectionObserverController::computeIntersections',
+  'ScrollLayer',
+  'Decode Image',
+  'ImageDecodeTask',
+])
 /** Wrappers shown only by their content in a breakdown. */
-const WRAPPERS = new Set(['ThreadControllerImpl::RunTask', 'BlinkScheduler_PerformMicrotaskCheckpoint'])
+const WRAPPERS = new Set([
+  'ThreadControllerImpl::RunTask',
+  'BlinkScheduler_PerformMicrotaskCheckpoint',
+])
 
-interface Node { e: TraceEvent; end: number; children: Node[]; marks: TraceEvent[] }
+interface Node {
+  e: TraceEvent
+  end: number
+  children: Node[]
+  marks: TraceEvent[]
+}
 
 /**
  * The tasks over `limitMs` on the page's main thread (the thread that evaluated the widget's
  * script), each with its owner and a breakdown. Throws when the widget's script was not evaluated
  * within the trace (then there is no main thread to look at).
  */
-export function longTasks(events: TraceEvent[], { limitMs = LONG_TASK_MS, widgetScript = WIDGET_SCRIPT } = {}): LongTask[] {
-  const evaluation = events.find((e) => e.name === 'EvaluateScript' && widgetScript.test(e.args?.data?.url ?? ''))
-  if (!evaluation) throw new Error(`The widget's script (${widgetScript}) was not evaluated within the trace.`)
-  const onMain = events.filter((e) => e.pid === evaluation.pid && e.tid === evaluation.tid).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
+export function longTasks(
+  events: TraceEvent[],
+  { limitMs = LONG_TASK_MS, widgetScript = WIDGET_SCRIPT } = {},
+): LongTask[] {
+  const evaluation = events.find(
+    (e) => e.name === 'EvaluateScript' && widgetScript.test(e.args?.data?.url ?? ''),
+  )
+  if (!evaluation)
+    throw new Error(`The widget's script (${widgetScript}) was not evaluated within the trace.`)
+  const onMain = events
+    .filter((e) => e.pid === evaluation.pid && e.tid === evaluation.tid)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
   const widgetStart = evaluation.ts
   // The bundle's evaluation only captures its tag (esbuild.config.ts DEFERRED_START): the widget
   // changes the page from its first script run after that, so rendering before it is the host's
   // (e.g. the host's end-of-parsing layout in the same task as the evaluation).
   const evaluated = evaluation.ts + (evaluation.dur ?? 0)
-  const firstRun = onMain.find((e) => e.ts >= evaluated && SCRIPT_WITH_URL.has(e.name) && widgetScript.test(e.args?.data?.url ?? ''))
+  const firstRun = onMain.find(
+    (e) =>
+      e.ts >= evaluated &&
+      SCRIPT_WITH_URL.has(e.name) &&
+      widgetScript.test(e.args?.data?.url ?? ''),
+  )
   const renderStart = firstRun?.ts ?? Infinity
 
-  const urlOwner = (url: string | undefined): Owner => (url ? (widgetScript.test(url) ? 'widget' : 'host') : 'playwright')
+  const urlOwner = (url: string | undefined): Owner =>
+    url ? (widgetScript.test(url) ? 'widget' : 'host') : 'playwright'
   /** A stack's owner: the widget if any frame is the widget's, else the host if any frame has a url, else Playwright. */
   const stackOwner = (stack: Frame[] | undefined): Owner | undefined => {
     if (!stack?.length) return undefined
@@ -138,10 +196,20 @@ export function longTasks(events: TraceEvent[], { limitMs = LONG_TASK_MS, widget
   }
   // What installed each timer, animation frame and idle callback.
   const installers = new Map<string, Frame[] | undefined>()
-  const INSTALL: Record<string, string> = { TimerInstall: 'timer', RequestAnimationFrame: 'raf', RequestIdleCallback: 'idle' }
-  const FIRE: Record<string, string> = { TimerFire: 'timer', FireAnimationFrame: 'raf', FireIdleCallback: 'idle' }
-  const key = (kind: string, e: TraceEvent) => `${kind}:${e.args?.data?.frame}:${e.args?.data?.timerId ?? e.args?.data?.id}`
-  for (const e of onMain) if (INSTALL[e.name]) installers.set(key(INSTALL[e.name], e), e.args?.data?.stackTrace)
+  const INSTALL: Record<string, string> = {
+    TimerInstall: 'timer',
+    RequestAnimationFrame: 'raf',
+    RequestIdleCallback: 'idle',
+  }
+  const FIRE: Record<string, string> = {
+    TimerFire: 'timer',
+    FireAnimationFrame: 'raf',
+    FireIdleCallback: 'idle',
+  }
+  const key = (kind: string, e: TraceEvent) =>
+    `${kind}:${e.args?.data?.frame}:${e.args?.data?.timerId ?? e.args?.data?.id}`
+  for (const e of onMain)
+    if (INSTALL[e.name]) installers.set(key(INSTALL[e.name], e), e.args?.data?.stackTrace)
 
   /** An event's own evidence of an owner (undefined: none). */
   const evidence = (e: TraceEvent): Owner | undefined => {
@@ -156,16 +224,25 @@ export function longTasks(events: TraceEvent[], { limitMs = LONG_TASK_MS, widget
       if (owner) return owner
     }
     if (e.name === 'EventDispatch' && data?.type?.startsWith('__playwright')) return 'playwright'
-    if (e.args?.chrome_mojo_event_info?.mojo_interface_tag === 'blink.mojom.DevToolsSession') return 'playwright'
+    if (e.args?.chrome_mojo_event_info?.mojo_interface_tag === 'blink.mojom.DevToolsSession')
+      return 'playwright'
     return stackOwner(data?.stackTrace ?? e.args?.beginData?.stackTrace)
   }
   const strongest = (owners: Iterable<Owner | undefined>): Owner | undefined => {
     const set = new Set(owners)
-    return set.has('widget') ? 'widget' : set.has('host') ? 'host' : set.has('playwright') ? 'playwright' : undefined
+    return set.has('widget')
+      ? 'widget'
+      : set.has('host')
+        ? 'host'
+        : set.has('playwright')
+          ? 'playwright'
+          : undefined
   }
 
   const result: LongTask[] = []
-  const tasks = onMain.filter((e) => e.name === 'RunTask' && e.ph === 'X' && (e.dur ?? 0) > limitMs * 1000)
+  const tasks = onMain.filter(
+    (e) => e.name === 'RunTask' && e.ph === 'X' && (e.dur ?? 0) > limitMs * 1000,
+  )
   for (const task of tasks) {
     const end = task.ts + task.dur!
     // Nest the task's events by time: complete events as nodes, instant events as marks of the innermost node.
@@ -177,7 +254,12 @@ export function longTasks(events: TraceEvent[], { limitMs = LONG_TASK_MS, widget
       while (stack.length > 1 && e.ts >= stack[stack.length - 1].end) stack.pop()
       const parent = stack[stack.length - 1]
       if (e.ph === 'X') {
-        const node: Node = { e, end: Math.min(e.ts + (e.dur ?? 0), parent.end), children: [], marks: [] }
+        const node: Node = {
+          e,
+          end: Math.min(e.ts + (e.dur ?? 0), parent.end),
+          children: [],
+          marks: [],
+        }
         parent.children.push(node)
         stack.push(node)
       } else if (e.ph === 'I' || e.ph === 'i') parent.marks.push(e)
@@ -203,11 +285,26 @@ export function longTasks(events: TraceEvent[], { limitMs = LONG_TASK_MS, widget
     const afterStart = task.ts >= widgetStart
     // The evaluation's own task is the host's parser task: beyond the evaluation, what has no owner is the host's.
     const parsing = task.ts <= evaluation.ts && evaluation.ts < end
-    const fallback: Owner = parsing ? 'host' : inTask.has('widget') ? 'widget' : inTask.has('playwright') ? 'playwright' : inTask.has('host') ? 'host' : afterStart ? 'widget' : 'host'
+    const fallback: Owner = parsing
+      ? 'host'
+      : inTask.has('widget')
+        ? 'widget'
+        : inTask.has('playwright')
+          ? 'playwright'
+          : inTask.has('host')
+            ? 'host'
+            : afterStart
+              ? 'widget'
+              : 'host'
     by[fallback] += unowned
     for (const o of Object.keys(by) as Owner[]) by[o] /= 1000
     const ms = task.dur! / 1000
-    const owner: Owner = by.widget > 0 && ms - by.playwright - by.host > limitMs ? 'widget' : by.playwright >= by.host ? 'playwright' : 'host'
+    const owner: Owner =
+      by.widget > 0 && ms - by.playwright - by.host > limitMs
+        ? 'widget'
+        : by.playwright >= by.host
+          ? 'playwright'
+          : 'host'
 
     const label = (n: Node, inherited: Owner | undefined): string => {
       const d = n.e.args?.data
@@ -223,25 +320,35 @@ export function longTasks(events: TraceEvent[], { limitMs = LONG_TASK_MS, widget
     const describe = (n: Node, inherited: Owner | undefined, depth: number): string[] => {
       const owner = own.get(n) ?? inherited
       const big = n.children.filter((c) => c.end - c.e.ts >= 3000 && !c.e.name.startsWith('V8.'))
-      return big.map((c) => {
-        if (WRAPPERS.has(c.e.name)) return describe(c, owner, depth).join(', ')
-        const inner = depth < 3 && !c.e.name.endsWith('GC') ? describe(c, owner, depth + 1) : []
-        return inner.length ? `${label(c, owner)} > (${inner.join(', ')})` : label(c, owner)
-      }).filter(Boolean)
+      return big
+        .map((c) => {
+          if (WRAPPERS.has(c.e.name)) return describe(c, owner, depth).join(', ')
+          const inner = depth < 3 && !c.e.name.endsWith('GC') ? describe(c, owner, depth + 1) : []
+          return inner.length ? `${label(c, owner)} > (${inner.join(', ')})` : label(c, owner)
+        })
+        .filter(Boolean)
     }
     // No event of 3 ms or more: name the largest few, so a task of mere overhead still says what it was.
     const smallest = (n: Node): string => {
       const all: Node[] = []
-      const gather = (m: Node) => m.children.forEach((c) => (WRAPPERS.has(c.e.name) ? gather(c) : all.push(c)))
+      const gather = (m: Node) =>
+        m.children.forEach((c) => (WRAPPERS.has(c.e.name) ? gather(c) : all.push(c)))
       gather(n)
       const top = all.sort((a, b) => b.end - b.e.ts - (a.end - a.e.ts)).slice(0, 3)
-      return top.length ? `only small events: ${top.map((c) => label(c, undefined).replace(/ \d+$/, ` ${round((c.end - c.e.ts) / 1000)}`)).join(', ')}` : 'no inner event'
+      return top.length
+        ? `only small events: ${top.map((c) => label(c, undefined).replace(/ \d+$/, ` ${round((c.end - c.e.ts) / 1000)}`)).join(', ')}`
+        : 'no inner event'
     }
     result.push({
       at: Math.round((task.ts - widgetStart) / 1000),
       ms: round(ms),
       cpuMs: round((task.tdur ?? task.dur!) / 1000),
-      widgetCpuMs: owner === 'widget' ? round((ms - by.playwright - by.host) * Math.min(1, (task.tdur ?? task.dur!) / task.dur!)) : 0,
+      widgetCpuMs:
+        owner === 'widget'
+          ? round(
+              (ms - by.playwright - by.host) * Math.min(1, (task.tdur ?? task.dur!) / task.dur!),
+            )
+          : 0,
       owner,
       by: { widget: round(by.widget), playwright: round(by.playwright), host: round(by.host) },
       unattributed: round(unowned / 1000),

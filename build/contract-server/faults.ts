@@ -34,7 +34,10 @@ function parseFaults(value: string | null | undefined): Fault[] {
 
 export function faultFor(request: Request, pathname: string): Fault | undefined {
   if (!pathname.startsWith('/service/')) return undefined
-  const faults = [...parseFaults(request.headers.get(FAULT_HEADER)), ...parseFaults(cookies(request)[FAULT_COOKIE])]
+  const faults = [
+    ...parseFaults(request.headers.get(FAULT_HEADER)),
+    ...parseFaults(cookies(request)[FAULT_COOKIE]),
+  ]
   return faults.find((f) => pathname.includes(f.path))
 }
 
@@ -48,7 +51,11 @@ const sleep = (ms: number, signal?: AbortSignal) =>
   })
 
 /** Applies a fault: returns the faulty response, or null to let the real handler answer (after a delay). */
-export async function applyFault(fault: Fault, request: Request, ctx: ServerContext): Promise<Response | null> {
+export async function applyFault(
+  fault: Fault,
+  request: Request,
+  ctx: ServerContext,
+): Promise<Response | null> {
   if (fault.kind.startsWith('delay=')) {
     await sleep(Number(fault.kind.slice('delay='.length)) || 0, request.signal)
     return null
@@ -58,12 +65,20 @@ export async function applyFault(fault: Fault, request: Request, ctx: ServerCont
       await sleep(ctx.hangMs, request.signal)
       return empty(504)
     case 'malformed':
-      return new Response('{"this is": not json', { status: 200, headers: { 'content-type': 'application/json' } })
+      return new Response('{"this is": not json', {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      })
     case 'empty':
       return empty(200)
     default: {
       const status = Number(fault.kind)
-      return status >= 200 && status <= 599 ? new Response(JSON.stringify({ type: 'urn:fault', status }), { status, headers: { 'content-type': 'application/json' } }) : null
+      return status >= 200 && status <= 599
+        ? new Response(JSON.stringify({ type: 'urn:fault', status }), {
+            status,
+            headers: { 'content-type': 'application/json' },
+          })
+        : null
     }
   }
 }
@@ -77,11 +92,20 @@ export function faultPage(request: Request): Response {
 export async function faultControl(request: Request): Promise<Response> {
   const form = await readForm(request)
   const set = form.has('clear') ? '' : (form.get('set') ?? '').trim()
-  return faultAnswer(set, set ? setCookie(FAULT_COOKIE, set) : setCookie(FAULT_COOKIE, '', { maxAgeSeconds: 0 }))
+  return faultAnswer(
+    set,
+    set ? setCookie(FAULT_COOKIE, set) : setCookie(FAULT_COOKIE, '', { maxAgeSeconds: 0 }),
+  )
 }
 
 function faultAnswer(fault: string, cookie?: string): Response {
-  const now = fault ? `<p>Fault set for this browser: <code>${escapeHtml(fault)}</code>.</p>` : '<p>No fault set for this browser.</p>'
+  const now = fault
+    ? `<p>Fault set for this browser: <code>${escapeHtml(fault)}</code>.</p>`
+    : '<p>No fault set for this browser.</p>'
   const forms = `<form method="post" action="/_fault"><label>Fault <input name="set" value="${escapeHtml(fault || '500')}"></label> <button type="submit">Set fault</button></form><form method="post" action="/_fault"><input type="hidden" name="clear" value="1"><button type="submit">Clear faults</button></form>`
-  return toolPage('Faults', `<h1>Faults</h1>${now}${forms}<p><a href="/">Back to the demo</a></p>`, cookie ? { 'set-cookie': cookie } : {})
+  return toolPage(
+    'Faults',
+    `<h1>Faults</h1>${now}${forms}<p><a href="/">Back to the demo</a></p>`,
+    cookie ? { 'set-cookie': cookie } : {},
+  )
 }

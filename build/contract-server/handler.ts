@@ -36,10 +36,28 @@ function siteRoutes(): Route[] {
       route('GET', market.path, ({ ctx, url }) => marketPage(ctx, market, url, 'preact')),
       route('GET', `/react${market.path}`, ({ ctx, url }) => marketPage(ctx, market, url, 'react')),
     ]),
-    route('GET', '/static/*', ({ ctx, params, request }) => serveFile(path.join(ctx.distDir, 'static'), params.rest, IMMUTABLE, request.headers.get('accept-encoding'))),
-    route('GET', '/react/static/*', ({ ctx, params, request }) => serveFile(path.join(ctx.distDir, 'react/static'), params.rest, IMMUTABLE, request.headers.get('accept-encoding'))),
-    route('GET', '/service/footer-images/*', ({ ctx, params }) => serveFile(path.join(ctx.fixturesDir, 'images/footer'), params.rest)),
-    route('GET', '/service/newsletterfrontend/*', ({ ctx, params }) => serveFile(path.join(ctx.fixturesDir, 'images/newsletter'), params.rest)),
+    route('GET', '/static/*', ({ ctx, params, request }) =>
+      serveFile(
+        path.join(ctx.distDir, 'static'),
+        params.rest,
+        IMMUTABLE,
+        request.headers.get('accept-encoding'),
+      ),
+    ),
+    route('GET', '/react/static/*', ({ ctx, params, request }) =>
+      serveFile(
+        path.join(ctx.distDir, 'react/static'),
+        params.rest,
+        IMMUTABLE,
+        request.headers.get('accept-encoding'),
+      ),
+    ),
+    route('GET', '/service/footer-images/*', ({ ctx, params }) =>
+      serveFile(path.join(ctx.fixturesDir, 'images/footer'), params.rest),
+    ),
+    route('GET', '/service/newsletterfrontend/*', ({ ctx, params }) =>
+      serveFile(path.join(ctx.fixturesDir, 'images/newsletter'), params.rest),
+    ),
     route('GET', '/_demo/*', ({ params }) => demoAsset(params.rest) ?? empty(404)),
     demoTool('GET', '/_fault', ({ request }) => faultPage(request)),
     demoTool('POST', '/_fault', ({ request }) => faultControl(request)),
@@ -53,10 +71,19 @@ function siteRoutes(): Route[] {
  * only from our own pages (a browser names the posting page's origin in Origin).
  */
 function demoToolRefusal(ctx: ServerContext, request: Request): Response | null {
-  const problem = (status: number, title: string) => json({ type: 'urn:contract:demo_tool', title, status }, status, { 'content-type': 'application/problem+json' })
-  if (!demoServes(ctx, request)) return problem(421, 'Demo tools answer only at the demo server\'s own address.')
+  const problem = (status: number, title: string) =>
+    json({ type: 'urn:contract:demo_tool', title, status }, status, {
+      'content-type': 'application/problem+json',
+    })
+  if (!demoServes(ctx, request))
+    return problem(421, "Demo tools answer only at the demo server's own address.")
   const origin = request.headers.get('origin')
-  if (request.method !== 'GET' && request.method !== 'HEAD' && origin !== null && origin !== new URL(request.url).origin) {
+  if (
+    request.method !== 'GET' &&
+    request.method !== 'HEAD' &&
+    origin !== null &&
+    origin !== new URL(request.url).origin
+  ) {
     return problem(403, 'Demo tools accept form posts from their own pages only.')
   }
   return null
@@ -68,17 +95,35 @@ function demoToolRefusal(ctx: ServerContext, request: Request): Response | null 
  * pattern, not the address, which may carry a subscriber token.
  */
 function failure(method: string, pattern: string, error: unknown): Response {
-  if (error instanceof HttpError) return json({ type: 'urn:contract:bad_request', title: error.message, status: error.status }, error.status, { 'content-type': 'application/problem+json' })
-  if (error instanceof URIError) return json({ type: 'urn:contract:bad_request', title: 'Malformed percent-encoding.', status: 400 }, 400, { 'content-type': 'application/problem+json' })
+  if (error instanceof HttpError)
+    return json(
+      { type: 'urn:contract:bad_request', title: error.message, status: error.status },
+      error.status,
+      { 'content-type': 'application/problem+json' },
+    )
+  if (error instanceof URIError)
+    return json(
+      { type: 'urn:contract:bad_request', title: 'Malformed percent-encoding.', status: 400 },
+      400,
+      { 'content-type': 'application/problem+json' },
+    )
   console.error(`contract server: ${method} ${pattern} failed`, error)
-  return json({ type: 'urn:contract:error', title: 'Internal server error.', status: 500 }, 500, { 'content-type': 'application/problem+json' })
+  return json({ type: 'urn:contract:error', title: 'Internal server error.', status: 500 }, 500, {
+    'content-type': 'application/problem+json',
+  })
 }
 
 export function createContractServer(options: ServerOptions = {}): ContractServer {
   const ctx = createContext(options)
-  const routes = [...siteRoutes(), ...newsletterRoutes(), ...footerRoutes(), ...previewRoutes(), ...loginRoutes(), ...kitRoutes(), ...hostRoutes()].filter(
-    (r) => ctx.mode === 'demo' || !r.demoTool,
-  )
+  const routes = [
+    ...siteRoutes(),
+    ...newsletterRoutes(),
+    ...footerRoutes(),
+    ...previewRoutes(),
+    ...loginRoutes(),
+    ...kitRoutes(),
+    ...hostRoutes(),
+  ].filter((r) => ctx.mode === 'demo' || !r.demoTool)
 
   async function handle(request: Request): Promise<Response> {
     return finalizeResponse(request, await answer(request))
@@ -94,7 +139,14 @@ export function createContractServer(options: ServerOptions = {}): ContractServe
         if (faulty) return faulty
       }
       const match = matchRoute(routes, request.method, url.pathname)
-      if (!match) return json({ type: 'urn:contract:not_found', title: `No ${request.method} ${url.pathname} in SPEC §7` }, 404)
+      if (!match)
+        return json(
+          {
+            type: 'urn:contract:not_found',
+            title: `No ${request.method} ${url.pathname} in SPEC §7`,
+          },
+          404,
+        )
       pattern = match.route.pattern
       if (match.route.demoTool) {
         const refusal = demoToolRefusal(ctx, request)
@@ -106,7 +158,8 @@ export function createContractServer(options: ServerOptions = {}): ContractServe
     }
   }
   const fetchImpl = ((input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(new URL(String(input), ctx.origin), init)
+    const request =
+      input instanceof Request ? input : new Request(new URL(String(input), ctx.origin), init)
     return handle(request)
   }) as typeof fetch
 

@@ -16,12 +16,23 @@ export class HttpError extends Error {
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      ...headers,
+    },
   })
 }
 
 export function html(body: string, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...headers } })
+  return new Response(body, {
+    status,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      ...headers,
+    },
+  })
 }
 
 export function empty(status: number, headers: Record<string, string> = {}): Response {
@@ -52,7 +63,11 @@ function decodeCookieValue(value: string): string {
  * LoginToken's exp, ren and lid; the staff cookies that decide whether the preview loads).
  * Secure is added centrally when the server is reached over HTTPS (safety.ts).
  */
-export function setCookie(name: string, value: string, options: { maxAgeSeconds?: number; readableByWidget?: boolean } = {}): string {
+export function setCookie(
+  name: string,
+  value: string,
+  options: { maxAgeSeconds?: number; readableByWidget?: boolean } = {},
+): string {
   const age = options.maxAgeSeconds === undefined ? '' : `; Max-Age=${options.maxAgeSeconds}`
   return `${name}=${encodeURIComponent(value)}; Path=/; SameSite=Lax${options.readableByWidget ? '' : '; HttpOnly'}${age}`
 }
@@ -71,8 +86,10 @@ export const MAX_JSON_DEPTH = 8
 export async function readJson(request: Request): Promise<unknown> {
   const text = await readText(request)
   if (!text) return undefined
-  if (!/^application\/json\s*(;|$)/i.test(request.headers.get('content-type') ?? '')) throw new HttpError(415, 'Send the body as application/json.')
-  if (jsonDepth(text) > MAX_JSON_DEPTH) throw new HttpError(400, `The JSON is nested deeper than ${MAX_JSON_DEPTH} levels.`)
+  if (!/^application\/json\s*(;|$)/i.test(request.headers.get('content-type') ?? ''))
+    throw new HttpError(415, 'Send the body as application/json.')
+  if (jsonDepth(text) > MAX_JSON_DEPTH)
+    throw new HttpError(400, `The JSON is nested deeper than ${MAX_JSON_DEPTH} levels.`)
   try {
     return JSON.parse(text)
   } catch {
@@ -82,13 +99,17 @@ export async function readJson(request: Request): Promise<unknown> {
 
 /** A form post's fields (application/x-www-form-urlencoded), bounded like readJson. */
 export async function readForm(request: Request): Promise<URLSearchParams> {
-  if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(request.headers.get('content-type') ?? '')) throw new HttpError(415, 'Send the form as application/x-www-form-urlencoded.')
+  if (
+    !/^application\/x-www-form-urlencoded\s*(;|$)/i.test(request.headers.get('content-type') ?? '')
+  )
+    throw new HttpError(415, 'Send the form as application/x-www-form-urlencoded.')
   return new URLSearchParams(await readText(request))
 }
 
 /** The body as UTF-8 text, read chunk by chunk and abandoned once past MAX_BODY_BYTES. */
 async function readText(request: Request): Promise<string> {
-  if (Number(request.headers.get('content-length')) > MAX_BODY_BYTES) throw new HttpError(413, `Bodies are limited to ${MAX_BODY_BYTES} bytes.`)
+  if (Number(request.headers.get('content-length')) > MAX_BODY_BYTES)
+    throw new HttpError(413, `Bodies are limited to ${MAX_BODY_BYTES} bytes.`)
   if (!request.body) return ''
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []

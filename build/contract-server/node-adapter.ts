@@ -63,7 +63,8 @@ export function serve(handler: FetchHandler, port: number, host = '127.0.0.1'): 
       // The handler answers its own failures; this is the transport failing (a client gone, a stream
       // broken): logged here, and the client learns nothing about the server.
       console.error('contract server: answering failed', error)
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS })
+      if (!res.headersSent)
+        res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS })
       res.end('Internal server error.')
     }
   })

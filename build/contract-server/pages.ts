@@ -36,7 +36,12 @@ const HOST_CSS = `body{margin:0;font-family:Georgia,serif;color:#222;background:
 .host-header a{color:#fff}.host-main{padding:24px;max-width:960px;margin:0 auto}`
 
 function scriptTag(src: string, integrity: string, market: Market, url: URL): string {
-  const attrs = [`src="${src}"`, `integrity="${integrity}"`, 'crossorigin="anonymous"', `data-site="${market.site}"`]
+  const attrs = [
+    `src="${src}"`,
+    `integrity="${integrity}"`,
+    'crossorigin="anonymous"',
+    `data-site="${market.site}"`,
+  ]
   const platform = url.searchParams.get('platform')
   if (platform) attrs.push(`data-platform="${escapeHtml(platform)}"`)
   const variant = url.searchParams.get('variant')
@@ -53,20 +58,34 @@ function injectedTag(src: string, market: Market): string {
   return `<script src="/_demo/inject.js" data-src="${src}" data-site="${market.site}" defer></script>`
 }
 
-export async function marketPage(ctx: ServerContext, market: Market, url: URL, flavor: 'preact' | 'react'): Promise<Response> {
+export async function marketPage(
+  ctx: ServerContext,
+  market: Market,
+  url: URL,
+  flavor: 'preact' | 'react',
+): Promise<Response> {
   const distDir = flavor === 'react' ? path.join(ctx.distDir, 'react') : ctx.distDir
   const manifest = await readManifest(distDir)
   const bundle = manifest?.bundles.find((b) => b.kind === 'footer' && b.locale === market.locale)
   if (!manifest || !bundle) {
-    return html(`<!doctype html><meta charset="utf-8"><title>Not built</title><p>No ${flavor} build found. Run <code>npm run build${flavor === 'react' ? ':react' : ''}</code>.</p>`, 503)
+    return html(
+      `<!doctype html><meta charset="utf-8"><title>Not built</title><p>No ${flavor} build found. Run <code>npm run build${flavor === 'react' ? ':react' : ''}</code>.</p>`,
+      503,
+    )
   }
   const prefix = flavor === 'react' ? '/react/static/' : '/static/'
   const src = prefix + bundle.file
-  const tag = url.searchParams.has('inject') ? injectedTag(src, market) : scriptTag(src, bundle.integrity, market, url)
+  const tag = url.searchParams.has('inject')
+    ? injectedTag(src, market)
+    : scriptTag(src, bundle.integrity, market, url)
   const tags = url.searchParams.has('twice') ? tag + '\n' + tag : tag
   const footer = url.searchParams.has('nofooter') ? '' : '<div id="footer"></div>'
-  const nav = MARKETS.map((m) => `<a href="${flavor === 'react' ? '/react' : ''}${m.path}" hreflang="${m.lang}" lang="${m.lang}">${escapeHtml(m.name)}</a>`).join(' ')
-  return html(`<!doctype html>
+  const nav = MARKETS.map(
+    (m) =>
+      `<a href="${flavor === 'react' ? '/react' : ''}${m.path}" hreflang="${m.lang}" lang="${m.lang}">${escapeHtml(m.name)}</a>`,
+  ).join(' ')
+  return html(
+    `<!doctype html>
 <html lang="${market.lang}">
 <head>
 <meta charset="utf-8">
@@ -84,7 +103,10 @@ export async function marketPage(ctx: ServerContext, market: Market, url: URL, f
 ${footer}
 ${tags}
 </body>
-</html>`, 200, url.searchParams.has('csp') ? { 'content-security-policy': STRICT_CSP } : {})
+</html>`,
+    200,
+    url.searchParams.has('csp') ? { 'content-security-policy': STRICT_CSP } : {},
+  )
 }
 
 /** The cookie a shop keeps the visitor's view in (SPEC §9 Hunter-Platform); the widget never writes it. */
@@ -111,8 +133,12 @@ const VIEW_SCRIPT = `(function () {
 `
 
 export function demoAsset(name: string): Response | null {
-  if (name === 'view.js') return new Response(VIEW_SCRIPT, { headers: { 'content-type': 'text/javascript; charset=utf-8' } })
-  if (name === 'host.css') return new Response(HOST_CSS, { headers: { 'content-type': 'text/css; charset=utf-8' } })
+  if (name === 'view.js')
+    return new Response(VIEW_SCRIPT, {
+      headers: { 'content-type': 'text/javascript; charset=utf-8' },
+    })
+  if (name === 'host.css')
+    return new Response(HOST_CSS, { headers: { 'content-type': 'text/css; charset=utf-8' } })
   if (name === 'inject.js') {
     // Adds the footer script late, the way a tag manager would (a classic script, no eval).
     const js = `(function(){var me=document.currentScript;setTimeout(function(){var s=document.createElement('script');s.src=me.getAttribute('data-src');s.setAttribute('data-site',me.getAttribute('data-site'));document.body.appendChild(s);},50);})();`

@@ -26,7 +26,11 @@ export function demoTool(method: string, pattern: string, handler: RouteHandler)
   return { method, pattern, handler, demoTool: true }
 }
 
-export function matchRoute(routes: Route[], method: string, pathname: string): { route: Route; params: Record<string, string> } | null {
+export function matchRoute(
+  routes: Route[],
+  method: string,
+  pathname: string,
+): { route: Route; params: Record<string, string> } | null {
   for (const r of routes) {
     if (r.method !== method && !(r.method === 'GET' && method === 'HEAD')) continue
     const params = matchPattern(r.pattern, pathname)

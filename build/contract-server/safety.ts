@@ -18,24 +18,38 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 export const FRAME_ANCESTORS = "frame-ancestors 'self'"
 
 /** Policy of the demo tool pages (outbox, staff, faults): no script at all, our stylesheet, forms to us. */
-export const TOOL_PAGE_CSP = "default-src 'none'; style-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+export const TOOL_PAGE_CSP =
+  "default-src 'none'; style-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
 export function finalizeResponse(request: Request, response: Response): Response {
   const headers = new Headers(response.headers)
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value)
+  for (const [name, value] of Object.entries(SECURITY_HEADERS))
+    if (!headers.has(name)) headers.set(name, value)
   if ((headers.get('content-type') ?? '').startsWith('text/html')) {
     const csp = headers.get('content-security-policy')
     if (!csp) headers.set('content-security-policy', FRAME_ANCESTORS)
-    else if (!/(^|;)\s*frame-ancestors\b/.test(csp)) headers.set('content-security-policy', `${csp}; ${FRAME_ANCESTORS}`)
-    if (!headers.has('x-frame-options')) headers.set('x-frame-options', /frame-ancestors 'none'/.test(headers.get('content-security-policy')!) ? 'DENY' : 'SAMEORIGIN')
+    else if (!/(^|;)\s*frame-ancestors\b/.test(csp))
+      headers.set('content-security-policy', `${csp}; ${FRAME_ANCESTORS}`)
+    if (!headers.has('x-frame-options'))
+      headers.set(
+        'x-frame-options',
+        /frame-ancestors 'none'/.test(headers.get('content-security-policy')!)
+          ? 'DENY'
+          : 'SAMEORIGIN',
+      )
   }
   // Served over HTTPS, cookies never travel in clear text later.
   if (isHttps(request)) {
     const setCookies = headers.getSetCookie()
     headers.delete('set-cookie')
-    for (const cookie of setCookies) headers.append('set-cookie', /;\s*secure\b/i.test(cookie) ? cookie : `${cookie}; Secure`)
+    for (const cookie of setCookies)
+      headers.append('set-cookie', /;\s*secure\b/i.test(cookie) ? cookie : `${cookie}; Secure`)
   }
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  })
 }
 
 function isHttps(request: Request): boolean {

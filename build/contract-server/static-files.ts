@@ -32,7 +32,10 @@ export const PRECOMPRESSED: readonly { coding: Coding; suffix: string }[] = [
  * Without the header, or when no offered coding is acceptable, the file itself ('identity'):
  * every client can read that, and a client that refuses identity too is better served than refused.
  */
-export function negotiateEncoding(acceptEncoding: string | null, offered: readonly Coding[]): Coding | 'identity' {
+export function negotiateEncoding(
+  acceptEncoding: string | null,
+  offered: readonly Coding[],
+): Coding | 'identity' {
   if (!acceptEncoding) return 'identity'
   const q = new Map<string, number>()
   for (const item of acceptEncoding.split(',')) {
@@ -60,7 +63,12 @@ async function readIfExists(file: string): Promise<Buffer | null> {
   }
 }
 
-export async function serveFile(dir: string, relative: string, cacheControl = 'no-cache', acceptEncoding: string | null = null): Promise<Response> {
+export async function serveFile(
+  dir: string,
+  relative: string,
+  cacheControl = 'no-cache',
+  acceptEncoding: string | null = null,
+): Promise<Response> {
   const root = path.resolve(dir)
   const file = path.resolve(root, '.' + path.posix.normalize('/' + decodeURIComponent(relative)))
   if (!file.startsWith(root + path.sep)) return empty(404)
@@ -68,7 +76,10 @@ export async function serveFile(dir: string, relative: string, cacheControl = 'n
   if (PRECOMPRESSED.some(({ suffix }) => file.endsWith(suffix))) return empty(404)
   const body = await readIfExists(file)
   if (!body) return empty(404)
-  const headers: Record<string, string> = { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': cacheControl }
+  const headers: Record<string, string> = {
+    'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+    'cache-control': cacheControl,
+  }
   const copies = new Map<Coding, Buffer>()
   for (const { coding, suffix } of PRECOMPRESSED) {
     const copy = await readIfExists(file + suffix)

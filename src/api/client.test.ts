@@ -17,7 +17,12 @@ interface Sent {
 function recordingFetch(respond: (sent: Sent) => Response | Promise<Response>) {
   const sent: Sent[] = []
   const fetchImpl = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const request = { url: String(input), method: init.method ?? 'GET', headers: new Headers(init.headers), body: (init.body as string) ?? null }
+    const request = {
+      url: String(input),
+      method: init.method ?? 'GET',
+      headers: new Headers(init.headers),
+      body: (init.body as string) ?? null,
+    }
     sent.push(request)
     return respond(request)
   }) as typeof fetch
@@ -25,13 +30,23 @@ function recordingFetch(respond: (sent: Sent) => Response | Promise<Response>) {
 }
 
 test('newsletter base path: internal by default, private in a single-page app', () => {
-  assert.is(newsletterBasePath('https://shop.test', false), 'https://shop.test/service/newsletter/api/internal')
-  assert.is(newsletterBasePath('https://shop.test', true), 'https://shop.test/service/newsletter/api/private')
+  assert.is(
+    newsletterBasePath('https://shop.test', false),
+    'https://shop.test/service/newsletter/api/internal',
+  )
+  assert.is(
+    newsletterBasePath('https://shop.test', true),
+    'https://shop.test/service/newsletter/api/private',
+  )
 })
 
 test('sends JSON with the site headers to the base path', async () => {
   const { sent, fetchImpl } = recordingFetch(() => new Response('{"ok":true}', { status: 201 }))
-  const client = createApiClient({ baseURL: newsletterBasePath('https://shop.test', false), fetch: fetchImpl, headers: siteHeaders('AT', 'https://shop.test/at/page') })
+  const client = createApiClient({
+    baseURL: newsletterBasePath('https://shop.test', false),
+    fetch: fetchImpl,
+    headers: siteHeaders('AT', 'https://shop.test/at/page'),
+  })
   const answer = await client.post('/newsletter-subscribers', { email: 'a@b.de' })
   assert.equal(answer, { status: 201, data: { ok: true } })
   assert.is(sent[0].url, 'https://shop.test/service/newsletter/api/internal/newsletter-subscribers')
@@ -43,7 +58,9 @@ test('sends JSON with the site headers to the base path', async () => {
 })
 
 test('a non-2xx answer raises a ResponseError with status and parsed body', async () => {
-  const { fetchImpl } = recordingFetch(() => new Response('{"type":"urn:newsletter:email_invalid"}', { status: 400 }))
+  const { fetchImpl } = recordingFetch(
+    () => new Response('{"type":"urn:newsletter:email_invalid"}', { status: 400 }),
+  )
   const client = createApiClient({ baseURL: 'https://shop.test', fetch: fetchImpl })
   try {
     await client.get('/x')
@@ -94,8 +111,16 @@ test('a timely answer clears the time-out timer', async () => {
 
 test('API key, access token and basic credentials become headers', async () => {
   const { sent, fetchImpl } = recordingFetch(() => new Response('{}'))
-  await createApiClient({ baseURL: 'https://s.test', fetch: fetchImpl, auth: { apiKey: { header: 'X-Api-Key', value: 'k1' }, accessToken: 't1' } }).get('/a')
-  await createApiClient({ baseURL: 'https://s.test', fetch: fetchImpl, auth: { basic: { username: 'u', password: 'p' } } }).get('/b')
+  await createApiClient({
+    baseURL: 'https://s.test',
+    fetch: fetchImpl,
+    auth: { apiKey: { header: 'X-Api-Key', value: 'k1' }, accessToken: 't1' },
+  }).get('/a')
+  await createApiClient({
+    baseURL: 'https://s.test',
+    fetch: fetchImpl,
+    auth: { basic: { username: 'u', password: 'p' } },
+  }).get('/b')
   assert.is(sent[0].headers.get('x-api-key'), 'k1')
   assert.is(sent[0].headers.get('authorization'), 'Bearer t1')
   assert.is(sent[1].headers.get('authorization'), `Basic ${btoa('u:p')}`)
@@ -103,10 +128,24 @@ test('API key, access token and basic credentials become headers', async () => {
 
 test('works against the contract server in-process, including its fault injection', async () => {
   const server = createContractServer()
-  const client = createApiClient({ baseURL: newsletterBasePath('https://shop.test', false), fetch: server.fetch, headers: siteHeaders('DE', 'https://shop.test/de/') })
-  const ok = await client.post('/newsletter-subscribers', { email: 'user+tag@example.com', consents: ['DNE'], origin: 'footer' })
+  const client = createApiClient({
+    baseURL: newsletterBasePath('https://shop.test', false),
+    fetch: server.fetch,
+    headers: siteHeaders('DE', 'https://shop.test/de/'),
+  })
+  const ok = await client.post('/newsletter-subscribers', {
+    email: 'user+tag@example.com',
+    consents: ['DNE'],
+    origin: 'footer',
+  })
   assert.is(ok.status, 201)
-  const failed = await client.post('/newsletter-subscribers', { email: 'x@y.de', consents: [], origin: 'footer' }, { headers: { 'X-Fault': '500' } }).catch((e: unknown) => e)
+  const failed = await client
+    .post(
+      '/newsletter-subscribers',
+      { email: 'x@y.de', consents: [], origin: 'footer' },
+      { headers: { 'X-Fault': '500' } },
+    )
+    .catch((e: unknown) => e)
   assert.instance(failed, ResponseError)
   assert.is((failed as ResponseError).status, 500)
 })

@@ -25,7 +25,11 @@ export interface ApiClientOptions {
   /** Fetch cache mode, e.g. 'no-store' for calls that must never be cached. */
   cache?: RequestCache
   /** Authentication the generated API client also supported (SPEC §7). */
-  auth?: { apiKey?: { header: string; value: string }; accessToken?: string; basic?: { username: string; password: string } }
+  auth?: {
+    apiKey?: { header: string; value: string }
+    accessToken?: string
+    basic?: { username: string; password: string }
+  }
 }
 
 export interface ApiResponse<T> {
@@ -88,7 +92,9 @@ function timedFetch(
         fn()
       }
       Promise.resolve()
-        .then(() => fetchImpl(input, { ...init, signal: controller?.signal, ...(cache ? { cache } : {}) }))
+        .then(() =>
+          fetchImpl(input, { ...init, signal: controller?.signal, ...(cache ? { cache } : {}) }),
+        )
         .then(
           (response) => settle(() => resolve(response)),
           (error: unknown) => settle(() => reject(new FetchError(false, error))),
@@ -101,7 +107,8 @@ function authHeaders(auth: ApiClientOptions['auth']): Record<string, string> {
   const headers: Record<string, string> = {}
   if (auth.apiKey) headers[auth.apiKey.header] = auth.apiKey.value
   if (auth.accessToken) headers.Authorization = `Bearer ${auth.accessToken}`
-  else if (auth.basic) headers.Authorization = `Basic ${btoa(`${auth.basic.username}:${auth.basic.password}`)}`
+  else if (auth.basic)
+    headers.Authorization = `Basic ${btoa(`${auth.basic.username}:${auth.basic.password}`)}`
   return headers
 }
 
@@ -111,10 +118,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     baseURL: options.baseURL,
     headers: { Accept: 'application/json', ...authHeaders(options.auth), ...options.headers },
     withCredentials: options.withCredentials,
-    fetch: timedFetch(fetchImpl, options.timeoutMs ?? REQUEST_TIMEOUT_MS, options.timers ?? defaultTimers, options.cache),
+    fetch: timedFetch(
+      fetchImpl,
+      options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+      options.timers ?? defaultTimers,
+      options.cache,
+    ),
   })
 
-  async function send<T>(method: 'get' | 'post' | 'put', path: string, body: unknown, call: CallOptions = {}) {
+  async function send<T>(
+    method: 'get' | 'post' | 'put',
+    path: string,
+    body: unknown,
+    call: CallOptions = {},
+  ) {
     try {
       // Only set keys: redaxios would let an undefined `headers` replace the default headers.
       const config: Record<string, unknown> = { method, data: body }

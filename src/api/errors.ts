@@ -36,5 +36,7 @@ export function isApiError(error: unknown): error is ApiError {
 export function describeError(error: unknown): string {
   if (isApiError(error)) return error.message
   const path = (error as { path?: unknown } | null)?.path
-  return error instanceof Error ? error.name + (Array.isArray(path) ? ' at ' + path.join('.') : '') : typeof error
+  return error instanceof Error
+    ? error.name + (Array.isArray(path) ? ' at ' + path.join('.') : '')
+    : typeof error
 }

@@ -30,10 +30,19 @@ export type PsData = Infer<typeof PsDataSchema>
 export type PsDataLoader = () => Promise<PsData | null>
 
 /** A loader that calls the server at most once; failures resolve to null (logged). */
-export function createPsDataLoader(origin: string, options: Pick<ApiClientOptions, 'fetch' | 'timers'> = {}): PsDataLoader {
+export function createPsDataLoader(
+  origin: string,
+  options: Pick<ApiClientOptions, 'fetch' | 'timers'> = {},
+): PsDataLoader {
   let pending: Promise<PsData | null> | undefined
   return () =>
-    (pending ??= createApiClient({ baseURL: origin, withCredentials: true, cache: 'no-store', headers: CSRF_HEADER, ...options })
+    (pending ??= createApiClient({
+      baseURL: origin,
+      withCredentials: true,
+      cache: 'no-store',
+      headers: CSRF_HEADER,
+      ...options,
+    })
       .get<unknown>(PSDATA_PATH)
       .then(({ data }) => {
         const [error, value] = validate(data, PsDataSchema)

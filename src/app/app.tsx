@@ -11,7 +11,12 @@ export function App() {
   useStyles(baseCss)
   const { locale, config, platform } = useWidget()
   return (
-    <div className="lf-root" lang={locale} data-site={config.site} data-platform={platform.value.toLowerCase()}>
+    <div
+      className="lf-root"
+      lang={locale}
+      data-site={config.site}
+      data-platform={platform.value.toLowerCase()}
+    >
       <ErrorBoundary name="Footer">
         <Footer />
       </ErrorBoundary>

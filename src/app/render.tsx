@@ -5,7 +5,11 @@ import { WidgetProvider, type Widget } from './widget-context'
 import { ErrorBoundary } from './error-boundary'
 import { App } from './app'
 
-export function renderWidget(container: HTMLElement, styleRoot: StyleRoot, widget: Widget): () => void {
+export function renderWidget(
+  container: HTMLElement,
+  styleRoot: StyleRoot,
+  widget: Widget,
+): () => void {
   const root = createRoot(container)
   root.render(
     <StyleRootProvider root={styleRoot}>

@@ -22,10 +22,17 @@ function tasks() {
   return { clock, timers, current: () => task }
 }
 
-test('nothing runs in the caller\'s task; each step runs in a task of its own, in order', async () => {
+test("nothing runs in the caller's task; each step runs in a task of its own, in order", async () => {
   const { clock, timers, current } = tasks()
   const ran: string[] = []
-  runInTasks([() => ran.push(`a@${current()}`), () => ran.push(`b@${current()}`), () => ran.push(`c@${current()}`)], timers)
+  runInTasks(
+    [
+      () => ran.push(`a@${current()}`),
+      () => ran.push(`b@${current()}`),
+      () => ran.push(`c@${current()}`),
+    ],
+    timers,
+  )
   assert.equal(ran, [], 'not during evaluation')
   await clock.advance(0)
   assert.equal(ran, ['a@1', 'b@2', 'c@3'])
@@ -38,7 +45,10 @@ test('a step may append steps; they run after it, each in its own task', async (
   const steps = [
     () => {
       ran.push(`setup@${current()}`)
-      steps.push(() => ran.push(`render@${current()}`), () => ran.push(`monitor@${current()}`))
+      steps.push(
+        () => ran.push(`render@${current()}`),
+        () => ran.push(`monitor@${current()}`),
+      )
     },
   ]
   runInTasks(steps, timers)
@@ -50,7 +60,16 @@ test('a step that throws is logged, nothing escapes, and the steps after it do n
   const { clock, timers } = tasks()
   const ran: string[] = []
   const { errors } = await captureConsole(async () => {
-    runInTasks([() => ran.push('a'), () => { throw new Error('boom') }, () => ran.push('c')], timers)
+    runInTasks(
+      [
+        () => ran.push('a'),
+        () => {
+          throw new Error('boom')
+        },
+        () => ran.push('c'),
+      ],
+      timers,
+    )
     await clock.advance(0)
   })
   assert.equal(ran, ['a'])
@@ -74,17 +93,22 @@ test('sliced: staged steps share a task while the slice lasts, then continue in 
     spend(ms)
     next?.()
   }
-  later(step('a', 2, () => later(step('b', 2, () => later(step('c', 2, () => later(step('d', 1))))))))
-  assert.equal(ran, [], 'never in the caller\'s task')
+  later(
+    step('a', 2, () => later(step('b', 2, () => later(step('c', 2, () => later(step('d', 1))))))),
+  )
+  assert.equal(ran, [], "never in the caller's task")
   await clock.advance(0)
   // a and b fit in the 5 ms slice (4 ms spent when c asks); c starts after 4 ms, so it still runs there; d asks after 6 ms: next task.
   const task = (name: string) => Number(ran.find((r) => r.startsWith(`${name}@`))!.split('@')[1])
-  assert.equal(ran.map((r) => r.split('@')[0]), ['a', 'b', 'c', 'd'])
+  assert.equal(
+    ran.map((r) => r.split('@')[0]),
+    ['a', 'b', 'c', 'd'],
+  )
   assert.ok(task('a') === task('b') && task('b') === task('c'), ran.join(' '))
   assert.ok(task('d') > task('c'), ran.join(' '))
 })
 
-test('sliced: the time a step\'s render takes (a microtask after the step) counts before the next step', async () => {
+test("sliced: the time a step's render takes (a microtask after the step) counts before the next step", async () => {
   const { clock, later, spend, current } = sliced(5)
   const ran: string[] = []
   later(() => {
@@ -103,7 +127,9 @@ test('sliced: a step that throws is logged and does not stop the others', async 
   const ran: string[] = []
   const { errors } = await captureConsole(async () => {
     later(() => {
-      later(() => { throw new Error('boom') })
+      later(() => {
+        throw new Error('boom')
+      })
       later(() => ran.push('after'))
     })
     await clock.advance(0)

@@ -36,7 +36,11 @@ export type Later = (step: () => void) => void
  * stages share a few tasks; at 4x CPU slowdown nearly every stage gets its own (none over 50 ms).
  * A step that throws is logged; it does not stop the others.
  */
-export function createSlicedScheduler(timers: Pick<Timers, 'setTimeout'>, now: () => number, sliceMs = 5): Later {
+export function createSlicedScheduler(
+  timers: Pick<Timers, 'setTimeout'>,
+  now: () => number,
+  sliceMs = 5,
+): Later {
   let sliceStart = -Infinity
   const nextTask = (step: () => void) =>
     timers.setTimeout(() => {
@@ -46,5 +50,8 @@ export function createSlicedScheduler(timers: Pick<Timers, 'setTimeout'>, now: (
       run(step)
     }, 0)
   // The time is asked when the step is due, after the microtasks queued before it (renders).
-  return (step) => void Promise.resolve().then(() => (now() - sliceStart < sliceMs ? void run(step) : nextTask(step)))
+  return (step) =>
+    void Promise.resolve().then(() =>
+      now() - sliceStart < sliceMs ? void run(step) : nextTask(step),
+    )
 }

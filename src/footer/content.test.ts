@@ -10,7 +10,10 @@ const test = suite('footer content parsing, heading ids, logo map')
 const link = (url: string, text = 'x') => ({ url, text })
 
 test('valid content comes back whole', async () => {
-  const content = { legalLinks: [link('/impressum-s1.html', 'Impressum')], seo: { heading: 'Kategorien', columns: [{ links: [link('/c1', 'Kaffee')] }] } }
+  const content = {
+    legalLinks: [link('/impressum-s1.html', 'Impressum')],
+    seo: { heading: 'Kategorien', columns: [{ links: [link('/c1', 'Kaffee')] }] },
+  }
   const { result, warnings } = await captureConsole(() => parseContent(JSON.stringify(content)))
   assert.equal(result, content)
   assert.equal(warnings, [])
@@ -28,12 +31,23 @@ test('a wrong part is logged with its path and left out; its valid siblings stay
   const content = {
     legalLinks: [link('/a-s1.html', 'A'), { url: 5, text: 'B' }, link('/c-s3.html', 'C')],
     seo: 'not an object',
-    teaserGroups: [{ heading: { link: link('/x-s1.html', 'Service') }, links: [{ link: link('/contact', 'Kontakt') }, { link: { text: 'no url' } }] }],
+    teaserGroups: [
+      {
+        heading: { link: link('/x-s1.html', 'Service') },
+        links: [{ link: link('/contact', 'Kontakt') }, { link: { text: 'no url' } }],
+      },
+    ],
   }
   const { result, warnings } = await captureConsole(() => parseContent(JSON.stringify(content)))
-  assert.equal(result!.legalLinks!.map((l) => l.text), ['A', 'C'])
+  assert.equal(
+    result!.legalLinks!.map((l) => l.text),
+    ['A', 'C'],
+  )
   assert.is(result!.seo, undefined)
-  assert.equal(result!.teaserGroups![0].links.map((l) => l.link.text), ['Kontakt'])
+  assert.equal(
+    result!.teaserGroups![0].links.map((l) => l.link.text),
+    ['Kontakt'],
+  )
   const log = warnings.join('\n')
   assert.match(log, /legalLinks\.1\.url/)
   assert.match(log, /seo /)
@@ -41,17 +55,48 @@ test('a wrong part is logged with its path and left out; its valid siblings stay
 })
 
 test('unsafe links are refused at their path, whatever their disguise', async () => {
-  const unsafe = ['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<b>x</b>', 'vbscript:x', '\\\\evil.example']
-  const content = { legalLinks: [...unsafe.map((u) => link(u)), link('https://ok.example/'), link('mailto:a@b.example'), link('/ok-s1.html')] }
+  const unsafe = [
+    'javascript:alert(1)',
+    ' JavaScript:alert(1)',
+    'java\tscript:alert(1)',
+    'data:text/html,<b>x</b>',
+    'vbscript:x',
+    '\\\\evil.example',
+  ]
+  const content = {
+    legalLinks: [
+      ...unsafe.map((u) => link(u)),
+      link('https://ok.example/'),
+      link('mailto:a@b.example'),
+      link('/ok-s1.html'),
+    ],
+  }
   const { result, warnings } = await captureConsole(() => parseContent(content))
-  assert.equal(result!.legalLinks!.map((l) => l.url), ['https://ok.example/', 'mailto:a@b.example', '/ok-s1.html'])
-  assert.is(warnings.filter((w) => /legalLinks\.\d\.url is an unsafe link/.test(w)).length, unsafe.length)
+  assert.equal(
+    result!.legalLinks!.map((l) => l.url),
+    ['https://ok.example/', 'mailto:a@b.example', '/ok-s1.html'],
+  )
+  assert.is(
+    warnings.filter((w) => /legalLinks\.\d\.url is an unsafe link/.test(w)).length,
+    unsafe.length,
+  )
 })
 
 test('an unknown social icon drops only that icon', async () => {
-  const content = { socialMedia: { heading: 'Folgen', socialMediaIcons: [{ iconName: 'myspace', link: link('https://m.example') }, { iconName: 'youtube', link: link('https://y.example') }] } }
+  const content = {
+    socialMedia: {
+      heading: 'Folgen',
+      socialMediaIcons: [
+        { iconName: 'myspace', link: link('https://m.example') },
+        { iconName: 'youtube', link: link('https://y.example') },
+      ],
+    },
+  }
   const { result, warnings } = await captureConsole(() => parseContent(content))
-  assert.equal(result!.socialMedia!.socialMediaIcons.map((i) => i.iconName), ['youtube'])
+  assert.equal(
+    result!.socialMedia!.socialMediaIcons.map((i) => i.iconName),
+    ['youtube'],
+  )
   assert.match(warnings[0], /socialMedia\.socialMediaIcons\.0\.iconName/)
 })
 

@@ -10,7 +10,8 @@ import { log } from '../log'
 const DROP = Symbol('drop')
 type AnyStruct = Struct<unknown, unknown>
 
-export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /**
  * Validates `value`; when it fails, keeps what can be kept: valid items of an array, valid
@@ -21,7 +22,9 @@ function salvage(struct: AnyStruct, value: unknown, path: (string | number)[]): 
   const [error, valid] = validate(value, struct)
   if (!error) return valid
   if (struct.type === 'array' && Array.isArray(value)) {
-    return value.map((item, i) => salvage(struct.schema as AnyStruct, item, [...path, i])).filter((item) => item !== DROP)
+    return value
+      .map((item, i) => salvage(struct.schema as AnyStruct, item, [...path, i]))
+      .filter((item) => item !== DROP)
   }
   if (struct.type === 'type' && isRecord(value)) {
     const out: Record<string, unknown> = {}
@@ -65,17 +68,27 @@ export function readContent(json: unknown): Record<string, unknown> | null {
 type Section = keyof PartialContent
 
 /** The valid parts of the sections `pick` chooses (all by default); the rest is logged and left out. */
-export function salvageSections(raw: Record<string, unknown>, pick: (key: Section) => boolean = () => true): PartialContent {
+export function salvageSections(
+  raw: Record<string, unknown>,
+  pick: (key: Section) => boolean = () => true,
+): PartialContent {
   const out: Record<string, unknown> = {}
   for (const key of (Object.keys(FooterContentSchema.schema) as Section[]).filter(pick)) {
-    const kept = raw[key] === undefined ? undefined : salvage(FooterContentSchema.schema[key] as AnyStruct, raw[key], [key])
+    const kept =
+      raw[key] === undefined
+        ? undefined
+        : salvage(FooterContentSchema.schema[key] as AnyStruct, raw[key], [key])
     if (kept !== undefined && kept !== DROP) out[key] = kept
   }
   return out as PartialContent
 }
 
 /** One value checked against its part of the schema (e.g. one SEO column); undefined (logged) when nothing of it is usable. */
-export function salvagePart<T>(struct: Struct<T, unknown>, value: unknown, path: (string | number)[]): T | undefined {
+export function salvagePart<T>(
+  struct: Struct<T, unknown>,
+  value: unknown,
+  path: (string | number)[],
+): T | undefined {
   const kept = salvage(struct as AnyStruct, value, path)
   return kept === DROP ? undefined : (kept as T)
 }

@@ -1,7 +1,15 @@
 import { suite } from 'uvu'
 import { effect } from '@preact/signals-react'
 import * as assert from 'uvu/assert'
-import { createFooterModel, isReduced, AFFILIATE_COOKIE, NEW_APP_COOKIE, INLINE_CONTENT_ID, SHELL, STAGE } from './footer.model'
+import {
+  createFooterModel,
+  isReduced,
+  AFFILIATE_COOKIE,
+  NEW_APP_COOKIE,
+  INLINE_CONTENT_ID,
+  SHELL,
+  STAGE,
+} from './footer.model'
 import { createTestWidget, recordRequests } from '../../test/helpers/widget'
 import { createContractServer } from '../../build/contract-server/handler'
 import { captureConsole } from '../../test/helpers/console'
@@ -9,14 +17,15 @@ import { captureConsole } from '../../test/helpers/console'
 const test = suite('footer model: loading and variant')
 
 const clearCookies = () => {
-  for (const name of [AFFILIATE_COOKIE, NEW_APP_COOKIE]) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
+  for (const name of [AFFILIATE_COOKIE, NEW_APP_COOKIE])
+    document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
 }
 test.after.each(() => {
   clearCookies()
   document.getElementById(INLINE_CONTENT_ID)?.remove()
 })
 
-test('asks SHOP_FOOTER with X-Hunter-Site and gets that market\'s content', async () => {
+test("asks SHOP_FOOTER with X-Hunter-Site and gets that market's content", async () => {
   const { requests, fetch } = recordRequests(createContractServer().fetch)
   const { widget, clock } = createTestWidget({ config: { site: 'TR' }, fetch })
   const model = createFooterModel(widget)
@@ -31,15 +40,25 @@ test('asks SHOP_FOOTER with X-Hunter-Site and gets that market\'s content', asyn
 
 test('content arrives in steps: the rest first, a section per step, SEO links checked column by column and revealed, the bottom group last', async () => {
   const links = Array.from({ length: 250 }, (_, i) => ({ url: `/c${i}`, text: `K${i}` }))
-  const text = JSON.stringify({ legalLinks: [{ url: '/i-s1.html', text: 'I' }], seo: { heading: 'S', columns: [{ links }, { links: [{ url: 'javascript:x', text: 'bad' }] }] } })
-  const { widget, clock } = createTestWidget({ fetch: (async () => new Response(JSON.stringify({ contentJSON: text }))) as typeof fetch })
+  const text = JSON.stringify({
+    legalLinks: [{ url: '/i-s1.html', text: 'I' }],
+    seo: { heading: 'S', columns: [{ links }, { links: [{ url: 'javascript:x', text: 'bad' }] }] },
+  })
+  const { widget, clock } = createTestWidget({
+    fetch: (async () => new Response(JSON.stringify({ contentJSON: text }))) as typeof fetch,
+  })
   const seen: string[] = []
   // Each step of widget.later is marked, so the test sees which changes share a step (and a render).
   const later = widget.later
   widget.later = (step) => later(() => (seen.push('|'), step()))
   const model = createFooterModel(widget)
   model.settleNewsletter()
-  const stop = effect(() => void seen.push(`${Object.keys(model.content.value ?? {}).join('+') || 'nothing'} stage ${model.stage.value} shown ${model.seoShown.value}`))
+  const stop = effect(
+    () =>
+      void seen.push(
+        `${Object.keys(model.content.value ?? {}).join('+') || 'nothing'} stage ${model.stage.value} shown ${model.seoShown.value}`,
+      ),
+  )
   const { warnings } = await captureConsole(async () => {
     await model.load()
     assert.is(model.content.value, null, 'checked, not yet rendered')
@@ -50,28 +69,46 @@ test('content arrives in steps: the rest first, a section per step, SEO links ch
     'nothing stage 0 shown 0',
     '|', // parse
     '|', // check all but the SEO links
-    '|', 'legalLinks stage 0 shown 0', // the logos (and the bottom group's content, once its stage comes)
-    '|', 'legalLinks stage 1 shown 0', // teasers
-    '|', 'legalLinks stage 2 shown 0', // SEO: first column checked
+    '|',
+    'legalLinks stage 0 shown 0', // the logos (and the bottom group's content, once its stage comes)
+    '|',
+    'legalLinks stage 1 shown 0', // teasers
+    '|',
+    'legalLinks stage 2 shown 0', // SEO: first column checked
     '|', // second column checked
-    '|', 'legalLinks+seo stage 2 shown 0', // the group and its heading
+    '|',
+    'legalLinks+seo stage 2 shown 0', // the group and its heading
     // SEO_STEP (50) links per step
     ...[50, 100, 150, 200, 250].flatMap((n) => ['|', `legalLinks+seo stage 2 shown ${n}`]),
-    '|', 'legalLinks+seo stage 3 shown 250', // icons, below the SEO links
+    '|',
+    'legalLinks+seo stage 3 shown 250', // icons, below the SEO links
     '|', // the bottom group's frame
-    '|', 'legalLinks+seo stage 4 shown 250', // its content, last: its images load only once near the screen
+    '|',
+    'legalLinks+seo stage 4 shown 250', // its content, last: its images load only once near the screen
   ])
   assert.match(warnings[0], /seo\.columns\.1\.links\.0\.url is an unsafe link/)
 })
 
 test('nothing below the newsletter block renders before the block has settled (it would be pushed down), the frame neither', async () => {
-  for (const answer of [{ contentJSON: JSON.stringify({ legalLinks: [{ url: '/i-s1.html', text: 'I' }] }) }, null]) {
-    const { widget, clock } = createTestWidget({ fetch: (async () => (answer ? new Response(JSON.stringify(answer)) : new Response('{}', { status: 404 }))) as typeof fetch })
+  for (const answer of [
+    { contentJSON: JSON.stringify({ legalLinks: [{ url: '/i-s1.html', text: 'I' }] }) },
+    null,
+  ]) {
+    const { widget, clock } = createTestWidget({
+      fetch: (async () =>
+        answer
+          ? new Response(JSON.stringify(answer))
+          : new Response('{}', { status: 404 })) as typeof fetch,
+    })
     const model = createFooterModel(widget)
     model.open()
     await model.load()
     await clock.advance(1)
-    assert.equal([model.content.value, model.stage.value, model.shell.value], [null, 0, SHELL.newsletter], answer ? 'content loaded' : 'no content')
+    assert.equal(
+      [model.content.value, model.stage.value, model.shell.value],
+      [null, 0, SHELL.newsletter],
+      answer ? 'content loaded' : 'no content',
+    )
     model.settleNewsletter()
     await clock.advance(1)
     assert.equal([model.stage.value, model.shell.value], [STAGE.bottom, SHELL.bottom])
@@ -82,11 +119,22 @@ test('nothing below the newsletter block renders before the block has settled (i
 test('the bottom group comes without SEO links too: none, an unusable group, a reduced footer', async () => {
   for (const [why, content, cookie] of [
     ['no SEO group', { legalLinks: [{ url: '/i-s1.html', text: 'I' }] }, ''],
-    ['an unusable SEO group', { legalLinks: [{ url: '/i-s1.html', text: 'I' }], seo: { heading: 7, columns: 'x' } }, ''],
-    ['a reduced footer', { legalLinks: [{ url: '/i-s1.html', text: 'I' }], seo: { heading: 'S', columns: [] } }, `${AFFILIATE_COOKIE}=4711; path=/`],
+    [
+      'an unusable SEO group',
+      { legalLinks: [{ url: '/i-s1.html', text: 'I' }], seo: { heading: 7, columns: 'x' } },
+      '',
+    ],
+    [
+      'a reduced footer',
+      { legalLinks: [{ url: '/i-s1.html', text: 'I' }], seo: { heading: 'S', columns: [] } },
+      `${AFFILIATE_COOKIE}=4711; path=/`,
+    ],
   ] as const) {
     if (cookie) document.cookie = cookie
-    const { widget, clock } = createTestWidget({ fetch: (async () => new Response(JSON.stringify({ contentJSON: JSON.stringify(content) }))) as typeof fetch })
+    const { widget, clock } = createTestWidget({
+      fetch: (async () =>
+        new Response(JSON.stringify({ contentJSON: JSON.stringify(content) }))) as typeof fetch,
+    })
     const model = createFooterModel(widget)
     model.settleNewsletter()
     await captureConsole(async () => {
@@ -100,20 +148,29 @@ test('the bottom group comes without SEO links too: none, an unusable group, a r
 })
 
 test('404 gives no content and logs nothing; other failures are logged', async () => {
-  for (const [status, logged] of [[404, 0], [500, 1]] as const) {
-    const { widget } = createTestWidget({ fetch: (async () => new Response('{}', { status })) as typeof fetch })
+  for (const [status, logged] of [
+    [404, 0],
+    [500, 1],
+  ] as const) {
+    const { widget } = createTestWidget({
+      fetch: (async () => new Response('{}', { status })) as typeof fetch,
+    })
     const model = createFooterModel(widget)
     const { errors } = await captureConsole(() => model.load())
     assert.is(model.content.value, null)
     assert.is(errors.length, logged, `status ${status}`)
   }
-  const { widget } = createTestWidget({ fetch: (async () => Promise.reject(new TypeError('offline'))) as typeof fetch })
+  const { widget } = createTestWidget({
+    fetch: (async () => Promise.reject(new TypeError('offline'))) as typeof fetch,
+  })
   const { errors } = await captureConsole(() => createFooterModel(widget).load())
   assert.match(errors[0], /could not be loaded/)
 })
 
 test('an answer without a contentJSON string is logged', async () => {
-  const { widget } = createTestWidget({ fetch: (async () => new Response('{"contentJSON": {}}')) as typeof fetch })
+  const { widget } = createTestWidget({
+    fetch: (async () => new Response('{"contentJSON": {}}')) as typeof fetch,
+  })
   const model = createFooterModel(widget)
   const { warnings } = await captureConsole(() => model.load())
   assert.is(model.content.value, null)
@@ -124,7 +181,12 @@ test('inline content next to #footer saves the request and passes the same check
   const script = document.createElement('script')
   script.type = 'application/json'
   script.id = INLINE_CONTENT_ID
-  script.text = JSON.stringify({ legalLinks: [{ url: '/impressum-s1.html', text: 'Impressum' }, { url: 'javascript:alert(1)', text: 'X' }] })
+  script.text = JSON.stringify({
+    legalLinks: [
+      { url: '/impressum-s1.html', text: 'Impressum' },
+      { url: 'javascript:alert(1)', text: 'X' },
+    ],
+  })
   document.body.appendChild(script)
   const { requests, fetch } = recordRequests(createContractServer().fetch)
   const { widget, clock } = createTestWidget({ fetch })
@@ -135,13 +197,22 @@ test('inline content next to #footer saves the request and passes the same check
     await clock.advance(1)
   })
   assert.is(requests.length, 0)
-  assert.equal(model.content.value!.legalLinks!.map((l) => l.text), ['Impressum'])
+  assert.equal(
+    model.content.value!.legalLinks!.map((l) => l.text),
+    ['Impressum'],
+  )
   assert.match(warnings[0], /legalLinks\.1\.url/)
 })
 
 test('a page whose cookies cannot be read (sandboxed iframe) is not reduced, and nothing throws', () => {
   const { widget } = createTestWidget()
-  const sandboxed = Object.create(widget.document, { cookie: { get: () => { throw new DOMException('sandboxed', 'SecurityError') } } }) as Document
+  const sandboxed = Object.create(widget.document, {
+    cookie: {
+      get: () => {
+        throw new DOMException('sandboxed', 'SecurityError')
+      },
+    },
+  }) as Document
   assert.is(isReduced({ ...widget, document: sandboxed }), false)
 })
 
@@ -168,7 +239,12 @@ test('layout follows the platform signal: phone-like, touch-like, classic', () =
     ;(widget.platform as { value: string }).value = p
     return [model.phone.value, model.touch.value, model.classic.value]
   })
-  assert.equal(seen, [[true, true, false], [true, true, false], [false, true, false], [false, false, true]])
+  assert.equal(seen, [
+    [true, true, false],
+    [true, true, false],
+    [false, true, false],
+    [false, false, true],
+  ])
 })
 
 test.run()

@@ -10,7 +10,12 @@ import { log } from '../log'
 import { cookieReader } from '../session/cookies'
 import type { Widget } from '../app/widget-context'
 import { isRecord, readContent, salvagePart, salvageSections } from './content'
-import { FooterContentSchema, SeoColumnSchema, type PartialContent, type SeoColumn } from './footer.schema'
+import {
+  FooterContentSchema,
+  SeoColumnSchema,
+  type PartialContent,
+  type SeoColumn,
+} from './footer.schema'
 
 export const FOOTER_CONTENT_PATH = '/service/promotion/api/promotion/SHOP_FOOTER'
 
@@ -36,13 +41,20 @@ export function isReduced(widget: Pick<Widget, 'config' | 'document'>): boolean 
 /** The inline content's text, or null when the page has none. */
 function inlineContent(doc: Document): string | null {
   const script = doc.getElementById(INLINE_CONTENT_ID)
-  return script instanceof HTMLScriptElement && script.type === 'application/json' ? script.text : null
+  return script instanceof HTMLScriptElement && script.type === 'application/json'
+    ? script.text
+    : null
 }
 
 /** Loads the content's JSON text: 404 means no content sections; any other failure is logged. */
 async function fetchContent(widget: Widget): Promise<string | null> {
   try {
-    const client = createApiClient({ baseURL: widget.origin, fetch: widget.fetch, timers: widget.timers, headers: { 'X-Hunter-Site': widget.config.site } })
+    const client = createApiClient({
+      baseURL: widget.origin,
+      fetch: widget.fetch,
+      timers: widget.timers,
+      headers: { 'X-Hunter-Site': widget.config.site },
+    })
     const { data } = await client.get<{ contentJSON?: unknown }>(FOOTER_CONTENT_PATH)
     if (typeof data?.contentJSON !== 'string') {
       log.warn('Footer content answer has no contentJSON string; no content sections shown.')
@@ -50,7 +62,8 @@ async function fetchContent(widget: Widget): Promise<string | null> {
     }
     return data.contentJSON
   } catch (error) {
-    if (!(isApiError(error) && error.kind === 'response' && error.status === 404)) log.error('Footer content could not be loaded.', error)
+    if (!(isApiError(error) && error.kind === 'response' && error.status === 404))
+      log.error('Footer content could not be loaded.', error)
     return null
   }
 }
@@ -138,9 +151,16 @@ export function createFooterModel(widget: Widget) {
         return later(() => step(i + 1))
       }
       // The group itself (its heading; without a column list, all of it at once, its problem logged).
-      const group = salvagePart(FooterContentSchema.schema.seo, columns.length ? { ...(seo as object), columns: [] } : seo, ['seo'])
+      const group = salvagePart(
+        FooterContentSchema.schema.seo,
+        columns.length ? { ...(seo as object), columns: [] } : seo,
+        ['seo'],
+      )
       if (!group) return later(revealIcons)
-      content.value = { ...content.value, seo: columns.length ? { ...group, columns: kept } : group }
+      content.value = {
+        ...content.value,
+        seo: columns.length ? { ...group, columns: kept } : group,
+      }
       later(revealSeo)
     }
     step(0)
@@ -172,7 +192,19 @@ export function createFooterModel(widget: Widget) {
     later(() => (shell.value = SHELL.newsletter))
   }
 
-  return { content, stage, seoShown, shell, reduced, phone, touch, classic, load, open, settleNewsletter }
+  return {
+    content,
+    stage,
+    seoShown,
+    shell,
+    reduced,
+    phone,
+    touch,
+    classic,
+    load,
+    open,
+    settleNewsletter,
+  }
 }
 
 export type FooterModel = ReturnType<typeof createFooterModel>

@@ -3,14 +3,35 @@
  * `contentJSON`. One schema for the widget, the contract server's fixtures and the tests;
  * types are inferred from it. `type()` lets unknown fields through, so the CMS may add some.
  */
-import { array, boolean, enums, number, optional, refine, string, type, type Infer } from 'superstruct'
+import {
+  array,
+  boolean,
+  enums,
+  number,
+  optional,
+  refine,
+  string,
+  type,
+  type Infer,
+} from 'superstruct'
 import { safeUrl } from '../kit'
 
-export const SOCIAL_ICONS = ['facebook', 'twitter', 'youtube', 'pinterest', 'instagram', 'linkedin'] as const
+export const SOCIAL_ICONS = [
+  'facebook',
+  'twitter',
+  'youtube',
+  'pinterest',
+  'instagram',
+  'linkedin',
+] as const
 export const APP_ICONS = ['ios', 'android'] as const
 
 /** An address that may reach an href (the kit's safeUrl); an unsafe one fails here, with its path. */
-const SafeUrl = refine(string(), 'SafeUrl', (url) => safeUrl(url) !== null || 'an unsafe link, left out')
+const SafeUrl = refine(
+  string(),
+  'SafeUrl',
+  (url) => safeUrl(url) !== null || 'an unsafe link, left out',
+)
 
 export const LinkSchema = type({ url: SafeUrl, text: string() })
 
@@ -39,11 +60,19 @@ export const FooterContentSchema = type({
   headline: optional(string()),
   teaserGroups: array(TeaserGroupSchema),
   seo: type({ heading: string(), columns: array(SeoColumnSchema) }),
-  socialMedia: type({ heading: string(), socialMediaIcons: array(type({ iconName: enums(SOCIAL_ICONS), link: LinkSchema })) }),
-  appReferences: type({ heading: string(), appIcons: array(type({ iconName: enums(APP_ICONS), link: LinkSchema })) }),
+  socialMedia: type({
+    heading: string(),
+    socialMediaIcons: array(type({ iconName: enums(SOCIAL_ICONS), link: LinkSchema })),
+  }),
+  appReferences: type({
+    heading: string(),
+    appIcons: array(type({ iconName: enums(APP_ICONS), link: LinkSchema })),
+  }),
   legalLinks: array(LinkSchema),
   viewChanger: optional(type({ toMobile: string(), toDesktop: string() })),
-  qualityLogos: array(type({ link: LinkSchema, source: string(), width: number(), height: number() })),
+  qualityLogos: array(
+    type({ link: LinkSchema, source: string(), width: number(), height: number() }),
+  ),
   salesTax: optional(type({ textBeforeLink: string(), link: LinkSchema, textAfterLink: string() })),
   international: type({ heading: optional(string()), items: array(CountrySchema) }),
 })

@@ -5,7 +5,8 @@ import { createTestWidget, renderInWidget, type TestWidgetOptions } from '../../
 import { AFFILIATE_COOKIE, NEW_APP_COOKIE } from './footer.model'
 
 /** A fetch that answers SHOP_FOOTER with this contentJSON string. */
-export const contentFetch = (contentJSON: string) => (async () => new Response(JSON.stringify({ contentJSON }))) as typeof fetch
+export const contentFetch = (contentJSON: string) =>
+  (async () => new Response(JSON.stringify({ contentJSON }))) as typeof fetch
 
 export async function renderFooter(options: TestWidgetOptions = {}) {
   const { widget, clock } = createTestWidget(options)
@@ -16,7 +17,12 @@ export async function renderFooter(options: TestWidgetOptions = {}) {
   // from disk, and the machine may be busy.)
   let changes = 0
   const observer = new MutationObserver(() => changes++)
-  observer.observe(view.container, { childList: true, subtree: true, attributes: true, characterData: true })
+  observer.observe(view.container, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    characterData: true,
+  })
   for (let quiet = 0, until = Date.now() + 5000; Date.now() < until && quiet < 8; ) {
     const before = changes
     await new Promise((resolve) => setTimeout(resolve, 5))
@@ -30,5 +36,6 @@ export async function renderFooter(options: TestWidgetOptions = {}) {
 
 export function resetFooterTest() {
   cleanup()
-  for (const name of [AFFILIATE_COOKIE, NEW_APP_COOKIE]) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
+  for (const name of [AFFILIATE_COOKIE, NEW_APP_COOKIE])
+    document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
 }

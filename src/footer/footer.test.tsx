@@ -27,18 +27,50 @@ test('one contentinfo landmark with every section of the German footer on classi
   assert.is(screen.getAllByRole('contentinfo').length, 1)
   // 2: payment and delivery logos
   const logos = screen.getByRole('list', { name: 'Zahlungsarten und Versand' })
-  assert.equal(within(logos).getAllByRole('img').map((i) => i.getAttribute('alt')), ['Kauf auf Rechnung', 'Kreditkarte', 'Lastschrift', 'Online-Wallet', 'Paketversand', 'Expressversand', 'Abholstation'])
-  assert.is(within(logos).getAllByRole('img')[0].getAttribute('src'), 'https://shop.test/service/footer-images/logos/payment-invoice.svg')
+  assert.equal(
+    within(logos)
+      .getAllByRole('img')
+      .map((i) => i.getAttribute('alt')),
+    [
+      'Kauf auf Rechnung',
+      'Kreditkarte',
+      'Lastschrift',
+      'Online-Wallet',
+      'Paketversand',
+      'Expressversand',
+      'Abholstation',
+    ],
+  )
+  assert.is(
+    within(logos).getAllByRole('img')[0].getAttribute('src'),
+    'https://shop.test/service/footer-images/logos/payment-invoice.svg',
+  )
   // 3: teaser groups, a labelled navigation region
   const teasers = nav('Service und Informationen')
-  assert.equal(within(teasers).getAllByRole('heading', { level: 3 }).map((h) => h.textContent), ['Zahlung & Versand', 'Kundenservice', 'Geschenke & Ratgeber', 'Über Lumora'])
-  assert.is(within(teasers).getByRole('link', { name: 'Filialfinder' }).getAttribute('href'), 'https://shop.test/service/storefinder/')
+  assert.equal(
+    within(teasers)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent),
+    ['Zahlung & Versand', 'Kundenservice', 'Geschenke & Ratgeber', 'Über Lumora'],
+  )
+  assert.is(
+    within(teasers).getByRole('link', { name: 'Filialfinder' }).getAttribute('href'),
+    'https://shop.test/service/storefinder/',
+  )
   assert.ok(screen.getByText('30 Tage Rückgaberecht und Lieferung bis an die Haustür.'))
   // 4: SEO columns, labelled by their heading
   const seo = nav('Beliebte Kategorien')
-  assert.equal(within(seo).getAllByRole('heading', { level: 3 }).map((h) => h.textContent), ['Kaffee', 'Wohnen & Küche', 'Mode & Sport'])
+  assert.equal(
+    within(seo)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent),
+    ['Kaffee', 'Wohnen & Küche', 'Mode & Sport'],
+  )
   assert.is(within(seo).getAllByRole('list').length, 3)
-  assert.is(within(seo).getByRole('link', { name: 'Kaffeebohnen' }).getAttribute('href'), 'https://shop.test/c1101')
+  assert.is(
+    within(seo).getByRole('link', { name: 'Kaffeebohnen' }).getAttribute('href'),
+    'https://shop.test/c1101',
+  )
   // 5: icon groups
   assert.is(link('Lumora auf Facebook').getAttribute('href'), 'https://www.facebook.com/lumora')
   // The content's "twitter" icon is X's logo, named X and linking to x.com.
@@ -46,12 +78,30 @@ test('one contentinfo landmark with every section of the German footer on classi
   assert.is(screen.getAllByRole('link', { name: /^Lumora auf / }).length, 6)
   assert.ok(link('Lumora-App im App Store laden') && link('Lumora-App bei Google Play laden'))
   // 6: bottom group
-  assert.equal(within(nav('Rechtliche Hinweise')).getAllByRole('link').map((a) => a.textContent!.replace(/ \(.*\)$/, '')), ['Impressum', 'Datenschutz', 'AGB', 'Widerrufsrecht', 'Cookie-Einstellungen', 'Datenschutzbeauftragte'])
+  assert.equal(
+    within(nav('Rechtliche Hinweise'))
+      .getAllByRole('link')
+      .map((a) => a.textContent!.replace(/ \(.*\)$/, '')),
+    [
+      'Impressum',
+      'Datenschutz',
+      'AGB',
+      'Widerrufsrecht',
+      'Cookie-Einstellungen',
+      'Datenschutzbeauftragte',
+    ],
+  )
   assert.ok(screen.getByRole('img', { name: /Geprüfter Online-Shop/ }))
-  assert.match(screen.getByText(/Alle Preise inkl\. gesetzl\. MwSt\./).textContent!, /Versandkosten\.$/)
+  assert.match(
+    screen.getByText(/Alle Preise inkl\. gesetzl\. MwSt\./).textContent!,
+    /Versandkosten\.$/,
+  )
   const countries = within(nav('Land und Sprache')).getAllByRole('link')
   assert.is(countries.length, 9)
-  assert.equal(countries.filter((a) => a.getAttribute('aria-current') === 'true').map((a) => a.textContent), ['Deutschland'])
+  assert.equal(
+    countries.filter((a) => a.getAttribute('aria-current') === 'true').map((a) => a.textContent),
+    ['Deutschland'],
+  )
   assert.is(link('Česko').getAttribute('href'), 'https://cz.lumora.example/')
 })
 
@@ -97,12 +147,33 @@ test('teaser groups arrive one per step (four in one render were a long task at 
 })
 
 test('a long SEO column reads as lists of 50 on desktop (each off screen costs no rendering); phones keep one list', async () => {
-  const links = Array.from({ length: 120 }, (_, i) => ({ url: `/c${i}`, text: `Kategorie ${i + 1}` }))
-  const content = JSON.stringify({ seo: { heading: 'Beliebte Kategorien', columns: [{ heading: 'Kaffee', links }, { heading: 'Mode', links: links.slice(0, 3) }] }, legalLinks: [{ url: '/i-s1.html', text: 'I' }] })
+  const links = Array.from({ length: 120 }, (_, i) => ({
+    url: `/c${i}`,
+    text: `Kategorie ${i + 1}`,
+  }))
+  const content = JSON.stringify({
+    seo: {
+      heading: 'Beliebte Kategorien',
+      columns: [
+        { heading: 'Kaffee', links },
+        { heading: 'Mode', links: links.slice(0, 3) },
+      ],
+    },
+    legalLinks: [{ url: '/i-s1.html', text: 'I' }],
+  })
   await renderFooter({ fetch: contentFetch(content) })
   const lists = within(nav('Beliebte Kategorien')).getAllByRole('list')
-  assert.equal(lists.map((list) => within(list).getAllByRole('link').length), [50, 50, 20, 3])
-  assert.equal(within(lists[2]).getAllByRole('link').map((a) => a.textContent), links.slice(100).map((l) => l.text), 'in order')
+  assert.equal(
+    lists.map((list) => within(list).getAllByRole('link').length),
+    [50, 50, 20, 3],
+  )
+  assert.equal(
+    within(lists[2])
+      .getAllByRole('link')
+      .map((a) => a.textContent),
+    links.slice(100).map((l) => l.text),
+    'in order',
+  )
   assert.ok(lists.every((list) => list.classList.contains('lf-seo__chunk')))
   resetFooterTest()
   await renderFooter({ platform: 'SMARTPHONE', fetch: contentFetch(content) })
@@ -129,7 +200,8 @@ test('phones: panels collapse and expand by keyboard, with aria-expanded and ari
 })
 
 /** Elements of the footer's own sections, leaving out the newsletter block (tested on its own). */
-const outsideNewsletter = <T extends Element>(elements: Iterable<T>) => [...elements].filter((e) => !e.closest('.lf-nl'))
+const outsideNewsletter = <T extends Element>(elements: Iterable<T>) =>
+  [...elements].filter((e) => !e.closest('.lf-nl'))
 
 test('the layout follows the platform when it changes (a breakpoint crossed)', async () => {
   const { widget } = await renderFooter({ platform: 'CLASSIC' })
@@ -141,14 +213,22 @@ test('the layout follows the platform when it changes (a breakpoint crossed)', a
 
 const REDUCED: [string, () => Parameters<typeof renderFooter>[0]][] = [
   ['data-variant="reduced"', () => ({ config: { variant: 'reduced' } })],
-  [`${AFFILIATE_COOKIE} cookie`, () => ((document.cookie = `${AFFILIATE_COOKIE}=P-4711; path=/`), {})],
+  [
+    `${AFFILIATE_COOKIE} cookie`,
+    () => ((document.cookie = `${AFFILIATE_COOKIE}=P-4711; path=/`), {}),
+  ],
   [`${NEW_APP_COOKIE} cookie`, () => ((document.cookie = `${NEW_APP_COOKIE}=1; path=/`), {})],
 ]
 
 for (const [trigger, setup] of REDUCED) {
   test(`reduced by ${trigger}: no SEO or icon groups, only teaser groups not hidden in checkout, surface bottom`, async () => {
     const { view } = await renderFooter(setup())
-    assert.equal(within(nav('Service und Informationen')).getAllByRole('heading').map((h) => h.textContent), ['Zahlung & Versand', 'Kundenservice'])
+    assert.equal(
+      within(nav('Service und Informationen'))
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+      ['Zahlung & Versand', 'Kundenservice'],
+    )
     assert.is(screen.queryByRole('navigation', { name: 'Beliebte Kategorien' }), null)
     assert.is(screen.queryByRole('link', { name: /^Lumora auf / }), null)
     assert.is(screen.queryByRole('link', { name: /App Store/ }), null)
@@ -157,11 +237,19 @@ for (const [trigger, setup] of REDUCED) {
   })
 }
 
-test('every image is an absolute address on the origin the widget\'s script came from (a <base href> cannot bend it)', async () => {
-  const { view } = await renderFooter({ assetOrigin: 'https://assets.shop.test', platform: 'CLASSIC' })
-  const sources = [...view.container.querySelectorAll('img[src], source[srcset]')].map((e) => e.getAttribute('src') ?? e.getAttribute('srcset')!)
+test("every image is an absolute address on the origin the widget's script came from (a <base href> cannot bend it)", async () => {
+  const { view } = await renderFooter({
+    assetOrigin: 'https://assets.shop.test',
+    platform: 'CLASSIC',
+  })
+  const sources = [...view.container.querySelectorAll('img[src], source[srcset]')].map(
+    (e) => e.getAttribute('src') ?? e.getAttribute('srcset')!,
+  )
   assert.ok(sources.length > 10, String(sources.length))
-  assert.equal(sources.filter((src) => !src.startsWith('https://assets.shop.test/service/')), [])
+  assert.equal(
+    sources.filter((src) => !src.startsWith('https://assets.shop.test/service/')),
+    [],
+  )
 })
 
 test('full variant keeps all four teaser groups (the control for the reduced tests)', async () => {
@@ -171,31 +259,82 @@ test('full variant keeps all four teaser groups (the control for the reduced tes
 
 test('legal, sales-tax and quality links starting with http or mailto open in a new tab without referrer; others do not', async () => {
   const content = {
-    legalLinks: [{ url: '/impressum-s1.html', text: 'Impressum' }, { url: 'mailto:dsb@lumora.example', text: 'DSB' }, { url: 'https://agb.example/', text: 'AGB' }],
-    qualityLogos: [{ link: { url: 'https://siegel.example/', text: 'Siegel' }, source: 'trust-secure-shop', width: 70, height: 70 }],
-    salesTax: { textBeforeLink: 'Preise inkl. MwSt. ', link: { url: 'http://versand.example/', text: 'Versand' }, textAfterLink: '.' },
-    teaserGroups: [{ heading: { link: { url: '/a-s1.html', text: 'Mehr' } }, links: [{ link: { url: 'https://karriere.example/', text: 'Karriere' } }] }],
+    legalLinks: [
+      { url: '/impressum-s1.html', text: 'Impressum' },
+      { url: 'mailto:dsb@lumora.example', text: 'DSB' },
+      { url: 'https://agb.example/', text: 'AGB' },
+    ],
+    qualityLogos: [
+      {
+        link: { url: 'https://siegel.example/', text: 'Siegel' },
+        source: 'trust-secure-shop',
+        width: 70,
+        height: 70,
+      },
+    ],
+    salesTax: {
+      textBeforeLink: 'Preise inkl. MwSt. ',
+      link: { url: 'http://versand.example/', text: 'Versand' },
+      textAfterLink: '.',
+    },
+    teaserGroups: [
+      {
+        heading: { link: { url: '/a-s1.html', text: 'Mehr' } },
+        links: [{ link: { url: 'https://karriere.example/', text: 'Karriere' } }],
+      },
+    ],
   }
   await renderFooter({ fetch: contentFetch(JSON.stringify(content)) })
   const blank = (a: HTMLElement) => [a.getAttribute('target'), a.getAttribute('rel')]
   assert.equal(blank(link(/^Impressum/)), [null, null])
-  for (const name of [/^DSB/, /^AGB/, /^Versand/]) assert.equal(blank(link(name)), ['_blank', 'noopener noreferrer'], String(name))
-  assert.equal(blank(screen.getByRole('img', { name: 'Siegel' }).closest('a')!), ['_blank', 'noopener noreferrer'])
-  assert.equal(blank(link('Karriere')), [null, 'noreferrer'], 'teaser links follow no new-tab rule; another origin gets no referrer')
+  for (const name of [/^DSB/, /^AGB/, /^Versand/])
+    assert.equal(blank(link(name)), ['_blank', 'noopener noreferrer'], String(name))
+  assert.equal(blank(screen.getByRole('img', { name: 'Siegel' }).closest('a')!), [
+    '_blank',
+    'noopener noreferrer',
+  ])
+  assert.equal(
+    blank(link('Karriere')),
+    [null, 'noreferrer'],
+    'teaser links follow no new-tab rule; another origin gets no referrer',
+  )
 })
 
 test('heading ids: letters of every script, digits and hyphens only, unique even for equal headings', async () => {
   const group = (text: string) => ({ heading: { link: { url: '/x-s1.html', text } }, links: [] })
-  const content = { teaserGroups: [group('Über & Co.'), group('Über & Co.'), group('"><img src=x>')], seo: { heading: 'Über & Co.', columns: [{ links: [{ url: '/c1', text: 'K' }] }] }, legalLinks: [{ url: '/i-s1.html', text: 'I' }] }
+  const content = {
+    teaserGroups: [group('Über & Co.'), group('Über & Co.'), group('"><img src=x>')],
+    seo: { heading: 'Über & Co.', columns: [{ links: [{ url: '/c1', text: 'K' }] }] },
+    legalLinks: [{ url: '/i-s1.html', text: 'I' }],
+  }
   const { view } = await renderFooter({ fetch: contentFetch(JSON.stringify(content)) })
   const ids = outsideNewsletter(view.container.querySelectorAll('h2[id], h3[id]')).map((h) => h.id)
   assert.equal(ids, ['lf-über-co', 'lf-über-co-2', 'lf-img-srcx', 'lf-über-co-3'])
 })
 
 test('an unknown logo source logs "Unknown logo source" and renders no image', async () => {
-  const content = { teaserGroups: [{ heading: { link: { url: '/z-s1.html', text: 'Zahlung' } }, links: [], images: [{ label: 'Rechnung', source: 'payment-invoice' }, { label: 'Fremd', source: 'acme-pay' }] }], legalLinks: [{ url: '/i-s1.html', text: 'I' }] }
-  const { result, warnings } = await captureConsole(() => renderFooter({ fetch: contentFetch(JSON.stringify(content)) }))
-  assert.equal(outsideNewsletter(result.view.container.querySelectorAll('img')).map((i) => i.getAttribute('alt')), ['Rechnung'])
+  const content = {
+    teaserGroups: [
+      {
+        heading: { link: { url: '/z-s1.html', text: 'Zahlung' } },
+        links: [],
+        images: [
+          { label: 'Rechnung', source: 'payment-invoice' },
+          { label: 'Fremd', source: 'acme-pay' },
+        ],
+      },
+    ],
+    legalLinks: [{ url: '/i-s1.html', text: 'I' }],
+  }
+  const { result, warnings } = await captureConsole(() =>
+    renderFooter({ fetch: contentFetch(JSON.stringify(content)) }),
+  )
+  assert.equal(
+    outsideNewsletter(result.view.container.querySelectorAll('img')).map((i) =>
+      i.getAttribute('alt'),
+    ),
+    ['Rechnung'],
+  )
   assert.match(warnings.join('\n'), /Unknown logo source/)
 })
 
@@ -211,7 +350,11 @@ test('an unknown market falls back to German: German content is requested and sh
 })
 
 test('texts from content are text, never HTML', async () => {
-  const content = { legalLinks: [{ url: '/i-s1.html', text: '<img src=x onerror="alert(1)"><b id="injected">fett</b>' }] }
+  const content = {
+    legalLinks: [
+      { url: '/i-s1.html', text: '<img src=x onerror="alert(1)"><b id="injected">fett</b>' },
+    ],
+  }
   const { view } = await renderFooter({ fetch: contentFetch(JSON.stringify(content)) })
   assert.is(view.container.querySelector('#injected'), null)
   assert.is(view.container.querySelector('[onerror]'), null)
@@ -219,7 +362,9 @@ test('texts from content are text, never HTML', async () => {
 })
 
 test('404 renders the bottom group without content sections', async () => {
-  const { widget, clock } = createTestWidget({ fetch: (async () => new Response('', { status: 404 })) as typeof fetch })
+  const { widget, clock } = createTestWidget({
+    fetch: (async () => new Response('', { status: 404 })) as typeof fetch,
+  })
   const view = renderInWidget(<Footer />, widget)
   // The bottom group comes once the newsletter block above it has settled (its form, staged, after paints).
   for (let i = 0; i < 20 && !view.container.querySelector('.lf-bottom'); i++) {
@@ -232,9 +377,12 @@ test('404 renders the bottom group without content sections', async () => {
 })
 
 test('footer styles use px, never rem; footer images are 4.4rem x 6.6rem in px', () => {
-  const css = readFileSync(path.join(REPO_ROOT, 'src/footer/footer.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '')
+  const css = readFileSync(path.join(REPO_ROOT, 'src/footer/footer.css'), 'utf8').replace(
+    /\/\*[\s\S]*?\*\//g,
+    '',
+  )
   assert.not.match(css, /\d\s*rem\b/)
-  assert.match(css, /\.lf-logo\{[^}]*width:105\.6px;height:70\.4px/)
+  assert.match(css, /\.lf-logo\s*\{[^}]*width:\s*105\.6px;\s*height:\s*70\.4px/)
 })
 
 test.run()

@@ -37,7 +37,9 @@ export function Footer() {
   const shell = model.shell.value
   const view = useMemo(() => content && buildView(content, reduced), [content, reduced])
   return (
-    <footer className={`lf-footer lf-footer--${phone ? 'phone' : widget.platform.value.toLowerCase()}${reduced ? ' lf-footer--reduced' : ''}`}>
+    <footer
+      className={`lf-footer lf-footer--${phone ? 'phone' : widget.platform.value.toLowerCase()}${reduced ? ' lf-footer--reduced' : ''}`}
+    >
       {reduced || shell < SHELL.newsletter ? null : (
         <ErrorBoundary name="Newsletter" onError={model.settleNewsletter}>
           <NewsletterBlock onSettled={model.settleNewsletter} />

@@ -22,9 +22,13 @@ export interface FooterView {
  */
 export function buildView(content: PartialContent, reduced: boolean): FooterView {
   const id = headingIds()
-  const groups = (content.teaserGroups ?? []).filter((g) => !reduced || !g.hideGroupInCheckout).map((group) => ({ group, id: id(group.heading.link.text) }))
+  const groups = (content.teaserGroups ?? [])
+    .filter((g) => !reduced || !g.hideGroupInCheckout)
+    .map((group) => ({ group, id: id(group.heading.link.text) }))
   const seen = new Set<string>()
-  const images = groups.flatMap(({ group }) => group.images ?? []).filter((image) => !seen.has(image.source) && !!seen.add(image.source))
+  const images = groups
+    .flatMap(({ group }) => group.images ?? [])
+    .filter((image) => !seen.has(image.source) && !!seen.add(image.source))
   return {
     groups,
     images,

@@ -30,7 +30,8 @@ export type LogoSource = (typeof LOGO_SOURCES)[number]
 
 /** The image path of a logo source, or '' (logged) for a source not in the list: no broken image. */
 export function logoPath(source: string, origin = ''): string {
-  if ((LOGO_SOURCES as readonly string[]).includes(source)) return `${origin}${LOGO_FOLDER}${source}.svg`
+  if ((LOGO_SOURCES as readonly string[]).includes(source))
+    return `${origin}${LOGO_FOLDER}${source}.svg`
   log.warn('Unknown logo source', source)
   return ''
 }

@@ -19,7 +19,11 @@ export function useDomId(id?: string): string {
 }
 
 /** Open state of a disclosure: controlled when `expanded` is given, otherwise its own. */
-export function useOpenState(expanded: boolean | undefined, defaultExpanded: boolean, onToggle?: (open: boolean) => void) {
+export function useOpenState(
+  expanded: boolean | undefined,
+  defaultExpanded: boolean,
+  onToggle?: (open: boolean) => void,
+) {
   const [own, setOwn] = useState(defaultExpanded)
   const open = expanded ?? own
   const toggle = () => {

@@ -2,19 +2,43 @@
  * The kit's one door: import every component from here (`import { Button } from '../kit'`).
  * Modules have no side effects, so a bundle carries only what it uses (test/unit/kit-tree-shaking.test.ts).
  */
-export { Button, type ButtonProps, type ButtonVariant, type ButtonSize, type ButtonState } from './button/button'
+export {
+  Button,
+  type ButtonProps,
+  type ButtonVariant,
+  type ButtonSize,
+  type ButtonState,
+} from './button/button'
 export { type FieldProps, type FieldState } from './field/field'
 export { Input, type InputProps } from './input/input'
 export { IbanInput, type IbanInputProps } from './iban-input/iban-input'
 export { cleanIban, groupIban } from './iban-input/iban-format'
-export { genericValidator, isIban, invalidMessage, GENERIC_INVALID, FIELD_INVALID, type Validator, type MessageGenerator } from './validation/validator'
+export {
+  genericValidator,
+  isIban,
+  invalidMessage,
+  GENERIC_INVALID,
+  FIELD_INVALID,
+  type Validator,
+  type MessageGenerator,
+} from './validation/validator'
 export { ValidatedInput, type ValidatedInputProps } from './validation/validated-input'
 export { NumberInput, type NumberInputProps } from './number-input/number-input'
 export { cleanNumber } from './number-input/number-format'
 export { Select, type SelectProps, type SelectOption } from './select/select'
-export { Radio, RadioGroup, type RadioProps, type RadioGroupProps, type RadioOption } from './radio/radio'
+export {
+  Radio,
+  RadioGroup,
+  type RadioProps,
+  type RadioGroupProps,
+  type RadioOption,
+} from './radio/radio'
 export { Checkbox, type CheckboxProps } from './checkbox/checkbox'
-export { Notification, type NotificationProps, type NotificationType } from './notification/notification'
+export {
+  Notification,
+  type NotificationProps,
+  type NotificationType,
+} from './notification/notification'
 export { ExpansionPanel, type ExpansionPanelProps } from './expansion-panel/expansion-panel'
 export { TextSlider, type TextSliderProps } from './text-slider/text-slider'
 export { ExpandIcon, type ExpandIconProps } from './expand-icon/expand-icon'

@@ -8,7 +8,22 @@ const test = suite('kit door')
 test.after.each(cleanup)
 
 test('every component renders through index.ts', () => {
-  const { Button, Input, IbanInput, NumberInput, Select, RadioGroup, Checkbox, Notification, ExpansionPanel, TextSlider, ExpandIcon, Icon, TextLink, PasswordStrength } = kit
+  const {
+    Button,
+    Input,
+    IbanInput,
+    NumberInput,
+    Select,
+    RadioGroup,
+    Checkbox,
+    Notification,
+    ExpansionPanel,
+    TextSlider,
+    ExpandIcon,
+    Icon,
+    TextLink,
+    PasswordStrength,
+  } = kit
   render(
     <div>
       <Button>Senden</Button>

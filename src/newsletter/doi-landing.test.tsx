@@ -9,7 +9,13 @@ import * as assert from 'uvu/assert'
 import { cleanup, fireEvent, screen } from '@testing-library/preact'
 import { JSDOM } from 'jsdom'
 import { createContractServer } from '../../build/contract-server/handler'
-import { createTestWidget, recordRequests, renderInWidget, TEST_ORIGIN, useLocale } from '../../test/helpers/widget'
+import {
+  createTestWidget,
+  recordRequests,
+  renderInWidget,
+  TEST_ORIGIN,
+  useLocale,
+} from '../../test/helpers/widget'
 import { t } from '../i18n/i18n'
 import { SITES, SITE_LOCALE } from '../sites'
 import { NewsletterBlock } from './index'
@@ -21,7 +27,15 @@ const tick = () => new Promise((r) => setTimeout(r, 0))
 test.after.each(cleanup)
 
 async function signedUpToken(server: ReturnType<typeof createContractServer>) {
-  await server.fetch(`${NL}/internal/newsletter-subscribers`, { method: 'POST', headers: { 'content-type': 'application/json', 'X-Hunter-Site': 'DE', 'X-Original-Address': `${TEST_ORIGIN}/de/` }, body: JSON.stringify({ email: 'anna@example.com', consents: [], origin: 'footer' }) })
+  await server.fetch(`${NL}/internal/newsletter-subscribers`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'X-Hunter-Site': 'DE',
+      'X-Original-Address': `${TEST_ORIGIN}/de/`,
+    },
+    body: JSON.stringify({ email: 'anna@example.com', consents: [], origin: 'footer' }),
+  })
   const [mail] = (await (await server.fetch('/_mail/outbox.json')).json()) as { link: string }[]
   return new URL(mail.link).searchParams.get('subscriberToken')!
 }
@@ -33,11 +47,16 @@ async function landing(token: string, server = createContractServer({ origin: TE
   widget.subscriberToken = token
   widget.psdata = async () => ({ newsletterStatus: 'WAITING_FOR_DOI' })
   renderInWidget(<NewsletterBlock />, widget)
-  return { requests: recorded.requests, confirm: await screen.findByRole('button', { name: text('doiConfirm') }) }
+  return {
+    requests: recorded.requests,
+    confirm: await screen.findByRole('button', { name: text('doiConfirm') }),
+  }
 }
 
 test('takeSubscriberToken: reads the token and removes it from the address, keeping every other parameter and the fragment as written', () => {
-  const { window } = new JSDOM('', { url: 'https://shop.test/de/?utm_source=mail&subscriberToken=abc123&q=a%20b+c&e=%E2%82%AC#top' })
+  const { window } = new JSDOM('', {
+    url: 'https://shop.test/de/?utm_source=mail&subscriberToken=abc123&q=a%20b+c&e=%E2%82%AC#top',
+  })
   const token = takeSubscriberToken(window as unknown as Window)
   assert.is(token, 'abc123')
   assert.is(window.location.href, 'https://shop.test/de/?utm_source=mail&q=a%20b+c&e=%E2%82%AC#top')
@@ -66,9 +85,17 @@ test('nothing is confirmed on load: a clear confirm button is the only way, and 
   const token = await signedUpToken(server)
   const { requests, confirm } = await landing(token, server)
   for (let i = 0; i < 5; i++) await tick()
-  assert.equal(requests.filter((r) => r.method === 'PUT'), [], 'no confirmation before the visitor asks for it')
+  assert.equal(
+    requests.filter((r) => r.method === 'PUT'),
+    [],
+    'no confirmation before the visitor asks for it',
+  )
   assert.ok(screen.getByText(text('doiPrompt')))
-  assert.is(screen.queryByRole('textbox'), null, 'the landing asks one thing: the form comes back if the link is refused')
+  assert.is(
+    screen.queryByRole('textbox'),
+    null,
+    'the landing asks one thing: the form comes back if the link is refused',
+  )
   fireEvent.click(confirm)
   const confirmed = await screen.findByText(text('confirmed'))
   assert.ok(confirmed.closest('[role=status]'))
@@ -82,7 +109,9 @@ test('nothing is confirmed on load: a clear confirm button is the only way, and 
 test('a used or unknown token: after the confirm button, the invalid-link banner shows above the form', async () => {
   const { confirm } = await landing('unknown-token')
   fireEvent.click(confirm)
-  const banner = await screen.findByText('Leider ist dieser Link nicht mehr gültig. Bitte melden Sie sich erneut zum Newsletter an.')
+  const banner = await screen.findByText(
+    'Leider ist dieser Link nicht mehr gültig. Bitte melden Sie sich erneut zum Newsletter an.',
+  )
   assert.ok(banner.closest('[role=alert]'))
   const input = await screen.findByRole('textbox', { name: /^E-Mail/ })
   assert.ok(banner.compareDocumentPosition(input) & Node.DOCUMENT_POSITION_FOLLOWING)
@@ -99,7 +128,9 @@ test('X-Original-Address carries origin and path only: no query (tokens, e-mail 
   widget.pageAddress = `${TEST_ORIGIN}/de/angebote/?email=anna%40example.com&session=s3cr3t#frag`
   widget.psdata = async () => ({ newsletterStatus: 'NONE' })
   renderInWidget(<NewsletterBlock />, widget)
-  fireEvent.change(await screen.findByRole('textbox', { name: /^E-Mail/ }), { target: { value: 'anna@example.com' } })
+  fireEvent.change(await screen.findByRole('textbox', { name: /^E-Mail/ }), {
+    target: { value: 'anna@example.com' },
+  })
   fireEvent.click(await screen.findByRole('button', { name: text('submit') }))
   await screen.findByText(text('successTitle'))
   const post = recorded.requests.find((r) => r.method === 'POST')!
@@ -109,7 +140,8 @@ test('X-Original-Address carries origin and path only: no query (tokens, e-mail 
 test('the confirm texts exist in every locale', async () => {
   for (const site of SITES) {
     await useLocale(SITE_LOCALE[site])
-    for (const key of ['doiPrompt', 'doiConfirm']) assert.ok(text(key) && text(key) !== `newsletter.${key}`, `${site} ${key}`)
+    for (const key of ['doiPrompt', 'doiConfirm'])
+      assert.ok(text(key) && text(key) !== `newsletter.${key}`, `${site} ${key}`)
   }
 })
 

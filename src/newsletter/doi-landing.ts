@@ -11,9 +11,16 @@ export function takeSubscriberToken(win: Window): string | null {
   const token = new URLSearchParams(location.search).get(TOKEN_PARAM)
   if (token === null) return null
   // Each part is judged as the reader above reads it (names decoded), and kept byte for byte.
-  const kept = location.search.slice(1).split('&').filter((part) => !new URLSearchParams(part).has(TOKEN_PARAM))
+  const kept = location.search
+    .slice(1)
+    .split('&')
+    .filter((part) => !new URLSearchParams(part).has(TOKEN_PARAM))
   try {
-    history.replaceState(history.state, '', location.pathname + (kept.length ? '?' + kept.join('&') : '') + location.hash)
+    history.replaceState(
+      history.state,
+      '',
+      location.pathname + (kept.length ? '?' + kept.join('&') : '') + location.hash,
+    )
   } catch {
     // A sandboxed or opaque page refuses; the token is still used, and only read once.
   }

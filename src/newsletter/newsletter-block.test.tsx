@@ -4,7 +4,13 @@ import * as assert from 'uvu/assert'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact'
 import { createContractServer } from '../../build/contract-server/handler'
 import { makeLoginToken } from '../../build/contract-server/routes/login'
-import { createTestWidget, recordRequests, renderInWidget, TEST_ORIGIN, useLocale } from '../../test/helpers/widget'
+import {
+  createTestWidget,
+  recordRequests,
+  renderInWidget,
+  TEST_ORIGIN,
+  useLocale,
+} from '../../test/helpers/widget'
 import { t } from '../i18n/i18n'
 import { SITES, SITE_LOCALE, type Site } from '../sites'
 import type { EmbedConfig } from '../config'
@@ -32,11 +38,18 @@ async function setup(site: Site = 'DE', options: Setup = {}) {
   const loginToken = options.loggedIn ? makeLoginToken(server.ctx, 'l1') : undefined
   if (loginToken) document.cookie = `LoginToken=${loginToken}`
   const recorded = recordRequests(options.wrap ? options.wrap(server.fetch) : server.fetch)
-  const { widget, clock } = createTestWidget({ config: { site, ...options.config }, server, fetch: recorded.fetch })
+  const { widget, clock } = createTestWidget({
+    config: { site, ...options.config },
+    server,
+    fetch: recorded.fetch,
+  })
   if (options.pageAddress) widget.pageAddress = options.pageAddress
   if (options.psdata !== undefined) widget.psdata = async () => options.psdata ?? null
   const events: { type: string; detail: unknown }[] = []
-  for (const type of [SIGN_UP_EVENT, SUBMITTED_EVENT]) widget.mountElement.addEventListener(type, (e) => events.push({ type, detail: (e as CustomEvent).detail }))
+  for (const type of [SIGN_UP_EVENT, SUBMITTED_EVENT])
+    widget.mountElement.addEventListener(type, (e) =>
+      events.push({ type, detail: (e as CustomEvent).detail }),
+    )
   document.body.appendChild(widget.mountElement)
   const view = renderInWidget(<NewsletterBlock />, widget)
   return { widget, server, clock, view, events, requests: recorded.requests, loginToken }
@@ -69,16 +82,68 @@ test.after.each(() => {
 })
 
 // Which fields appear once the email field is focused (SPEC §2), and which are required (asterisk, aria-required).
-const FIELDS: Record<Site, { salutation: boolean; names: boolean; required: boolean; consent: boolean; hint: boolean; sample: boolean }> = {
-  DE: { salutation: false, names: false, required: false, consent: false, hint: true, sample: true },
+const FIELDS: Record<
+  Site,
+  {
+    salutation: boolean
+    names: boolean
+    required: boolean
+    consent: boolean
+    hint: boolean
+    sample: boolean
+  }
+> = {
+  DE: {
+    salutation: false,
+    names: false,
+    required: false,
+    consent: false,
+    hint: true,
+    sample: true,
+  },
   AT: { salutation: true, names: true, required: false, consent: false, hint: true, sample: true },
-  CH: { salutation: false, names: false, required: false, consent: false, hint: true, sample: false },
-  CH_FR: { salutation: false, names: false, required: false, consent: false, hint: true, sample: false },
-  CZ: { salutation: false, names: false, required: false, consent: false, hint: true, sample: false },
+  CH: {
+    salutation: false,
+    names: false,
+    required: false,
+    consent: false,
+    hint: true,
+    sample: false,
+  },
+  CH_FR: {
+    salutation: false,
+    names: false,
+    required: false,
+    consent: false,
+    hint: true,
+    sample: false,
+  },
+  CZ: {
+    salutation: false,
+    names: false,
+    required: false,
+    consent: false,
+    hint: true,
+    sample: false,
+  },
   HU: { salutation: true, names: true, required: true, consent: false, hint: true, sample: true },
-  SK: { salutation: false, names: false, required: false, consent: false, hint: true, sample: false },
+  SK: {
+    salutation: false,
+    names: false,
+    required: false,
+    consent: false,
+    hint: true,
+    sample: false,
+  },
   TR: { salutation: false, names: true, required: true, consent: true, hint: false, sample: false },
-  PL: { salutation: false, names: false, required: false, consent: false, hint: true, sample: false },
+  PL: {
+    salutation: false,
+    names: false,
+    required: false,
+    consent: false,
+    hint: true,
+    sample: false,
+  },
 }
 
 for (const site of SITES) {
@@ -105,12 +170,26 @@ for (const site of SITES) {
     assert.is(boxes.length, f.consent ? 2 : 1)
     for (const box of boxes) assert.is((box as HTMLInputElement).checked, false)
     // Rendered absolute on the page's origin (a <base href> cannot bend them); the rules hold paths.
-    const links = screen.getAllByRole('link').map((a) => a.getAttribute('href')!.replace(location.origin, ''))
+    const links = screen
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href')!.replace(location.origin, ''))
     const rules = (await import('./newsletter.sites')).SITE_RULES[site].links
-    assert.ok(links.includes(rules.privacy) && links.includes(rules.contact) && links.includes(rules.voucher), site)
+    assert.ok(
+      links.includes(rules.privacy) &&
+        links.includes(rules.contact) &&
+        links.includes(rules.voucher),
+      site,
+    )
     assert.is(links.includes(rules.sample ?? '-'), f.sample)
     if (f.consent) assert.ok(links.includes(rules.consent!) && links.includes(rules.info!))
-    assert.is(!!screen.queryByText((_, el) => el?.tagName === 'P' && el.textContent === text('privacyHint', { privacyLink: text('privacyLink') })), f.hint)
+    assert.is(
+      !!screen.queryByText(
+        (_, el) =>
+          el?.tagName === 'P' &&
+          el.textContent === text('privacyHint', { privacyLink: text('privacyLink') }),
+      ),
+      f.hint,
+    )
     assert.ok(screen.getByText(shown('legalTitle')))
     assert.ok(document.querySelector('details p'))
     assert.ok(screen.getByText(text('mandatory')))
@@ -131,7 +210,7 @@ for (const site of SITES) {
   })
 }
 
-test('the form renders a task after the block\'s head, its consents and button a task after its fields (short tasks instead of one long one)', async () => {
+test("the form renders a task after the block's head, its consents and button a task after its fields (short tasks instead of one long one)", async () => {
   await useLocale('de-DE')
   const clock = fakeClock()
   const { widget } = createTestWidget({ clock })
@@ -141,7 +220,11 @@ test('the form renders a task after the block\'s head, its consents and button a
   await clock.advance(0)
   await screen.findByRole('heading', { name: text('title') })
   await new Promise((resolve) => setTimeout(resolve, 20))
-  assert.is(screen.queryByRole('textbox', { name: label('email') }), null, 'the form waits for its own task (a timer)')
+  assert.is(
+    screen.queryByRole('textbox', { name: label('email') }),
+    null,
+    'the form waits for its own task (a timer)',
+  )
   // Effects run after paint (a real timer in jsdom), then the form's timer is due.
   const nextStep = async (ready: () => unknown) => {
     for (let i = 0; i < 20 && !ready(); i++) {
@@ -151,7 +234,11 @@ test('the form renders a task after the block\'s head, its consents and button a
   }
   await nextStep(() => screen.queryByRole('textbox', { name: label('email') }))
   assert.ok(screen.getByRole('textbox', { name: label('email') }))
-  assert.is(screen.queryByRole('button', { name: label('submit') }), null, 'the consents and the button wait for their own task')
+  assert.is(
+    screen.queryByRole('button', { name: label('submit') }),
+    null,
+    'the consents and the button wait for their own task',
+  )
   assert.is(screen.queryByRole('checkbox'), null)
   await nextStep(() => screen.queryByRole('button', { name: label('submit') }))
   assert.ok(screen.getByRole('button', { name: label('submit') }))
@@ -174,9 +261,11 @@ test('the legal text says 16 years, 18 in CZ and SK; TR names Law 6563, KVKK, 14
     assert.match(text('legal'), ['CZ', 'SK'].includes(site) ? /\b18\b/ : /\b16\b/, site)
   }
   await useLocale('tr-TR')
-  for (const fact of ['6563', 'KVKK', '14 gün', '2 yıl']) assert.ok(text('legal').includes(fact), fact)
+  for (const fact of ['6563', 'KVKK', '14 gün', '2 yıl'])
+    assert.ok(text('legal').includes(fact), fact)
   await useLocale('hu-HU')
-  for (const fact of [/1\shónap/, /egyszer/, /kávé/, /kapszul/, /ajándékkártyá/]) assert.match(text('footnote'), fact)
+  for (const fact of [/1\shónap/, /egyszer/, /kávé/, /kapszul/, /ajándékkártyá/])
+    assert.match(text('footnote'), fact)
 })
 
 test('the voucher footnote is shown by default (SPEC §2)', async () => {
@@ -195,22 +284,36 @@ test('data-voucher-footnote="hidden" leaves the footnote out, and only the footn
 test('a responsive, lazy image: desktop from 1024 px, tablet from 767 px', async () => {
   await setup('DE')
   await email()
-  const sources = [...document.querySelectorAll('picture source')].map((s) => s.getAttribute('media'))
+  const sources = [...document.querySelectorAll('picture source')].map((s) =>
+    s.getAttribute('media'),
+  )
   assert.equal(sources, ['(min-width: 1024px)', '(min-width: 767px)'])
   const img = document.querySelector('picture img')!
   assert.is(img.getAttribute('loading'), 'lazy')
-  assert.match(img.getAttribute('src')!, /^https:\/\/shop\.test\/service\/newsletterfrontend\/newslettersubscriptionform\/[0-9a-f]+\.jpg$/)
+  assert.match(
+    img.getAttribute('src')!,
+    /^https:\/\/shop\.test\/service\/newsletterfrontend\/newslettersubscriptionform\/[0-9a-f]+\.jpg$/,
+  )
 })
 
-test('names in the market\'s order: family name first in HU, given name first in AT and TR', async () => {
-  for (const [site, first] of [['HU', 'lastName'], ['AT', 'firstName'], ['TR', 'firstName']] as const) {
+test("names in the market's order: family name first in HU, given name first in AT and TR", async () => {
+  for (const [site, first] of [
+    ['HU', 'lastName'],
+    ['AT', 'firstName'],
+    ['TR', 'firstName'],
+  ] as const) {
     await setup(site)
     const input = await email()
     input.focus()
     await tick()
     const fields = screen.getAllByRole('textbox').map((box) => box.getAttribute('autocomplete'))
-    const order = first === 'lastName' ? ['family-name', 'given-name'] : ['given-name', 'family-name']
-    assert.equal(fields.filter((f) => f === 'given-name' || f === 'family-name'), order, site)
+    const order =
+      first === 'lastName' ? ['family-name', 'given-name'] : ['given-name', 'family-name']
+    assert.equal(
+      fields.filter((f) => f === 'given-name' || f === 'family-name'),
+      order,
+      site,
+    )
     if (site === 'AT') {
       cleanup()
       continue // names are optional there: nothing to announce
@@ -219,7 +322,11 @@ test('names in the market\'s order: family name first in HU, given name first in
     await tick()
     const announced = document.querySelector('[role=alert].lf-visually-hidden')!.textContent!
     const [a, b] = first === 'lastName' ? ['lastName', 'firstName'] : ['firstName', 'lastName']
-    assert.ok(announced.indexOf(text(`errors.${a}RequiredErrorMessage`)) < announced.indexOf(text(`errors.${b}RequiredErrorMessage`)), `${site}: ${announced}`)
+    assert.ok(
+      announced.indexOf(text(`errors.${a}RequiredErrorMessage`)) <
+        announced.indexOf(text(`errors.${b}RequiredErrorMessage`)),
+      `${site}: ${announced}`,
+    )
     cleanup()
   }
 })
@@ -228,7 +335,9 @@ test('AT: salutations in the order MRS, MR, DIVERS, COMPANY', async () => {
   await setup('AT')
   ;(await email()).focus()
   await tick()
-  const options = within(screen.getByRole('combobox', { name: label('salutation') })).getAllByRole('option').map((o) => o.textContent)
+  const options = within(screen.getByRole('combobox', { name: label('salutation') }))
+    .getAllByRole('option')
+    .map((o) => o.textContent)
   assert.equal(options, [text('choose'), 'Frau', 'Herr', 'Divers', 'Firma'])
 })
 
@@ -248,13 +357,22 @@ test('validation on blur, not while typing; the message is linked and announced,
   assert.is(screen.queryByText(text('errors.emailRegexErrorMessage')), null)
   input.blur()
   await tick()
-  const message = screen.getAllByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.').find((el) => el.id)!
+  const message = screen
+    .getAllByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.')
+    .find((el) => el.id)!
   assert.is(input.getAttribute('aria-invalid'), 'true')
   assert.ok(input.getAttribute('aria-describedby')!.split(' ').includes(message.id))
-  assert.is(document.querySelector('[role=alert].lf-visually-hidden')!.textContent, 'Bitte geben Sie eine gültige E-Mail-Adresse ein.')
+  assert.is(
+    document.querySelector('[role=alert].lf-visually-hidden')!.textContent,
+    'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+  )
   input.focus()
   await tick()
-  assert.is(input.getAttribute('aria-invalid'), 'true', 'the error stays when the visitor comes back to correct it')
+  assert.is(
+    input.getAttribute('aria-invalid'),
+    'true',
+    'the error stays when the visitor comes back to correct it',
+  )
   assert.ok(document.getElementById(message.id))
   fireEvent.input(input, { target: { value: 'anna@example' } })
   await tick()
@@ -289,7 +407,9 @@ test('an empty required email says so on submit, and nothing is sent', async () 
   const { requests } = await setup('DE')
   await email()
   fireEvent.click(submit())
-  await waitFor(() => assert.ok(screen.getAllByText(text('errors.emailRequiredErrorMessage')).length))
+  await waitFor(() =>
+    assert.ok(screen.getAllByText(text('errors.emailRequiredErrorMessage')).length),
+  )
   assert.is(posts(requests).length, 0)
 })
 
@@ -298,8 +418,17 @@ test('HU: salutation and names are required; TR: names and the newsletter consen
   await email()
   // Submitting without ever focusing the email field reveals the fields with their errors.
   fireEvent.click(submit())
-  await waitFor(() => assert.is(screen.getByRole('combobox', { name: label('salutation') }).getAttribute('aria-invalid'), 'true'))
-  for (const key of ['salutationRequiredErrorMessage', 'firstNameRequiredErrorMessage', 'lastNameRequiredErrorMessage']) {
+  await waitFor(() =>
+    assert.is(
+      screen.getByRole('combobox', { name: label('salutation') }).getAttribute('aria-invalid'),
+      'true',
+    ),
+  )
+  for (const key of [
+    'salutationRequiredErrorMessage',
+    'firstNameRequiredErrorMessage',
+    'lastNameRequiredErrorMessage',
+  ]) {
     await waitFor(() => assert.ok(screen.getAllByText(text(`errors.${key}`)).length, key))
   }
   cleanup()
@@ -307,7 +436,9 @@ test('HU: salutation and names are required; TR: names and the newsletter consen
   ;(await email()).focus()
   await tick()
   fireEvent.click(submit())
-  await waitFor(() => assert.ok(screen.getAllByText('Lütfen ticari elektronik ileti onayınızı verin.').length))
+  await waitFor(() =>
+    assert.ok(screen.getAllByText('Lütfen ticari elektronik ileti onayınızı verin.').length),
+  )
   const consent = screen.getAllByRole('checkbox')[0]
   assert.is(consent.getAttribute('aria-invalid'), 'true')
   fireEvent.click(consent)
@@ -341,16 +472,34 @@ test('DE: an accepted sign-up posts the spec body and headers, shows the success
     assert.is(post.headers.get('content-type'), 'application/json')
     assert.is(post.headers.get('x-hunter-site'), 'DE')
     assert.is(post.headers.get('x-original-address'), `${TEST_ORIGIN}/de/`)
-    assert.equal(await post.json(), { email: 'user+tag@example.com', salutation: null, firstName: null, lastName: null, consents: ['DNE'], origin: 'footer', originAddition: '/de/' })
+    assert.equal(await post.json(), {
+      email: 'user+tag@example.com',
+      salutation: null,
+      firstName: null,
+      lastName: null,
+      consents: ['DNE'],
+      origin: 'footer',
+      originAddition: '/de/',
+    })
     assert.is(screen.queryByRole('textbox', { name: label('email') }), null)
     // Read from a status region, and its heading takes the focus.
     assert.ok(success.closest('[role=status]'))
     const heading = screen.getByRole('heading', { name: text('successTitle') })
     await waitFor(() => assert.is(document.activeElement, heading))
     assert.equal(scrolled, [success.parentElement])
-    const signUp = { event: 'sign_up', name: 'sign_up', subject: 'newsletter', origin: 'footer:/de/', type: 'ga4', emitter: 'newsletterservice' }
+    const signUp = {
+      event: 'sign_up',
+      name: 'sign_up',
+      subject: 'newsletter',
+      origin: 'footer:/de/',
+      type: 'ga4',
+      emitter: 'newsletterservice',
+    }
     assert.equal(windowAny.dataLayer, [signUp])
-    assert.equal(events.map((e) => e.type), [SIGN_UP_EVENT, SUBMITTED_EVENT])
+    assert.equal(
+      events.map((e) => e.type),
+      [SIGN_UP_EVENT, SUBMITTED_EVENT],
+    )
     assert.equal(events[0].detail, signUp)
     const outbox = (await (await server.fetch('/_mail/outbox.json')).json()) as { to: string }[]
     assert.is(outbox[0].to, 'user+tag@example.com')
@@ -364,7 +513,9 @@ test('AT: salutation and names are sent; a single-page app uses the private base
   const input = await email()
   await type(input, "o'brien@example.com")
   // A real choice fires input and change; the select listens to change (@testing-library/preact's fireEvent.change sends input).
-  const salutation = screen.getByRole('combobox', { name: label('salutation') }) as HTMLSelectElement
+  const salutation = screen.getByRole('combobox', {
+    name: label('salutation'),
+  }) as HTMLSelectElement
   salutation.value = 'MR'
   fireEvent(salutation, new Event('change', { bubbles: true }))
   await type(screen.getByRole('textbox', { name: label('firstName') }), 'Seán')
@@ -373,17 +524,30 @@ test('AT: salutation and names are sent; a single-page app uses the private base
   await screen.findByText(text('successTitle'))
   const [post] = posts(requests)
   assert.is(post.url, `${NL}/private/newsletter-subscribers`)
-  assert.equal(await post.json(), { email: "o'brien@example.com", salutation: 'MR', firstName: 'Seán', lastName: 'O´Brien', consents: [], origin: 'footer', originAddition: '/at/' })
+  assert.equal(await post.json(), {
+    email: "o'brien@example.com",
+    salutation: 'MR',
+    firstName: 'Seán',
+    lastName: 'O´Brien',
+    consents: [],
+    origin: 'footer',
+    originAddition: '/at/',
+  })
 })
 
 /** A fetch whose sign-up answer waits until released. */
 function gate() {
   let release!: () => void
   const open = new Promise<void>((r) => (release = r))
-  const wrap = (inner: typeof fetch) => (async (input: RequestInfo | URL, init?: RequestInit) => {
-    if ((init?.method ?? (input as Request).method) === 'POST' || (input instanceof Request && input.method === 'POST')) await open
-    return inner(input, init)
-  }) as typeof fetch
+  const wrap = (inner: typeof fetch) =>
+    (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (
+        (init?.method ?? (input as Request).method) === 'POST' ||
+        (input instanceof Request && input.method === 'POST')
+      )
+        await open
+      return inner(input, init)
+    }) as typeof fetch
   return { wrap, release: () => release() }
 }
 
@@ -395,7 +559,9 @@ test('while submitting, fields are disabled and a double click sends one request
   fireEvent.click(submit())
   fireEvent.click(submit())
   await waitFor(() => assert.ok((input as HTMLInputElement).disabled))
-  assert.ok((screen.getByRole('textbox', { name: label('firstName') }) as HTMLInputElement).disabled)
+  assert.ok(
+    (screen.getByRole('textbox', { name: label('firstName') }) as HTMLInputElement).disabled,
+  )
   assert.is(submit().getAttribute('aria-busy'), 'true')
   g.release()
   await screen.findByText(text('successTitle'))
@@ -403,16 +569,23 @@ test('while submitting, fields are disabled and a double click sends one request
 })
 
 function answer(status: number, body: unknown) {
-  return (inner: typeof fetch) => (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const method = input instanceof Request ? input.method : init?.method
-    if (method === 'POST') return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/problem+json' } })
-    return inner(input, init)
-  }) as typeof fetch
+  return (inner: typeof fetch) =>
+    (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const method = input instanceof Request ? input.method : init?.method
+      if (method === 'POST')
+        return new Response(JSON.stringify(body), {
+          status,
+          headers: { 'content-type': 'application/problem+json' },
+        })
+      return inner(input, init)
+    }) as typeof fetch
 }
 
 test('an email_invalid answer shows the email error; typed values stay; no events', async () => {
   windowAny.dataLayer = []
-  const { events } = await setup('AT', { wrap: answer(400, { type: 'urn:newsletter:email_invalid', status: 400 }) })
+  const { events } = await setup('AT', {
+    wrap: answer(400, { type: 'urn:newsletter:email_invalid', status: 400 }),
+  })
   const input = await email()
   await type(input, 'anna@example.com')
   await type(screen.getByRole('textbox', { name: label('firstName') }), 'Anna')
@@ -420,7 +593,10 @@ test('an email_invalid answer shows the email error; typed values stay; no event
   await waitFor(() => assert.is(input.getAttribute('aria-invalid'), 'true'))
   assert.ok(screen.getAllByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.').length)
   assert.is((input as HTMLInputElement).value, 'anna@example.com')
-  assert.is((screen.getByRole('textbox', { name: label('firstName') }) as HTMLInputElement).value, 'Anna')
+  assert.is(
+    (screen.getByRole('textbox', { name: label('firstName') }) as HTMLInputElement).value,
+    'Anna',
+  )
   assert.is((input as HTMLInputElement).disabled, false)
   assert.equal(events, [])
   assert.equal(windowAny.dataLayer, [])
@@ -428,11 +604,12 @@ test('an email_invalid answer shows the email error; typed values stay; no event
 
 test('a 500 shows the technical-error banner as an alert; values stay; one more click retries', async () => {
   let fail = true
-  const wrap = (inner: typeof fetch) => (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const method = input instanceof Request ? input.method : init?.method
-    if (method === 'POST' && fail) return new Response('{}', { status: 500 })
-    return inner(input, init)
-  }) as typeof fetch
+  const wrap = (inner: typeof fetch) =>
+    (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const method = input instanceof Request ? input.method : init?.method
+      if (method === 'POST' && fail) return new Response('{}', { status: 500 })
+      return inner(input, init)
+    }) as typeof fetch
   const { events } = await setup('DE', { wrap })
   const input = await email()
   await type(input, 'anna@example.com')
@@ -441,7 +618,9 @@ test('a 500 shows the technical-error banner as an alert; values stay; one more 
     await screen.findByText(text('errorGeneric'))
   })
   assert.match(warnings.join('\n'), 'Newsletter sign-up failed')
-  const banner = await screen.findByText('Aus technischen Gründen ist die Newsletteranmeldung nicht möglich. Bitte versuchen Sie es später!')
+  const banner = await screen.findByText(
+    'Aus technischen Gründen ist die Newsletteranmeldung nicht möglich. Bitte versuchen Sie es später!',
+  )
   assert.ok(banner.closest('[role=alert]'))
   assert.is((input as HTMLInputElement).value, 'anna@example.com')
   assert.equal(events, [])
@@ -451,7 +630,13 @@ test('a 500 shows the technical-error banner as an alert; values stay; one more 
 })
 
 test('the 15 s time-out shows the technical-error banner and keeps the values', async () => {
-  const { clock } = await setup('DE', { wrap: (inner) => (async (input: RequestInfo | URL, init?: RequestInit) => ((input instanceof Request ? input.method : init?.method) === 'POST' ? new Promise<Response>(() => {}) : inner(input, init))) as typeof fetch })
+  const { clock } = await setup('DE', {
+    wrap: (inner) =>
+      (async (input: RequestInfo | URL, init?: RequestInit) =>
+        (input instanceof Request ? input.method : init?.method) === 'POST'
+          ? new Promise<Response>(() => {})
+          : inner(input, init)) as typeof fetch,
+  })
   const input = await email()
   await type(input, 'anna@example.com')
   fireEvent.click(submit())
@@ -478,10 +663,18 @@ test('honeypot filled: nothing is sent, the success view and the analytics event
   await screen.findByText(text('success', { email: 'bot@example.com' }))
   assert.is(posts(requests).length, 0)
   assert.is(windowAny.dataLayer.length, 1)
-  assert.equal(events.map((e) => e.type), [SIGN_UP_EVENT, SUBMITTED_EVENT])
+  assert.equal(
+    events.map((e) => e.type),
+    [SIGN_UP_EVENT, SUBMITTED_EVENT],
+  )
 })
 
-for (const [site, locks] of [['AT', true], ['HU', true], ['TR', true], ['DE', false]] as const) {
+for (const [site, locks] of [
+  ['AT', true],
+  ['HU', true],
+  ['TR', true],
+  ['DE', false],
+] as const) {
   test(`${site}: a logged-in visitor's base data prefills the form${locks ? ' and locks known fields' : ''}`, async () => {
     const { requests, loginToken } = await setup(site, { loggedIn: true })
     const input = (await screen.findByDisplayValue('anna.schmidt@example.com')) as HTMLInputElement
@@ -499,11 +692,13 @@ for (const [site, locks] of [['AT', true], ['HU', true], ['TR', true], ['DE', fa
 test('base data arriving after the visitor started typing keeps what it does not know, and the focus; its own fields lose their errors', async () => {
   document.cookie = 'LoginToken=tok123'
   let answer: (response: Response) => void = () => {}
-  const wrap = (inner: typeof fetch) => (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = input instanceof Request ? input.url : String(input)
-    if (url.endsWith('/customers/base-data')) return new Promise<Response>((resolve) => (answer = resolve))
-    return inner(input, init)
-  }) as typeof fetch
+  const wrap = (inner: typeof fetch) =>
+    (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : String(input)
+      if (url.endsWith('/customers/base-data'))
+        return new Promise<Response>((resolve) => (answer = resolve))
+      return inner(input, init)
+    }) as typeof fetch
   await setup('AT', { wrap })
   const field = await email()
   field.focus()
@@ -511,27 +706,48 @@ test('base data arriving after the visitor started typing keeps what it does not
   const first = screen.getByRole('textbox', { name: label('firstName') }) as HTMLInputElement
   first.focus()
   fireEvent.blur(field)
-  await waitFor(() => assert.is(screen.getByRole('textbox', { name: label('email') }).getAttribute('aria-invalid'), 'true'))
+  await waitFor(() =>
+    assert.is(
+      screen.getByRole('textbox', { name: label('email') }).getAttribute('aria-invalid'),
+      'true',
+    ),
+  )
   fireEvent.input(first, { target: { value: 'Anni' } })
   // The account knows the email, not the name.
-  answer(new Response(JSON.stringify({ email: 'anna@example.com' }), { headers: { 'content-type': 'application/json' } }))
+  answer(
+    new Response(JSON.stringify({ email: 'anna@example.com' }), {
+      headers: { 'content-type': 'application/json' },
+    }),
+  )
   await screen.findByDisplayValue('anna@example.com')
   const name = screen.getByRole('textbox', { name: label('firstName') }) as HTMLInputElement
   assert.is(name.value, 'Anni', 'what the visitor typed stays')
   assert.is(name.disabled, false, 'only known fields are locked')
   const known = screen.getByRole('textbox', { name: label('email') }) as HTMLInputElement
   assert.is(known.disabled, true)
-  assert.not.equal(known.getAttribute('aria-invalid'), 'true', 'the error on the typed email went with it')
-  assert.is(document.activeElement?.shadowRoot?.activeElement ?? document.activeElement, name, 'the field being typed in keeps the focus')
+  assert.not.equal(
+    known.getAttribute('aria-invalid'),
+    'true',
+    'the error on the typed email went with it',
+  )
+  assert.is(
+    document.activeElement?.shadowRoot?.activeElement ?? document.activeElement,
+    name,
+    'the field being typed in keeps the focus',
+  )
 })
 
 test('DNE already given: its checkbox is hidden and DNE is not sent again', async () => {
   document.cookie = 'LoginToken=tok123'
-  const wrap = (inner: typeof fetch) => (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = input instanceof Request ? input.url : String(input)
-    if (url.endsWith('/customers/base-data')) return new Response(JSON.stringify({ email: 'anna@example.com', consents: ['DNE'] }), { headers: { 'content-type': 'application/json' } })
-    return inner(input, init)
-  }) as typeof fetch
+  const wrap = (inner: typeof fetch) =>
+    (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : String(input)
+      if (url.endsWith('/customers/base-data'))
+        return new Response(JSON.stringify({ email: 'anna@example.com', consents: ['DNE'] }), {
+          headers: { 'content-type': 'application/json' },
+        })
+      return inner(input, init)
+    }) as typeof fetch
   const { requests } = await setup('DE', { wrap })
   await screen.findByDisplayValue('anna@example.com')
   await email() // the whole form, checkboxes included had there been any
@@ -564,9 +780,18 @@ test('shown for other statuses and when psdata fails', async () => {
 
 test('every error and banner text exists in every locale, and German uses the spec strings verbatim', async () => {
   await useLocale('de-DE')
-  assert.is(text('errors.emailRegexErrorMessage'), 'Bitte geben Sie eine gültige E-Mail-Adresse ein.')
-  assert.is(text('errorGeneric'), 'Aus technischen Gründen ist die Newsletteranmeldung nicht möglich. Bitte versuchen Sie es später!')
-  assert.is(text('doiInvalid'), 'Leider ist dieser Link nicht mehr gültig. Bitte melden Sie sich erneut zum Newsletter an.')
+  assert.is(
+    text('errors.emailRegexErrorMessage'),
+    'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+  )
+  assert.is(
+    text('errorGeneric'),
+    'Aus technischen Gründen ist die Newsletteranmeldung nicht möglich. Bitte versuchen Sie es später!',
+  )
+  assert.is(
+    text('doiInvalid'),
+    'Leider ist dieser Link nicht mehr gültig. Bitte melden Sie sich erneut zum Newsletter an.',
+  )
   await useLocale('de-CH')
   for (const key of ['legal', 'newsletterConsent']) assert.not.ok(text(key).includes('ß'), key)
 })

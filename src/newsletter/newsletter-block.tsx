@@ -19,7 +19,13 @@ const IMG = '/service/newsletterfrontend/newslettersubscriptionform/'
  * `onSettled` is told once the block has the height it keeps while the page loads: hidden, or its
  * form complete (or the view that replaces it). The footer adds what lies below only then.
  */
-export function NewsletterBlock({ model: given, onSettled }: { model?: NewsletterModel; onSettled?: () => void }) {
+export function NewsletterBlock({
+  model: given,
+  onSettled,
+}: {
+  model?: NewsletterModel
+  onSettled?: () => void
+}) {
   useSignals()
   useStyles(css)
   const widget = useWidget()
@@ -38,12 +44,22 @@ export function NewsletterBlock({ model: given, onSettled }: { model?: Newslette
   useEffect(() => {
     // The form tells when it is complete; hidden, or with a view in its place (success, the DOI
     // landing's prompt or its confirmation), the block is settled now.
-    if (model.ready.value && (!shown || model.success.value || doi.value === 'confirmed' || doi.value === 'pending' || doi.value === 'confirming')) onSettled?.()
+    if (
+      model.ready.value &&
+      (!shown ||
+        model.success.value ||
+        doi.value === 'confirmed' ||
+        doi.value === 'pending' ||
+        doi.value === 'confirming')
+    )
+      onSettled?.()
   })
   if (!shown) return null
   return (
     <section className="lf-nl" aria-labelledby={titleId}>
-      <h2 id={titleId} className="lf-nl__title">{t('newsletter.title')}</h2>
+      <h2 id={titleId} className="lf-nl__title">
+        {t('newsletter.title')}
+      </h2>
       <div className="lf-nl__media">
         <picture>
           <source media="(min-width: 1024px)" srcSet={img + 'c94c3a6a548e.jpg'} />
@@ -71,7 +87,10 @@ export function NewsletterBlock({ model: given, onSettled }: { model?: Newslette
         {doi.value === 'pending' || doi.value === 'confirming' ? (
           <div className="lf-nl__doi">
             <p>{t('newsletter.doiPrompt')}</p>
-            <Button state={doi.value === 'confirming' ? 'loading' : 'none'} onClick={() => void model.confirm()}>
+            <Button
+              state={doi.value === 'confirming' ? 'loading' : 'none'}
+              onClick={() => void model.confirm()}
+            >
               {t('newsletter.doiConfirm')}
             </Button>
           </div>
@@ -93,7 +112,8 @@ function Success({ email }: { email: string }) {
   const ref = useRef<HTMLDivElement>(null)
   useEffect(() => {
     // Safari < 14 reads an options object as "align to top": there focusing the heading alone brings it into view.
-    if (ref.current && 'scrollBehavior' in ref.current.style) ref.current.scrollIntoView({ block: 'nearest' })
+    if (ref.current && 'scrollBehavior' in ref.current.style)
+      ref.current.scrollIntoView({ block: 'nearest' })
     ;(ref.current?.firstChild as HTMLElement | null)?.focus()
   }, [])
   return (

@@ -10,21 +10,49 @@ import type { NameField, SiteLinks } from './newsletter.sites'
 import { richText } from './rich-text'
 
 const T = 'newsletter.'
-const NAME_AUTOCOMPLETE: Record<NameField, string> = { firstName: 'given-name', lastName: 'family-name' }
+const NAME_AUTOCOMPLETE: Record<NameField, string> = {
+  firstName: 'given-name',
+  lastName: 'family-name',
+}
 
 /** `onComplete` is told once every part of the form has rendered. */
-export function NewsletterForm({ model, onComplete }: { model: NewsletterModel; onComplete?: () => void }) {
+export function NewsletterForm({
+  model,
+  onComplete,
+}: {
+  model: NewsletterModel
+  onComplete?: () => void
+}) {
   useSignals()
   const { rules, values, errors, submitting, locked } = model
   const v = values.value
   const busy = submitting.value
   const links = rules.links
-  const link = (href: keyof SiteLinks, text: string) => <TextLink href={links[href]}>{t(T + text)}</TextLink>
-  const err = (field: Field) => (errors.value[field] ? t(T + 'errors.' + errors.value[field]) : undefined)
+  const link = (href: keyof SiteLinks, text: string) => (
+    <TextLink href={links[href]}>{t(T + text)}</TextLink>
+  )
+  const err = (field: Field) =>
+    errors.value[field] ? t(T + 'errors.' + errors.value[field]) : undefined
   // Focus and blur drive validation (SPEC §4): on blur, never on each keystroke.
-  const events = (field: Field) => ({ onFocus: () => model.focus(field), onBlur: () => model.blur(field), disabled: busy || !!locked.value[field], error: err(field), required: rules.fields[field] === 2 })
+  const events = (field: Field) => ({
+    onFocus: () => model.focus(field),
+    onBlur: () => model.blur(field),
+    disabled: busy || !!locked.value[field],
+    error: err(field),
+    required: rules.fields[field] === 2,
+  })
   const name = (field: NameField) =>
-    rules.fields[field] ? <Input key={field} {...events(field)} label={t(T + field)} value={v[field]} maxLength={NAME_MAX} autoComplete={NAME_AUTOCOMPLETE[field]} onValueChange={(x) => model.set(field, x)} /> : null
+    rules.fields[field] ? (
+      <Input
+        key={field}
+        {...events(field)}
+        label={t(T + field)}
+        value={v[field]}
+        maxLength={NAME_MAX}
+        autoComplete={NAME_AUTOCOMPLETE[field]}
+        onValueChange={(x) => model.set(field, x)}
+      />
+    ) : null
 
   // The consents, the legal texts and the button render a step after the fields (the whole form
   // in one render and frame was a long task at 4x CPU slowdown, build/bench/long-tasks.ts).
@@ -53,7 +81,15 @@ export function NewsletterForm({ model, onComplete }: { model: NewsletterModel; 
     >
       {/* Before the fields: the asterisk is explained before the visitor meets it. */}
       <p className="lf-nl__small">{t(T + 'mandatory')}</p>
-      <Input {...events('email')} type="email" label={t(T + 'email')} value={v.email} maxLength={EMAIL_MAX} autoComplete="email" onValueChange={(x) => model.set('email', x)} />
+      <Input
+        {...events('email')}
+        type="email"
+        label={t(T + 'email')}
+        value={v.email}
+        maxLength={EMAIL_MAX}
+        autoComplete="email"
+        onValueChange={(x) => model.set('email', x)}
+      />
       {model.revealed.value ? (
         <>
           {rules.fields.salutation ? (
@@ -62,7 +98,10 @@ export function NewsletterForm({ model, onComplete }: { model: NewsletterModel; 
               label={t(T + 'salutation')}
               placeholder={t(T + 'choose')}
               value={v.salutation}
-              options={rules.salutations.map((s) => ({ value: s, label: t(T + 'salutations.' + s) }))}
+              options={rules.salutations.map((s) => ({
+                value: s,
+                label: t(T + 'salutations.' + s),
+              }))}
               onValueChange={(x) => model.set('salutation', x)}
             />
           ) : null}
@@ -82,7 +121,10 @@ export function NewsletterForm({ model, onComplete }: { model: NewsletterModel; 
               {...events('legals')}
               checked={v.legals.includes('NEWSLETTER')}
               onCheckedChange={(on) => model.set('legals', on ? ['NEWSLETTER'] : [])}
-              label={richText(T + 'newsletterConsent', { consentLink: link('consent', 'consentLink'), infoLink: link('info', 'infoLink') })}
+              label={richText(T + 'newsletterConsent', {
+                consentLink: link('consent', 'consentLink'),
+                infoLink: link('info', 'infoLink'),
+              })}
             />
           ) : null}
           {model.dneGiven.value ? null : (
@@ -90,13 +132,30 @@ export function NewsletterForm({ model, onComplete }: { model: NewsletterModel; 
               disabled={busy}
               checked={v.consents.includes('DNE')}
               onCheckedChange={(on) => model.set('consents', on ? ['DNE'] : [])}
-              label={richText(T + 'dne', { contactLink: link('contact', 'contactLink'), privacyLink: link('privacy', 'privacyLink') })}
+              label={richText(T + 'dne', {
+                contactLink: link('contact', 'contactLink'),
+                privacyLink: link('privacy', 'privacyLink'),
+              })}
             />
           )}
-          {rules.privacyHint ? <p className="lf-nl__small">{richText(T + 'privacyHint', { privacyLink: link('privacy', 'privacyLink') })}</p> : null}
+          {rules.privacyHint ? (
+            <p className="lf-nl__small">
+              {richText(T + 'privacyHint', { privacyLink: link('privacy', 'privacyLink') })}
+            </p>
+          ) : null}
           {/* Honeypot (SPEC §2 "a hidden honeypot email field"): a text field on purpose, off-screen, hidden from assistive technology, out of the tab order, and named so neither autofill nor password managers fill it: an email field is what they fill, and a real visitor would then be taken for a bot (docs/spec-readings.md). */}
           <div className="lf-nl__hp" aria-hidden="true">
-            <input type="text" name="lf-website" tabIndex={-1} autoComplete="off" data-1p-ignore="" data-lpignore="true" data-form-type="other" value={model.trap.value} onChange={(e) => (model.trap.value = e.currentTarget.value)} />
+            <input
+              type="text"
+              name="lf-website"
+              tabIndex={-1}
+              autoComplete="off"
+              data-1p-ignore=""
+              data-lpignore="true"
+              data-form-type="other"
+              value={model.trap.value}
+              onChange={(e) => (model.trap.value = e.currentTarget.value)}
+            />
           </div>
           {/* The consent the click gives, read before the click and named as the button's description; it quotes the button's own label. */}
           {rules.clickConsent ? (
@@ -104,13 +163,24 @@ export function NewsletterForm({ model, onComplete }: { model: NewsletterModel; 
               {t(T + 'submitConsent', { button: t(T + 'submit') })}
             </p>
           ) : null}
-          <Button type="submit" state={busy ? 'loading' : 'none'} fullWidth aria-describedby={rules.clickConsent ? consentId : undefined}>
+          <Button
+            type="submit"
+            state={busy ? 'loading' : 'none'}
+            fullWidth
+            aria-describedby={rules.clickConsent ? consentId : undefined}
+          >
             {t(T + 'submit')}
           </Button>
-          {model.footnote ? <p className="lf-nl__small">{richText(T + 'footnote', { conditionsLink: link('voucher', 'conditionsLink') })}</p> : null}
+          {model.footnote ? (
+            <p className="lf-nl__small">
+              {richText(T + 'footnote', { conditionsLink: link('voucher', 'conditionsLink') })}
+            </p>
+          ) : null}
           <p className="lf-visually-hidden" role="alert">
             {/* A new node per announcement: screen readers read an unchanged text again only when it is inserted anew. */}
-            <span key={model.alert.value.n}>{model.alert.value.keys.map((key) => t(T + 'errors.' + key)).join(' ')}</span>
+            <span key={model.alert.value.n}>
+              {model.alert.value.keys.map((key) => t(T + 'errors.' + key)).join(' ')}
+            </span>
           </p>
         </>
       ) : null}

@@ -12,13 +12,23 @@ export const SUBMITTED_EVENT = 'lumora:newsletter-submitted'
 
 /** Dispatches a widget event on the mount element (bubbling, composed). */
 export function emit(widget: Widget, type: string, detail: unknown): void {
-  widget.mountElement.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }))
+  widget.mountElement.dispatchEvent(
+    new CustomEvent(type, { detail, bubbles: true, composed: true }),
+  )
 }
 
 /** The sign_up event: to window.dataLayer when the page has one, and as a DOM event. */
 export function trackSignUp(widget: Widget, origin: string): void {
-  const detail = { event: 'sign_up', name: 'sign_up', subject: 'newsletter', origin, type: 'ga4', emitter: 'newsletterservice' }
-  const dataLayer = (widget.document.defaultView as unknown as { dataLayer?: unknown[] } | null)?.dataLayer
+  const detail = {
+    event: 'sign_up',
+    name: 'sign_up',
+    subject: 'newsletter',
+    origin,
+    type: 'ga4',
+    emitter: 'newsletterservice',
+  }
+  const dataLayer = (widget.document.defaultView as unknown as { dataLayer?: unknown[] } | null)
+    ?.dataLayer
   if (Array.isArray(dataLayer)) dataLayer.push(detail)
   emit(widget, SIGN_UP_EVENT, detail)
 }

@@ -15,21 +15,34 @@ export interface NewsletterApi {
 }
 
 export function createNewsletterApi(widget: Widget): NewsletterApi {
-  const client = createApiClient({ baseURL: newsletterBasePath(widget.origin, widget.config.spa), fetch: widget.fetch, timers: widget.timers })
+  const client = createApiClient({
+    baseURL: newsletterBasePath(widget.origin, widget.config.spa),
+    fetch: widget.fetch,
+    timers: widget.timers,
+  })
   const headers = siteHeaders(widget.config.site, widget.pageAddress)
   return {
-    subscribe: (request) => client.post('/newsletter-subscribers', request, { headers: { 'Content-Type': 'application/json', ...headers } }),
-    confirm: (token) => client.put(`/newsletter-subscribers/${encodeURIComponent(token)}/doi`, undefined, { headers }),
+    subscribe: (request) =>
+      client.post('/newsletter-subscribers', request, {
+        headers: { 'Content-Type': 'application/json', ...headers },
+      }),
+    confirm: (token) =>
+      client.put(`/newsletter-subscribers/${encodeURIComponent(token)}/doi`, undefined, {
+        headers,
+      }),
     // A 200 whose body is not base data (malformed, empty, another shape) is a failure: it must not reset the form.
     baseData: (loginToken) =>
-      client.get<unknown>('/customers/base-data', { headers: { 'X-LoginToken': loginToken } }).then((r) => {
-        const [error, data] = validate(r.data, CustomerBaseDataSchema)
-        if (error) throw error
-        return data
-      }),
+      client
+        .get<unknown>('/customers/base-data', { headers: { 'X-LoginToken': loginToken } })
+        .then((r) => {
+          const [error, data] = validate(r.data, CustomerBaseDataSchema)
+          if (error) throw error
+          return data
+        }),
   }
 }
 
 /** SPEC §8: a rejected address, as opposed to any other failure. */
 export const isEmailInvalid = (error: unknown): boolean =>
-  error instanceof ResponseError && (error.data as { type?: unknown } | null)?.type === EMAIL_INVALID_TYPE
+  error instanceof ResponseError &&
+  (error.data as { type?: unknown } | null)?.type === EMAIL_INVALID_TYPE

@@ -29,11 +29,16 @@ export const NAME_PATTERN = /^[\p{L}\p{M}\d\s+&'`´,()/.-]*$/u
 /** A URL or domain-like text ("www.x", "http:", "shop.de") is not a name (SPEC §5). */
 export const DOMAIN_LIKE = /https?:|www\.|[\w-]\.[a-z]{2,}\b/i
 
-export const isEmail = (value: string): boolean => value.length <= EMAIL_MAX && EMAIL_PATTERN.test(value)
+export const isEmail = (value: string): boolean =>
+  value.length <= EMAIL_MAX && EMAIL_PATTERN.test(value)
 /** Names are one line: no line or paragraph breaks of any kind (headers, mails and logs would split). */
 const LINE_BREAK = /[\n\v\f\r\u0085\u2028\u2029]/
 
-export const isName = (value: string): boolean => value.length <= NAME_MAX && NAME_PATTERN.test(value) && !LINE_BREAK.test(value) && !DOMAIN_LIKE.test(value)
+export const isName = (value: string): boolean =>
+  value.length <= NAME_MAX &&
+  NAME_PATTERN.test(value) &&
+  !LINE_BREAK.test(value) &&
+  !DOMAIN_LIKE.test(value)
 
 /** Answer type of a rejected address (SPEC §8). */
 export const EMAIL_INVALID_TYPE = 'urn:newsletter:email_invalid'

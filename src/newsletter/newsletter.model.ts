@@ -8,7 +8,13 @@ import { log } from '../log'
 import { describeError, ResponseError } from '../api/errors'
 import { emit, SUBMITTED_EVENT, trackSignUp } from './newsletter.analytics'
 import { createNewsletterApi, isEmailInvalid, type NewsletterApi } from './newsletter.api'
-import type { CustomerBaseData, Field, FormValues, SubscriberRequest, SubscriptionResult } from './newsletter.schema'
+import type {
+  CustomerBaseData,
+  Field,
+  FormValues,
+  SubscriberRequest,
+  SubscriptionResult,
+} from './newsletter.schema'
 import { SITE_RULES } from './newsletter.sites'
 import { validateAll, validateField, type Errors } from './newsletter.validation'
 
@@ -16,11 +22,21 @@ import { validateAll, validateField, type Errors } from './newsletter.validation
 export const ORIGIN = 'footer'
 const LOCK_FIELDS = ['email', 'salutation', 'firstName', 'lastName'] as const
 
-const EMPTY: FormValues = { email: '', salutation: '', firstName: '', lastName: '', consents: [], legals: [] }
+const EMPTY: FormValues = {
+  email: '',
+  salutation: '',
+  firstName: '',
+  lastName: '',
+  consents: [],
+  legals: [],
+}
 
 export type NewsletterModel = ReturnType<typeof createNewsletterModel>
 
-export function createNewsletterModel(widget: Widget, api: NewsletterApi = createNewsletterApi(widget)) {
+export function createNewsletterModel(
+  widget: Widget,
+  api: NewsletterApi = createNewsletterApi(widget),
+) {
   const rules = SITE_RULES[widget.config.site]
   const page = new URL(widget.pageAddress)
   const token = widget.subscriberToken
@@ -55,19 +71,28 @@ export function createNewsletterModel(widget: Widget, api: NewsletterApi = creat
    * Double opt-in landing: pending until the visitor presses confirm (a mail scanner that runs
    * scripts must not confirm for the recipient), confirming, confirmed, or the link was invalid.
    */
-  const doi = signal<'pending' | 'confirming' | 'confirmed' | 'invalid' | undefined>(token ? 'pending' : undefined)
+  const doi = signal<'pending' | 'confirming' | 'confirmed' | 'invalid' | undefined>(
+    token ? 'pending' : undefined,
+  )
   const status = signal<string | undefined>(undefined)
   const locked = signal<Partial<Record<Field, boolean>>>({})
   const dneGiven = signal(false)
 
   const success = computed(() => result.value === 'SUCCESS' || botSuccess.value)
-  const revealed = computed(() => emailFocused.value || LOCK_FIELDS.some((f) => values.value[f] !== ''))
+  const revealed = computed(
+    () => emailFocused.value || LOCK_FIELDS.some((f) => values.value[f] !== ''),
+  )
   /** SPEC §4: hidden by the page, or when the visitor is already (about to be) subscribed; a DOI landing always shows. */
-  const hidden = computed(() => widget.config.newsletterHidden || (!token && (status.value === 'WAITING_FOR_DOI' || status.value === 'SUBSCRIBED')))
+  const hidden = computed(
+    () =>
+      widget.config.newsletterHidden ||
+      (!token && (status.value === 'WAITING_FOR_DOI' || status.value === 'SUBSCRIBED')),
+  )
 
   function set<K extends keyof FormValues>(field: K, value: FormValues[K]) {
     // Only a salutation of the list counts as chosen (the server refuses any other).
-    if (field === 'salutation' && !(rules.salutations as readonly unknown[]).includes(value)) value = '' as FormValues[K]
+    if (field === 'salutation' && !(rules.salutations as readonly unknown[]).includes(value))
+      value = '' as FormValues[K]
     batch(() => {
       values.value = { ...values.value, [field]: value }
       if (field !== 'consents') edited(field as Field)
@@ -81,7 +106,8 @@ export function createNewsletterModel(widget: Widget, api: NewsletterApi = creat
    */
   function edited(field: Field) {
     touched[field] = true
-    if (errors.value[field]) errors.value = { ...errors.value, [field]: validateField(field, values.value, rules) }
+    if (errors.value[field])
+      errors.value = { ...errors.value, [field]: validateField(field, values.value, rules) }
   }
 
   /**
@@ -125,7 +151,10 @@ export function createNewsletterModel(widget: Widget, api: NewsletterApi = creat
     const text = (value: string) => value.trim() || null
     return {
       email: v.email.trim(),
-      salutation: rules.fields.salutation && v.salutation ? (v.salutation as SubscriberRequest['salutation']) : null,
+      salutation:
+        rules.fields.salutation && v.salutation
+          ? (v.salutation as SubscriberRequest['salutation'])
+          : null,
       firstName: rules.fields.firstName ? text(v.firstName) : null,
       lastName: rules.fields.lastName ? text(v.lastName) : null,
       consents,
@@ -201,7 +230,12 @@ export function createNewsletterModel(widget: Widget, api: NewsletterApi = creat
     // `||`, not `??`: the same for these strings, and lighter once lowered for old browsers.
     const consents = (data.consents || []).filter((c): c is 'DNE' => c === 'DNE')
     const typed = values.value
-    const known = { email: data.email || '', salutation: data.salutation || '', firstName: data.firstName || '', lastName: data.lastName || '' }
+    const known = {
+      email: data.email || '',
+      salutation: data.salutation || '',
+      firstName: data.firstName || '',
+      lastName: data.lastName || '',
+    }
     const next: FormValues = {
       ...typed,
       email: known.email || typed.email,
@@ -223,7 +257,8 @@ export function createNewsletterModel(widget: Widget, api: NewsletterApi = creat
       values.value = next
       // An error on a field the account just filled no longer applies.
       const kept: Errors = {}
-      for (const [field, error] of Object.entries(errors.value)) if (!known[field as keyof typeof known]) kept[field as keyof Errors] = error
+      for (const [field, error] of Object.entries(errors.value))
+        if (!known[field as keyof typeof known]) kept[field as keyof Errors] = error
       errors.value = kept
     })
   }
@@ -261,7 +296,14 @@ export function createNewsletterModel(widget: Widget, api: NewsletterApi = creat
       }),
     ]
     const loginToken = /(?:^|; )LoginToken=([^;]+)/.exec(widget.document.cookie)?.[1]
-    if (loginToken) jobs.push(api.baseData(loginToken).then(applyBaseData, (e: unknown) => log.warn('Customer base data could not be loaded', describeError(e))))
+    if (loginToken)
+      jobs.push(
+        api
+          .baseData(loginToken)
+          .then(applyBaseData, (e: unknown) =>
+            log.warn('Customer base data could not be loaded', describeError(e)),
+          ),
+      )
     await Promise.all(jobs)
   }
 

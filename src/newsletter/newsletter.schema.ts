@@ -3,8 +3,28 @@
  * contract server, which validates requests with them. The plain constants live in
  * newsletter.constants.ts, so the widget's bundle does not carry these server-side structs.
  */
-import { array, enums, nullable, object, optional, pattern, refine, size, string, type, type Infer } from 'superstruct'
-import { CONSENTS, EMAIL_MAX, EMAIL_PATTERN, LEGALS, NEWSLETTER_STATUSES, SALUTATIONS, isName } from './newsletter.constants'
+import {
+  array,
+  enums,
+  nullable,
+  object,
+  optional,
+  pattern,
+  refine,
+  size,
+  string,
+  type,
+  type Infer,
+} from 'superstruct'
+import {
+  CONSENTS,
+  EMAIL_MAX,
+  EMAIL_PATTERN,
+  LEGALS,
+  NEWSLETTER_STATUSES,
+  SALUTATIONS,
+  isName,
+} from './newsletter.constants'
 
 export * from './newsletter.constants'
 export * from './base-data.schema'
@@ -23,7 +43,6 @@ export const SubscriberRequestSchema = object({
 })
 
 export type SubscriberRequest = Infer<typeof SubscriberRequestSchema>
-
 
 /** What the form holds (SPEC §3 Form values); an empty string is "not chosen". */
 export const FormValuesSchema = object({

@@ -51,7 +51,14 @@ const page = (slug: string, id: number) => `/${slug}-s${id}.html`
  * One row: field rules for salutation, names and the newsletter consent (legals), then the
  * slugs of the privacy, voucher-conditions and (optional) sample-newsletter pages.
  */
-function row(salutation: FieldRule, names: FieldRule, legals: FieldRule, privacy: string, voucher: string, sample?: string): SiteRules {
+function row(
+  salutation: FieldRule,
+  names: FieldRule,
+  legals: FieldRule,
+  privacy: string,
+  voucher: string,
+  sample?: string,
+): SiteRules {
   return {
     fields: { email: 2, salutation, firstName: names, lastName: names, legals },
     lockKnown: salutation + names > 0,
@@ -59,7 +66,12 @@ function row(salutation: FieldRule, names: FieldRule, legals: FieldRule, privacy
     clickConsent: !legals,
     salutations: SALUTATION_ORDER,
     nameOrder: GIVEN_NAME_FIRST,
-    links: { privacy: page(privacy, 1003), contact: '/contact', voucher: page(voucher, 1012), sample: sample && page(sample, 1020) },
+    links: {
+      privacy: page(privacy, 1003),
+      contact: '/contact',
+      voucher: page(voucher, 1012),
+      sample: sample && page(sample, 1020),
+    },
   }
 }
 

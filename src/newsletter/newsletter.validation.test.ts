@@ -6,7 +6,14 @@ import type { Field, FormValues } from './newsletter.schema'
 import { SITE_RULES } from './newsletter.sites'
 import { validateAll, validateField } from './newsletter.validation'
 
-const EMPTY: FormValues = { email: '', salutation: '', firstName: '', lastName: '', consents: [], legals: [] }
+const EMPTY: FormValues = {
+  email: '',
+  salutation: '',
+  firstName: '',
+  lastName: '',
+  consents: [],
+  legals: [],
+}
 
 /** Which fields each site shows (1) or requires (2), per SPEC §2 and §5. */
 const EXPECTED: Record<Site, Record<Exclude<Field, 'email'>, number>> = {
@@ -21,10 +28,52 @@ const EXPECTED: Record<Site, Record<Exclude<Field, 'email'>, number>> = {
   PL: { salutation: 0, firstName: 0, lastName: 0, legals: 0 },
 }
 
-const VALID_EMAILS = ['user+tag@example.com', "o'brien@example.com", 'anna.schmidt@example.co.uk', 'a-b.c_d@sub.example-shop.de', `${'a'.repeat(244)}@example.com`]
-const INVALID_EMAILS = ['plain', 'user@', '@example.com', 'user@example', 'user name@example.com', 'user@@example.com', '.user@example.com', 'user.@example.com', `${'a'.repeat(245)}@example.com`]
-const VALID_NAMES = ['Anna', 'Jean-Luc', "O'Brien", 'O´Brien', 'Mc`Donald', 'Şükrü Çağlar', 'Dvořáková', 'Nagy & Fiai', 'Dr. Müller', 'Anna (Büro)', 'A/B, C+D', 'Émilie 2', 'a'.repeat(40)]
-const INVALID_NAMES = ['www.spam.example', 'http://x.test', 'Anna https://evil.test', 'shop.de', 'Visit example.com now', 'Anna!', 'Anna<script>', 'Anna@home', 'Anna; DROP', 'a'.repeat(41), 'Ünal_Çelik']
+const VALID_EMAILS = [
+  'user+tag@example.com',
+  "o'brien@example.com",
+  'anna.schmidt@example.co.uk',
+  'a-b.c_d@sub.example-shop.de',
+  `${'a'.repeat(244)}@example.com`,
+]
+const INVALID_EMAILS = [
+  'plain',
+  'user@',
+  '@example.com',
+  'user@example',
+  'user name@example.com',
+  'user@@example.com',
+  '.user@example.com',
+  'user.@example.com',
+  `${'a'.repeat(245)}@example.com`,
+]
+const VALID_NAMES = [
+  'Anna',
+  'Jean-Luc',
+  "O'Brien",
+  'O´Brien',
+  'Mc`Donald',
+  'Şükrü Çağlar',
+  'Dvořáková',
+  'Nagy & Fiai',
+  'Dr. Müller',
+  'Anna (Büro)',
+  'A/B, C+D',
+  'Émilie 2',
+  'a'.repeat(40),
+]
+const INVALID_NAMES = [
+  'www.spam.example',
+  'http://x.test',
+  'Anna https://evil.test',
+  'shop.de',
+  'Visit example.com now',
+  'Anna!',
+  'Anna<script>',
+  'Anna@home',
+  'Anna; DROP',
+  'a'.repeat(41),
+  'Ünal_Çelik',
+]
 
 for (const site of SITES) {
   const rules = SITE_RULES[site]
@@ -36,35 +85,56 @@ for (const site of SITES) {
   })
 
   test(`${site}: an empty form lists the required fields with RequiredErrorMessage keys`, () => {
-    const required = Object.entries(rules.fields).filter(([, r]) => r === 2).map(([f]) => [f, `${f}RequiredErrorMessage`])
+    const required = Object.entries(rules.fields)
+      .filter(([, r]) => r === 2)
+      .map(([f]) => [f, `${f}RequiredErrorMessage`])
     assert.equal(validateAll(EMPTY, rules), Object.fromEntries(required))
   })
 
   test(`${site}: email samples`, () => {
-    for (const email of VALID_EMAILS) assert.is(validateField('email', { ...EMPTY, email }, rules), undefined, email)
-    for (const email of INVALID_EMAILS) assert.is(validateField('email', { ...EMPTY, email }, rules), 'emailRegexErrorMessage', email)
+    for (const email of VALID_EMAILS)
+      assert.is(validateField('email', { ...EMPTY, email }, rules), undefined, email)
+    for (const email of INVALID_EMAILS)
+      assert.is(validateField('email', { ...EMPTY, email }, rules), 'emailRegexErrorMessage', email)
   })
 
   test(`${site}: name samples, where names are asked`, () => {
     for (const field of ['firstName', 'lastName'] as const) {
-      for (const name of VALID_NAMES) assert.is(validateField(field, { ...EMPTY, [field]: name }, rules), undefined, name)
-      for (const name of INVALID_NAMES) assert.is(validateField(field, { ...EMPTY, [field]: name }, rules), rules.fields[field] ? `${field}RegexErrorMessage` : undefined, name)
+      for (const name of VALID_NAMES)
+        assert.is(validateField(field, { ...EMPTY, [field]: name }, rules), undefined, name)
+      for (const name of INVALID_NAMES)
+        assert.is(
+          validateField(field, { ...EMPTY, [field]: name }, rules),
+          rules.fields[field] ? `${field}RegexErrorMessage` : undefined,
+          name,
+        )
     }
   })
 
   test(`${site}: a complete valid form has no errors`, () => {
-    const values: FormValues = { email: "o'brien@example.com", salutation: 'MRS', firstName: 'Ayşe', lastName: 'O´Brien', consents: [], legals: ['NEWSLETTER'] }
+    const values: FormValues = {
+      email: "o'brien@example.com",
+      salutation: 'MRS',
+      firstName: 'Ayşe',
+      lastName: 'O´Brien',
+      consents: [],
+      legals: ['NEWSLETTER'],
+    }
     assert.equal(validateAll(values, rules), {})
   })
 }
 
 test('TR: the newsletter consent is required and satisfied only by NEWSLETTER', () => {
-  assert.is(validateField('legals', { ...EMPTY, legals: ['SHOPPING_CART'] }, SITE_RULES.TR), 'legalsRequiredErrorMessage')
+  assert.is(
+    validateField('legals', { ...EMPTY, legals: ['SHOPPING_CART'] }, SITE_RULES.TR),
+    'legalsRequiredErrorMessage',
+  )
   assert.is(validateField('legals', { ...EMPTY, legals: ['NEWSLETTER'] }, SITE_RULES.TR), undefined)
 })
 
 test('salutations keep the default order MRS, MR, DIVERS, COMPANY on every site', () => {
-  for (const site of SITES) assert.equal([...SITE_RULES[site].salutations], ['MRS', 'MR', 'DIVERS', 'COMPANY'], site)
+  for (const site of SITES)
+    assert.equal([...SITE_RULES[site].salutations], ['MRS', 'MR', 'DIVERS', 'COMPANY'], site)
 })
 
 test('links: every site has privacy, contact and voucher pages; sample newsletter exactly for DE, AT, HU; Turkey its own consent and information pages', () => {
@@ -73,7 +143,8 @@ test('links: every site has privacy, contact and voucher pages; sample newslette
     assert.ok(links.privacy && links.contact && links.voucher, site)
     assert.is(!!links.sample, ['DE', 'AT', 'HU'].includes(site), `${site} sample`)
     assert.is(!!(links.consent && links.info), site === 'TR', `${site} consent/info`)
-    for (const href of Object.values(links)) if (href) assert.match(href, /^\/[a-z-]*(-s\d+\.html)?$|^\/contact$/)
+    for (const href of Object.values(links))
+      if (href) assert.match(href, /^\/[a-z-]*(-s\d+\.html)?$|^\/contact$/)
   }
 })
 

@@ -8,21 +8,30 @@ import type { SiteRules } from './newsletter.sites'
 
 export type Errors = Partial<Record<Field, string>>
 
-export function validateField(field: Field, values: FormValues, rules: SiteRules): string | undefined {
+export function validateField(
+  field: Field,
+  values: FormValues,
+  rules: SiteRules,
+): string | undefined {
   const rule = rules.fields[field]
   if (!rule) return undefined
   const required = `${field}RequiredErrorMessage`
-  if (field === 'legals') return rule === 2 && !values.legals.includes('NEWSLETTER') ? required : undefined
+  if (field === 'legals')
+    return rule === 2 && !values.legals.includes('NEWSLETTER') ? required : undefined
   const value = values[field].trim()
   if (!value) return rule === 2 ? required : undefined
   if (field === 'salutation') return undefined
-  return (field === 'email' ? isEmail(value) : isName(value)) ? undefined : `${field}RegexErrorMessage`
+  return (field === 'email' ? isEmail(value) : isName(value))
+    ? undefined
+    : `${field}RegexErrorMessage`
 }
 
 export function validateAll(values: FormValues, rules: SiteRules): Errors {
   const errors: Errors = {}
   // In display order, so the announcement names the errors in the order the fields appear.
-  for (const field of FIELDS.flatMap((f): readonly Field[] => (f === 'firstName' ? rules.nameOrder : f === 'lastName' ? [] : [f]))) {
+  for (const field of FIELDS.flatMap((f): readonly Field[] =>
+    f === 'firstName' ? rules.nameOrder : f === 'lastName' ? [] : [f],
+  )) {
     const error = validateField(field, values, rules)
     if (error) errors[field] = error
   }

@@ -18,8 +18,16 @@ test.after.each(cleanup)
 /** Everything written to the console while `fn` runs, each argument inspected in full. */
 async function consoleText(fn: () => Promise<void>): Promise<string> {
   const lines: string[] = []
-  const saved = { log: console.log, info: console.info, warn: console.warn, error: console.error, debug: console.debug }
-  for (const level of Object.keys(saved) as (keyof typeof saved)[]) console[level] = (...args: unknown[]) => void lines.push(args.map((a) => inspect(a, { depth: 10 })).join(' '))
+  const saved = {
+    log: console.log,
+    info: console.info,
+    warn: console.warn,
+    error: console.error,
+    debug: console.debug,
+  }
+  for (const level of Object.keys(saved) as (keyof typeof saved)[])
+    console[level] = (...args: unknown[]) =>
+      void lines.push(args.map((a) => inspect(a, { depth: 10 })).join(' '))
   try {
     await fn()
   } finally {
@@ -32,10 +40,19 @@ async function consoleText(fn: () => Promise<void>): Promise<string> {
 const echoing = (status: number) =>
   (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input instanceof Request ? input.url : input)
-    if (url.includes('/psdata')) return new Response(JSON.stringify({ newsletterStatus: 'NONE', email: EMAIL }), { headers: { 'content-type': 'application/json' } })
-    if (url.includes('/customers/base-data')) return new Response(JSON.stringify({ email: { address: EMAIL }, firstName: NAME }), { headers: { 'content-type': 'application/json' } })
+    if (url.includes('/psdata'))
+      return new Response(JSON.stringify({ newsletterStatus: 'NONE', email: EMAIL }), {
+        headers: { 'content-type': 'application/json' },
+      })
+    if (url.includes('/customers/base-data'))
+      return new Response(JSON.stringify({ email: { address: EMAIL }, firstName: NAME }), {
+        headers: { 'content-type': 'application/json' },
+      })
     const body = typeof init?.body === 'string' ? init.body : ''
-    return new Response(JSON.stringify({ type: 'urn:newsletter:failure', detail: `could not subscribe ${body}` }), { status, headers: { 'content-type': 'application/json' } })
+    return new Response(
+      JSON.stringify({ type: 'urn:newsletter:failure', detail: `could not subscribe ${body}` }),
+      { status, headers: { 'content-type': 'application/json' } },
+    )
   }) as typeof fetch
 
 for (const status of [500, 400, 409]) {
@@ -48,14 +65,21 @@ for (const status of [500, 400, 409]) {
         renderInWidget(<NewsletterBlock />, widget)
         const email = await screen.findByRole('textbox', { name: /^E-Mail/ })
         fireEvent.change(email, { target: { value: EMAIL } })
-        fireEvent.change(screen.getByRole('textbox', { name: new RegExp(`^${t('newsletter.firstName')}`) }), { target: { value: NAME } })
-        fireEvent.change(screen.getByRole('textbox', { name: new RegExp(`^${t('newsletter.lastName')}`) }), { target: { value: 'Huber' } })
+        fireEvent.change(
+          screen.getByRole('textbox', { name: new RegExp(`^${t('newsletter.firstName')}`) }),
+          { target: { value: NAME } },
+        )
+        fireEvent.change(
+          screen.getByRole('textbox', { name: new RegExp(`^${t('newsletter.lastName')}`) }),
+          { target: { value: 'Huber' } },
+        )
         fireEvent.click(await screen.findByRole('button', { name: t('newsletter.submit') }))
         await screen.findByText(t('newsletter.errorGeneric'))
       })
       assert.match(text, /Newsletter sign-up failed/, 'the failure is logged')
       assert.match(text, /base data/i, 'the base-data failure is logged')
-      for (const pii of [EMAIL, 'anna.pii', NAME, 'Huber']) assert.not.ok(text.includes(pii), `${pii} on the console:\n${text}`)
+      for (const pii of [EMAIL, 'anna.pii', NAME, 'Huber'])
+        assert.not.ok(text.includes(pii), `${pii} on the console:\n${text}`)
     } finally {
       document.cookie = 'LoginToken=; Max-Age=0; Path=/'
     }

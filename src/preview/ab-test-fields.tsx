@@ -22,12 +22,17 @@ export function AbTestFields({ settings }: { settings: SettingsModel }) {
   return (
     <fieldset className="lf-preview__ab">
       <legend className="lf-preview__legend">{TEXT.abTitle}</legend>
-      <Notification type={type} assertive={false} className="lf-preview__status">{text}</Notification>
+      <Notification type={type} assertive={false} className="lf-preview__status">
+        {text}
+      </Notification>
       <Select
         label={TEXT.testName}
         hint={TEXT.selectTest}
         value={test}
-        options={[{ value: '', label: TEXT.none }, ...settings.tests.value.map((t) => ({ value: t.name, label: t.name }))]}
+        options={[
+          { value: '', label: TEXT.none },
+          ...settings.tests.value.map((t) => ({ value: t.name, label: t.name })),
+        ]}
         onValueChange={settings.setTest}
       />
       <Select

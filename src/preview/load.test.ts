@@ -12,7 +12,8 @@ const FOOTER_SRC = 'https://cdn.shop.test/assets/v1/footer.de-DE.0123456789.js'
 const PREVIEW_URL = 'https://cdn.shop.test/assets/v1/preview.test.js' // __PREVIEW_FILE__ is "preview.test.js" in tests
 
 function clearCookies() {
-  for (const name of ['StaffAuthToken', 'CobraAuthToken', 'LoginToken']) document.cookie = `${name}=; Max-Age=0; Path=/`
+  for (const name of ['StaffAuthToken', 'CobraAuthToken', 'LoginToken'])
+    document.cookie = `${name}=; Max-Age=0; Path=/`
 }
 
 function setup(options: { src?: string | null; nonce?: string; trustedTypes?: boolean } = {}) {
@@ -33,14 +34,22 @@ function setup(options: { src?: string | null; nonce?: string; trustedTypes?: bo
           trustedTypes: {
             createPolicy(name: string, rules: { createScriptURL(url: string): string }) {
               policies.push({ name, ...rules })
-              return { createScriptURL: (url: string) => ({ trusted: rules.createScriptURL(url), toString: () => rules.createScriptURL(url) }) }
+              return {
+                createScriptURL: (url: string) => ({
+                  trusted: rules.createScriptURL(url),
+                  toString: () => rules.createScriptURL(url),
+                }),
+              }
             },
           },
         }
       : {}),
   } as unknown as Window
   const styleRoot = createStyleRoot(shadow)
-  const load = () => captureConsole(() => loadPreview(win, options.src === null ? null : footerScript, shadow, styleRoot, widget))
+  const load = () =>
+    captureConsole(() =>
+      loadPreview(win, options.src === null ? null : footerScript, shadow, styleRoot, widget),
+    )
   const added = () => [...document.head.querySelectorAll('script')]
   return { widget, shadow, app, global, policies, load, added, styleRoot }
 }
@@ -113,7 +122,10 @@ test('a preview file that fails to load is logged; the shadow root is untouched'
   await load()
   const { errors } = await captureConsole(() => added()[0].dispatchEvent(new Event('error')))
   assert.is(errors.length, 1)
-  assert.match(errors[0], /Staff preview not shown: https:\/\/cdn\.shop\.test\/assets\/v1\/preview\.test\.js/)
+  assert.match(
+    errors[0],
+    /Staff preview not shown: https:\/\/cdn\.shop\.test\/assets\/v1\/preview\.test\.js/,
+  )
   assert.is(shadow.childNodes.length, 1)
 })
 
@@ -156,7 +168,7 @@ test('the preview script carries the hash the build computed (integrity) and is 
   assert.is(added()[0].getAttribute('crossorigin'), 'anonymous')
 })
 
-test('the page nonce (the tag\'s nonce) goes on the preview script', async () => {
+test("the page nonce (the tag's nonce) goes on the preview script", async () => {
   document.cookie = 'StaffAuthToken=t; Path=/'
   const { load, added } = setup({ nonce: 'n0nce' })
   await load()
@@ -171,7 +183,11 @@ test('with Trusted Types the URL comes from a policy that accepts only the previ
   assert.is(policies[0].name, TRUSTED_TYPES_POLICY)
   assert.is(added()[0].src, PREVIEW_URL)
   assert.is(policies[0].createScriptURL(PREVIEW_URL), PREVIEW_URL)
-  for (const other of ['https://evil.test/x.js', 'https://cdn.shop.test/assets/v1/other.js', 'javascript:alert(1)']) {
+  for (const other of [
+    'https://evil.test/x.js',
+    'https://cdn.shop.test/assets/v1/other.js',
+    'javascript:alert(1)',
+  ]) {
     assert.throws(() => policies[0].createScriptURL(other))
   }
 })

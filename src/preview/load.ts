@@ -50,26 +50,40 @@ export interface PreviewHandOff {
 }
 
 interface TrustedTypesWindow {
-  trustedTypes?: { createPolicy(name: string, rules: { createScriptURL(url: string): string }): { createScriptURL(url: string): unknown } }
+  trustedTypes?: {
+    createPolicy(
+      name: string,
+      rules: { createScriptURL(url: string): string },
+    ): { createScriptURL(url: string): unknown }
+  }
 }
 
 /** Loads the panel for staff; does nothing for everyone else. Never throws. */
-export function loadPreview(win: Window, script: HTMLScriptElement | null, shadow: ShadowRoot, styleRoot: StyleRoot, widget: Widget): void {
+export function loadPreview(
+  win: Window,
+  script: HTMLScriptElement | null,
+  shadow: ShadowRoot,
+  styleRoot: StyleRoot,
+  widget: Widget,
+): void {
   const doc = widget.document
   if (!__PREVIEW_FILE__ || !STAFF_COOKIES.some((name) => readCookie(doc, name))) return
   // One message for every failure (the network panel or the error tells which): bytes count here.
-  const fail = (file: string, error?: unknown) => log.error(`Staff preview not shown: ${file}`, error ?? '')
+  const fail = (file: string, error?: unknown) =>
+    log.error(`Staff preview not shown: ${file}`, error ?? '')
   try {
     // Throws without a base (no script src): then there is no place to load from.
     const url = new URL(__PREVIEW_FILE__, script?.src || undefined).href
     const tt = (win as unknown as TrustedTypesWindow).trustedTypes
     const src = tt
-      ? tt.createPolicy(TRUSTED_TYPES_POLICY, {
-          createScriptURL(candidate) {
-            if (candidate !== url) throw new TypeError(url)
-            return candidate
-          },
-        }).createScriptURL(url)
+      ? tt
+          .createPolicy(TRUSTED_TYPES_POLICY, {
+            createScriptURL(candidate) {
+              if (candidate !== url) throw new TypeError(url)
+              return candidate
+            },
+          })
+          .createScriptURL(url)
       : url
     const handOff = (win as unknown as Record<string, PreviewHandOff | undefined>)[GLOBAL_KEY]
     let exports: PreviewExports | undefined

@@ -6,7 +6,12 @@ import { createContractServer } from '../../build/contract-server/handler'
 import { DEMO_STAFF_TOKEN } from '../../build/contract-server/routes/preview'
 import { captureConsole } from '../../test/helpers/console'
 import { fakeClock } from '../../test/helpers/fake-timers'
-import { createTestWidget, recordRequests, renderInWidget, TEST_ORIGIN } from '../../test/helpers/widget'
+import {
+  createTestWidget,
+  recordRequests,
+  renderInWidget,
+  TEST_ORIGIN,
+} from '../../test/helpers/widget'
 import { PreviewPanel } from './preview-panel'
 import { RENEW_INTERVAL_MS } from './preview.model'
 import { toInstant } from './settings.model'
@@ -26,7 +31,13 @@ const ASSIGNMENT = '/service/abtestfrontend/api/v1/getassignment'
  * The widget wired to the contract server as a staff member's browser would be: the staff cookie
  * on every request (unless `staff` is false), faults by path, and every request recorded.
  */
-function setup(options: { staff?: boolean; faults?: string; answer?: (r: Request) => Response | Promise<Response> | undefined } = {}) {
+function setup(
+  options: {
+    staff?: boolean
+    faults?: string
+    answer?: (r: Request) => Response | Promise<Response> | undefined
+  } = {},
+) {
   const clock = fakeClock()
   const server = createContractServer({ origin: TEST_ORIGIN, now: () => new Date(clock.now()) })
   const browser = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -88,7 +99,12 @@ test('without a staff session checkauth answers 401: nothing is shown, nothing r
 
 test('checkauth answering another status than SUCCESS shows nothing', async () => {
   for (const status of ['UNAUTHORIZED', 'BAD_REQUEST', 'INTERNAL_ERROR']) {
-    const s = setup({ answer: (r) => (path(r) === CHECKAUTH ? Response.json({ status, dateTime: null, abTestName: null, abTestGroup: null }) : undefined) })
+    const s = setup({
+      answer: (r) =>
+        path(r) === CHECKAUTH
+          ? Response.json({ status, dateTime: null, abTestName: null, abTestGroup: null })
+          : undefined,
+    })
     const { result } = await captureConsole(async () => {
       const r = s.view()
       await waitFor(() => assert.is(s.calls(CHECKAUTH).length, 1))
@@ -139,7 +155,10 @@ test('while shown, login/renew runs at once and then every 5 minutes', async () 
 
 test('a renewal answered 401 (staff session gone) hides the panel; other failures keep it and retry', async () => {
   let renewStatus = 500
-  const s = await shownPanel({ answer: (r) => (path(r) === RENEW ? Response.json({ status: 'X' }, { status: renewStatus }) : undefined) })
+  const s = await shownPanel({
+    answer: (r) =>
+      path(r) === RENEW ? Response.json({ status: 'X' }, { status: renewStatus }) : undefined,
+  })
   const { warnings } = await captureConsole(() => s.clock.advance(RENEW_INTERVAL_MS))
   assert.match(warnings.join(), /renewal failed/)
   assert.ok(screen.queryByRole('region', { name: 'Preview settings' }))
@@ -201,13 +220,29 @@ test('date and time start at the current time, or at the preview date-time in fo
   await openSettings()
   const now = new Date(Date.UTC(2026, 10, 21, 9, 0, 0))
   const pad = (n: number) => String(n).padStart(2, '0')
-  assert.is(dateInput().value, `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`)
+  assert.is(
+    dateInput().value,
+    `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`,
+  )
   assert.is(timeInput().value, `${pad(now.getHours())}:${pad(now.getMinutes())}`)
   cleanup()
 
   const inForce = toInstant('2026-12-01', '10:30')!.toISOString()
-  await shownPanel({ answer: (r) => (path(r) === CHECKAUTH ? Response.json({ status: 'SUCCESS', dateTime: inForce, abTestName: 'advent-teaser', abTestGroup: 'B' }) : undefined) })
-  assert.match(screen.getByRole('region', { name: 'Preview settings' }).textContent ?? '', /A\/B test: advent-teaser \/ B/)
+  await shownPanel({
+    answer: (r) =>
+      path(r) === CHECKAUTH
+        ? Response.json({
+            status: 'SUCCESS',
+            dateTime: inForce,
+            abTestName: 'advent-teaser',
+            abTestGroup: 'B',
+          })
+        : undefined,
+  })
+  assert.match(
+    screen.getByRole('region', { name: 'Preview settings' }).textContent ?? '',
+    /A\/B test: advent-teaser \/ B/,
+  )
   await openSettings()
   assert.is(dateInput().value, '2026-12-01')
   assert.is(timeInput().value, '10:30')
@@ -224,7 +259,10 @@ test('tests load for the chosen date: "Loading tests..." then "Active tests foun
   assert.ok(await screen.findByText('Loading tests...'))
   await testsFound()
   const [request] = s.calls(TESTS)
-  assert.is(new URL(request.url).searchParams.get('time'), toInstant(dateInput().value, timeInput().value)!.toISOString())
+  assert.is(
+    new URL(request.url).searchParams.get('time'),
+    toInstant(dateInput().value, timeInput().value)!.toISOString(),
+  )
   assert.equal(optionTexts(testSelect()), ['None', 'checkout-button-colour', 'advent-teaser'])
   assert.is(testSelect().value, '')
 })
@@ -250,7 +288,9 @@ test('failing test list: "Failed to fetch AB tests." and only the None choice', 
 
 test('a malformed test list counts as failed', async () => {
   await captureConsole(async () => {
-    await shownPanel({ answer: (r) => (path(r) === TESTS ? Response.json([{ title: 'x' }]) : undefined) })
+    await shownPanel({
+      answer: (r) => (path(r) === TESTS ? Response.json([{ title: 'x' }]) : undefined),
+    })
     await openSettings()
     assert.ok(await screen.findByText('Failed to fetch AB tests.'))
   })
@@ -347,7 +387,9 @@ test('an empty selection is valid: Apply sends the date alone and says "Settings
   const url = new URL(request.url)
   assert.is(url.searchParams.get('test'), '')
   assert.is(url.searchParams.get('group'), '')
-  assert.equal(await request.json(), { previewDateTime: toInstant('2026-12-01', '10:30')!.toISOString() })
+  assert.equal(await request.json(), {
+    previewDateTime: toInstant('2026-12-01', '10:30')!.toISOString(),
+  })
 })
 
 test('Apply with a test and group sends them; the server and the bar then show them', async () => {
@@ -361,8 +403,13 @@ test('Apply with a test and group sends them; the server and the bar then show t
   const url = new URL(s.calls(TOKEN)[0].url)
   assert.is(url.searchParams.get('test'), 'advent-teaser')
   assert.is(url.searchParams.get('group'), 'B')
-  assert.match(screen.getByRole('region', { name: 'Preview settings' }).textContent ?? '', /A\/B test: advent-teaser \/ B/)
-  const auth = await (await s.server.fetch(CHECKAUTH, { headers: { cookie: `StaffAuthToken=${DEMO_STAFF_TOKEN}` } })).json()
+  assert.match(
+    screen.getByRole('region', { name: 'Preview settings' }).textContent ?? '',
+    /A\/B test: advent-teaser \/ B/,
+  )
+  const auth = await (
+    await s.server.fetch(CHECKAUTH, { headers: { cookie: `StaffAuthToken=${DEMO_STAFF_TOKEN}` } })
+  ).json()
   assert.is(auth.abTestName, 'advent-teaser')
   assert.is(auth.abTestGroup, 'B')
 })
@@ -396,7 +443,9 @@ test('a preview date not matching YYYY-MM-DD logs an error and the current time 
     await screen.findByText('Settings applied successfully.')
   })
   assert.match(errors.join(), /Preview date "1\.12\.2026".*YYYY-MM-DD.*current time/)
-  assert.equal(await s.calls(TOKEN)[0].json(), { previewDateTime: new Date(s.clock.now()).toISOString() })
+  assert.equal(await s.calls(TOKEN)[0].json(), {
+    previewDateTime: new Date(s.clock.now()).toISOString(),
+  })
 })
 
 test('while applying, the Apply button is busy and ignores further clicks', async () => {
@@ -405,7 +454,9 @@ test('while applying, the Apply button is busy and ignores further clicks', asyn
   await testsFound()
   const apply = screen.getByRole('button', { name: 'Apply' })
   fireEvent.click(apply)
-  await waitFor(() => assert.is(screen.getByRole('button', { name: /Apply/ }).getAttribute('aria-busy'), 'true'))
+  await waitFor(() =>
+    assert.is(screen.getByRole('button', { name: /Apply/ }).getAttribute('aria-busy'), 'true'),
+  )
   fireEvent.click(screen.getByRole('button', { name: /Apply/ }))
   await screen.findByText('Settings applied successfully.')
   assert.is(s.calls(TOKEN).length, 1)

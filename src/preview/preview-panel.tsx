@@ -39,24 +39,50 @@ export function PreviewPanel({ now = () => Date.now(), size = 'M' }: PreviewPane
   const session = model.session.value
   const toggle = () => {
     // A fresh form each time, starting from the settings in force.
-    if (!open) setSettings(createSettingsModel({ api: model.api, now, session, onApplied: (s) => (model.session.value = s) }))
+    if (!open)
+      setSettings(
+        createSettingsModel({
+          api: model.api,
+          now,
+          session,
+          onApplied: (s) => (model.session.value = s),
+        }),
+      )
     model.dialogOpen.value = !open
   }
   const when = session?.dateTime ? new Date(session.dateTime) : null
   return (
     <section className="lf-preview" lang="en" aria-labelledby={titleId}>
       <div className="lf-preview__bar">
-        <h2 id={titleId} className="lf-preview__title">{TEXT.title}</h2>
+        <h2 id={titleId} className="lf-preview__title">
+          {TEXT.title}
+        </h2>
         <p className="lf-preview__summary">
-          {TEXT.current}: {when && !Number.isNaN(when.getTime()) ? when.toLocaleString('en-GB') : TEXT.live}
-          {session?.abTestName ? ` · ${TEXT.test}: ${session.abTestName} / ${session.abTestGroup ?? '–'}` : ''}
+          {TEXT.current}:{' '}
+          {when && !Number.isNaN(when.getTime()) ? when.toLocaleString('en-GB') : TEXT.live}
+          {session?.abTestName
+            ? ` · ${TEXT.test}: ${session.abTestName} / ${session.abTestGroup ?? '–'}`
+            : ''}
         </p>
-        <Button variant="secondary" size="small" buttonRef={opener} aria-haspopup="dialog" aria-expanded={open} onClick={toggle}>
+        <Button
+          variant="secondary"
+          size="small"
+          buttonRef={opener}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onClick={toggle}
+        >
           {TEXT.open}
         </Button>
       </div>
       {open && settings ? (
-        <Dialog title={TEXT.open} size={size} opener={opener} closeLabel={TEXT.close} onClose={() => (model.dialogOpen.value = false)}>
+        <Dialog
+          title={TEXT.open}
+          size={size}
+          opener={opener}
+          closeLabel={TEXT.close}
+          onClose={() => (model.dialogOpen.value = false)}
+        >
           <SettingsForm settings={settings} onLogout={() => void model.logout()} />
         </Dialog>
       ) : null}

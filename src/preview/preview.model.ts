@@ -8,7 +8,12 @@ import { signal } from '@preact/signals-react'
 import { createApiClient, type Timers } from '../api/client'
 import { log } from '../log'
 import { validate } from 'superstruct'
-import { ABTEST_API, PREVIEW_API, PreviewSessionSchema, type PreviewSession } from './preview.schema'
+import {
+  ABTEST_API,
+  PREVIEW_API,
+  PreviewSessionSchema,
+  type PreviewSession,
+} from './preview.schema'
 
 /** SPEC §9: preview renewal every 5 minutes. */
 export const RENEW_INTERVAL_MS = 5 * 60_000
@@ -22,7 +27,13 @@ export interface PreviewDeps {
 const status = (error: unknown) => (error as { status?: number }).status
 
 export function createPreviewModel(deps: PreviewDeps) {
-  const api = createApiClient({ baseURL: deps.origin, fetch: deps.fetch, timers: deps.timers, withCredentials: true, cache: 'no-store' })
+  const api = createApiClient({
+    baseURL: deps.origin,
+    fetch: deps.fetch,
+    timers: deps.timers,
+    withCredentials: true,
+    cache: 'no-store',
+  })
   const shown = signal(false)
   const session = signal<PreviewSession | null>(null)
   const dialogOpen = signal(false)

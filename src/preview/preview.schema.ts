@@ -8,7 +8,12 @@ export const PREVIEW_API = '/service/preview/api'
 export const ABTEST_API = '/service/abtestfrontend/api/v1'
 
 /** SPEC §3 Preview status. */
-export const PREVIEW_STATUSES = ['SUCCESS', 'BAD_REQUEST', 'INTERNAL_ERROR', 'UNAUTHORIZED'] as const
+export const PREVIEW_STATUSES = [
+  'SUCCESS',
+  'BAD_REQUEST',
+  'INTERNAL_ERROR',
+  'UNAUTHORIZED',
+] as const
 export type PreviewStatus = (typeof PREVIEW_STATUSES)[number]
 
 /** SPEC §3 Preview session answer (checkauth). Unknown extra fields are tolerated. */

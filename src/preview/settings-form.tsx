@@ -6,7 +6,13 @@ import { AbTestFields } from './ab-test-fields'
 import { TEXT } from './preview.texts'
 import type { SettingsModel } from './settings.model'
 
-export function SettingsForm({ settings, onLogout }: { settings: SettingsModel; onLogout: () => void }) {
+export function SettingsForm({
+  settings,
+  onLogout,
+}: {
+  settings: SettingsModel
+  onLogout: () => void
+}) {
   useSignals()
   useEffect(() => {
     void settings.loadTests()
@@ -19,14 +25,40 @@ export function SettingsForm({ settings, onLogout }: { settings: SettingsModel; 
   return (
     <form className="lf-preview__form" onSubmit={submit} noValidate>
       <div className="lf-preview__when">
-        <Input label={TEXT.date} hint={TEXT.dateFormat} value={settings.date.value} onValueChange={settings.setDate} inputMode="numeric" autoComplete="off" spellCheck={false} />
-        <Input label={TEXT.time} hint={TEXT.timeFormat} value={settings.time.value} onValueChange={settings.setTime} inputMode="numeric" autoComplete="off" spellCheck={false} />
+        <Input
+          label={TEXT.date}
+          hint={TEXT.dateFormat}
+          value={settings.date.value}
+          onValueChange={settings.setDate}
+          inputMode="numeric"
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <Input
+          label={TEXT.time}
+          hint={TEXT.timeFormat}
+          value={settings.time.value}
+          onValueChange={settings.setTime}
+          inputMode="numeric"
+          autoComplete="off"
+          spellCheck={false}
+        />
       </div>
       <AbTestFields settings={settings} />
-      <Notification type={message?.type ?? 'info'} assertive={message?.type === 'error'}>{message?.text}</Notification>
+      <Notification type={message?.type ?? 'info'} assertive={message?.type === 'error'}>
+        {message?.text}
+      </Notification>
       <div className="lf-preview__actions">
-        <Button type="submit" state={settings.applying.value ? 'loading' : 'none'} loadingLabel={TEXT.loading}>{TEXT.apply}</Button>
-        <Button variant="secondary" onClick={onLogout}>{TEXT.logout}</Button>
+        <Button
+          type="submit"
+          state={settings.applying.value ? 'loading' : 'none'}
+          loadingLabel={TEXT.loading}
+        >
+          {TEXT.apply}
+        </Button>
+        <Button variant="secondary" onClick={onLogout}>
+          {TEXT.logout}
+        </Button>
       </div>
     </form>
   )

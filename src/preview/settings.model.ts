@@ -15,7 +15,15 @@ import { computed, signal } from '@preact/signals-react'
 import { is, validate } from 'superstruct'
 import type { ApiClient } from '../api/client'
 import { log } from '../log'
-import { ABTEST_API, AbTestListSchema, PREVIEW_API, PreviewStatusAnswerSchema, type AbTest, type PreviewSession, type TokenRequest } from './preview.schema'
+import {
+  ABTEST_API,
+  AbTestListSchema,
+  PREVIEW_API,
+  PreviewStatusAnswerSchema,
+  type AbTest,
+  type PreviewSession,
+  type TokenRequest,
+} from './preview.schema'
 import { TEXT } from './preview.texts'
 
 export const DATE_FORMAT = /^(\d{4})-(\d{2})-(\d{2})$/
@@ -28,7 +36,8 @@ export interface Message {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0')
-export const formatDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
+export const formatDate = (d: Date) =>
+  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
 export const formatTime = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`
 
 /**
@@ -76,7 +85,9 @@ export function createSettingsModel({ api, now, session, onApplied }: SettingsDe
     testsStatus.value = 'loading'
     let list: AbTest[] | null = null
     try {
-      const { data } = await api.get(`${ABTEST_API}/gettestsat`, { params: { time: at.toISOString() } })
+      const { data } = await api.get(`${ABTEST_API}/gettestsat`, {
+        params: { time: at.toISOString() },
+      })
       const [error, value] = validate(data, AbTestListSchema)
       if (error) log.warn(`A/B test list ignored: ${error.message}`)
       else list = value
@@ -113,7 +124,9 @@ export function createSettingsModel({ api, now, session, onApplied }: SettingsDe
   function previewDateTime(): string {
     const at = toInstant(date.value, time.value)
     if (at) return at.toISOString()
-    log.error(`Preview date "${date.value}" and time "${time.value}" must be ${TEXT.dateFormat} and ${TEXT.timeFormat}; using the current time.`)
+    log.error(
+      `Preview date "${date.value}" and time "${time.value}" must be ${TEXT.dateFormat} and ${TEXT.timeFormat}; using the current time.`,
+    )
     return new Date(now()).toISOString()
   }
 
@@ -128,17 +141,45 @@ export function createSettingsModel({ api, now, session, onApplied }: SettingsDe
     const body: TokenRequest = { previewDateTime: previewDateTime() }
     let ok = false
     try {
-      const { data } = await api.post(`${PREVIEW_API}/token`, body, { params: { test: test.value, group: group.value } })
+      const { data } = await api.post(`${PREVIEW_API}/token`, body, {
+        params: { test: test.value, group: group.value },
+      })
       ok = is(data, PreviewStatusAnswerSchema) && data.status === 'SUCCESS'
     } catch (error) {
       log.warn('Applying preview settings failed.', error)
     }
     applying.value = false
-    message.value = ok ? { type: 'success', text: TEXT.applied } : { type: 'error', text: TEXT.applyFailed }
-    if (ok) onApplied?.({ status: 'SUCCESS', dateTime: body.previewDateTime, abTestName: test.value || null, abTestGroup: group.value || null })
+    message.value = ok
+      ? { type: 'success', text: TEXT.applied }
+      : { type: 'error', text: TEXT.applyFailed }
+    if (ok)
+      onApplied?.({
+        status: 'SUCCESS',
+        dateTime: body.previewDateTime,
+        abTestName: test.value || null,
+        abTestGroup: group.value || null,
+      })
   }
 
-  return { date, time, tests, testsStatus, test, group, groups, groupMissing, message, applying, loadTests, setDate, setTime: (v: string) => (time.value = v), setTest, setGroup, apply, previewDateTime }
+  return {
+    date,
+    time,
+    tests,
+    testsStatus,
+    test,
+    group,
+    groups,
+    groupMissing,
+    message,
+    applying,
+    loadTests,
+    setDate,
+    setTime: (v: string) => (time.value = v),
+    setTest,
+    setGroup,
+    apply,
+    previewDateTime,
+  }
 }
 
 export type SettingsModel = ReturnType<typeof createSettingsModel>

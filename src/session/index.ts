@@ -9,7 +9,16 @@ import { isTouchLike } from '../platform'
 import type { Widget } from '../app/widget-context'
 import { createSessionMonitor, type SessionMonitor } from './session-monitor'
 
-export function startSessionMonitor(widget: Widget, now: () => number = () => Date.now()): SessionMonitor | null {
+export function startSessionMonitor(
+  widget: Widget,
+  now: () => number = () => Date.now(),
+): SessionMonitor | null {
   if (isTouchLike(widget.platform.peek())) return null
-  return createSessionMonitor({ document: widget.document, fetch: widget.fetch, timers: widget.timers, origin: widget.origin, now })
+  return createSessionMonitor({
+    document: widget.document,
+    fetch: widget.fetch,
+    timers: widget.timers,
+    origin: widget.origin,
+    now,
+  })
 }

@@ -15,7 +15,10 @@ export type LoginToken = Infer<typeof LoginTokenSchema>
 export function decodeLoginToken(token: string): LoginToken | null {
   try {
     const part = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')
-    const [error, value] = validate(JSON.parse(atob(part + '==='.slice((part.length + 3) % 4))), LoginTokenSchema)
+    const [error, value] = validate(
+      JSON.parse(atob(part + '==='.slice((part.length + 3) % 4))),
+      LoginTokenSchema,
+    )
     return error ? null : value
   } catch {
     return null

@@ -18,7 +18,10 @@ function client(fetchImpl: typeof fetch, clock = fakeClock()) {
 function faulty(fault: string): typeof fetch {
   const server = createContractServer({ origin: TEST_ORIGIN })
   return ((input: RequestInfo | URL, init?: RequestInit) =>
-    server.fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), 'X-Fault': fault } })) as typeof fetch
+    server.fetch(input, {
+      ...init,
+      headers: { ...(init?.headers as Record<string, string>), 'X-Fault': fault },
+    })) as typeof fetch
 }
 
 test('the demo account logs in: SUCCESS, and the server sets the LoginToken cookie', async () => {
@@ -42,7 +45,10 @@ test('the demo account logs in: SUCCESS, and the server sets the LoginToken cook
 
 test('a wrong password is UNAUTHORIZED (401)', async () => {
   const server = createContractServer({ origin: TEST_ORIGIN })
-  assert.is(await client(server.fetch).login({ ...DEMO_ACCOUNT, password: 'wrong' }), 'UNAUTHORIZED')
+  assert.is(
+    await client(server.fetch).login({ ...DEMO_ACCOUNT, password: 'wrong' }),
+    'UNAUTHORIZED',
+  )
 })
 
 const UNAVAILABLE: [string, typeof fetch][] = [
@@ -51,7 +57,10 @@ const UNAVAILABLE: [string, typeof fetch][] = [
   ['403', faulty('403')],
   ['404', faulty('404')],
   ['a 2xx other than 200 (204)', (async () => new Response(null, { status: 204 })) as typeof fetch],
-  ['a network failure', (async () => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch],
+  [
+    'a network failure',
+    (async () => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch,
+  ],
 ]
 for (const [name, fetchImpl] of UNAVAILABLE) {
   test(`${name} is SERVICE_UNAVAILABLE`, async () => {
@@ -62,7 +71,9 @@ for (const [name, fetchImpl] of UNAVAILABLE) {
 
 test('no answer within 15 seconds is SERVICE_UNAVAILABLE', async () => {
   const clock = fakeClock()
-  const pending = client((() => new Promise<Response>(() => {})) as typeof fetch, clock).login(DEMO_ACCOUNT)
+  const pending = client((() => new Promise<Response>(() => {})) as typeof fetch, clock).login(
+    DEMO_ACCOUNT,
+  )
   await clock.advance(15_000)
   assert.is(await pending, 'SERVICE_UNAVAILABLE')
 })

@@ -17,14 +17,22 @@ export interface LoginClientDeps {
 }
 
 export function createLoginClient(deps: LoginClientDeps) {
-  const api = createApiClient({ baseURL: deps.origin + LOGIN_API, fetch: deps.fetch, timers: deps.timers, withCredentials: true, headers: CSRF_HEADER })
+  const api = createApiClient({
+    baseURL: deps.origin + LOGIN_API,
+    fetch: deps.fetch,
+    timers: deps.timers,
+    withCredentials: true,
+    headers: CSRF_HEADER,
+  })
   return {
     async login(request: LoginRequest): Promise<LoginOutcome> {
       try {
         const { status } = await api.post('/login', request)
         return status === 200 ? 'SUCCESS' : 'SERVICE_UNAVAILABLE'
       } catch (error) {
-        return (error as { status?: number }).status === 401 ? 'UNAUTHORIZED' : 'SERVICE_UNAVAILABLE'
+        return (error as { status?: number }).status === 401
+          ? 'UNAUTHORIZED'
+          : 'SERVICE_UNAVAILABLE'
       }
     },
   }

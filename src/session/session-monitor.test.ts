@@ -5,7 +5,13 @@ import { fakeClock, type FakeClock } from '../../test/helpers/fake-timers'
 import { createTestWidget } from '../../test/helpers/widget'
 import { createContractServer } from '../../build/contract-server/handler'
 import { makeLoginToken } from '../../build/contract-server/routes/login'
-import { CHECK_INTERVAL_MS, CheckResult, createSessionMonitor, TOKEN_POLL_MS, type SessionMonitor } from './session-monitor'
+import {
+  CHECK_INTERVAL_MS,
+  CheckResult,
+  createSessionMonitor,
+  TOKEN_POLL_MS,
+  type SessionMonitor,
+} from './session-monitor'
 import { startSessionMonitor } from './index'
 import type { Platform } from '../platform'
 
@@ -52,15 +58,36 @@ function fakeLogin(renewAnswers: Answer[], longterm: Answer = 201) {
   const requests: { method: string; path: string; body: unknown; credentials: unknown }[] = []
   const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = new URL(String(input)).pathname
-    requests.push({ method: init?.method ?? 'GET', path, body: init?.body, credentials: init?.credentials })
-    const answer = path === LONGTERM ? longterm : renewAnswers.length > 1 ? renewAnswers.shift()! : renewAnswers[0]
+    requests.push({
+      method: init?.method ?? 'GET',
+      path,
+      body: init?.body,
+      credentials: init?.credentials,
+    })
+    const answer =
+      path === LONGTERM
+        ? longterm
+        : renewAnswers.length > 1
+          ? renewAnswers.shift()!
+          : renewAnswers[0]
     if (answer === 'network') throw new TypeError('Failed to fetch')
     return new Response(null, { status: answer })
   }) as typeof fetch
-  return { requests, fetch: fetchImpl, renewals: () => requests.filter((r) => r.path === RENEW).length }
+  return {
+    requests,
+    fetch: fetchImpl,
+    renewals: () => requests.filter((r) => r.path === RENEW).length,
+  }
 }
 
-function setup(options: { cookie?: (clock: FakeClock) => string; answers?: Answer[]; longterm?: Answer; hidden?: boolean } = {}) {
+function setup(
+  options: {
+    cookie?: (clock: FakeClock) => string
+    answers?: Answer[]
+    longterm?: Answer
+    hidden?: boolean
+  } = {},
+) {
   const clock = fakeClock()
   const doc = fakeDocument(options.cookie?.(clock) ?? '')
   if (options.hidden) doc.visibilityState = 'hidden'
@@ -86,23 +113,105 @@ function assertStopped(monitor: SessionMonitor, clock: FakeClock, doc: FakeDocum
 }
 
 // Result codes, table-driven: token timing (seconds from now) and the server's answer.
-const RESULTS: { name: string; cookie: (c: FakeClock) => string; answers?: Answer[]; result: CheckResult; renewals: number; stops: boolean }[] = [
-  { name: '0 renewed: due token, server answers 201', cookie: (c) => token(c, 600, 0), answers: [201], result: CheckResult.RENEWED, renewals: 1, stops: false },
-  { name: '1 ok: due token, server answers 200', cookie: (c) => token(c, 600, -1), answers: [200], result: CheckResult.OK, renewals: 1, stops: true },
-  { name: '2 server error: 500', cookie: (c) => token(c, 600, -1), answers: [500], result: CheckResult.SERVER_ERROR, renewals: 1, stops: false },
-  { name: '2 server error: 503', cookie: (c) => token(c, 600, -1), answers: [503], result: CheckResult.SERVER_ERROR, renewals: 1, stops: false },
-  { name: '2 server error: no answer (network failure)', cookie: (c) => token(c, 600, -1), answers: ['network'], result: CheckResult.SERVER_ERROR, renewals: 1, stops: false },
-  { name: '3 unknown: server does not know the token (401)', cookie: (c) => token(c, 600, -1), answers: [401], result: CheckResult.NO_TOKEN, renewals: 1, stops: true },
-  { name: '3 unknown: the cookie is not a token', cookie: () => 'LoginToken=garbage', result: CheckResult.NO_TOKEN, renewals: 0, stops: true },
-  { name: '3 unknown: token without lid', cookie: () => `LoginToken=x.${Buffer.from('{"exp":1,"ren":1}').toString('base64url')}.`, result: CheckResult.NO_TOKEN, renewals: 0, stops: true },
-  { name: '4 not yet due: ren one second ahead, no request', cookie: (c) => token(c, 600, 1), result: CheckResult.NOT_DUE, renewals: 0, stops: false },
-  { name: '5 expired: exp is now (1-second unit)', cookie: (c) => token(c, 0, -600), result: CheckResult.EXPIRED, renewals: 0, stops: true },
-  { name: '5 expired: exp in the past', cookie: (c) => token(c, -5, -600), result: CheckResult.EXPIRED, renewals: 0, stops: true },
+const RESULTS: {
+  name: string
+  cookie: (c: FakeClock) => string
+  answers?: Answer[]
+  result: CheckResult
+  renewals: number
+  stops: boolean
+}[] = [
+  {
+    name: '0 renewed: due token, server answers 201',
+    cookie: (c) => token(c, 600, 0),
+    answers: [201],
+    result: CheckResult.RENEWED,
+    renewals: 1,
+    stops: false,
+  },
+  {
+    name: '1 ok: due token, server answers 200',
+    cookie: (c) => token(c, 600, -1),
+    answers: [200],
+    result: CheckResult.OK,
+    renewals: 1,
+    stops: true,
+  },
+  {
+    name: '2 server error: 500',
+    cookie: (c) => token(c, 600, -1),
+    answers: [500],
+    result: CheckResult.SERVER_ERROR,
+    renewals: 1,
+    stops: false,
+  },
+  {
+    name: '2 server error: 503',
+    cookie: (c) => token(c, 600, -1),
+    answers: [503],
+    result: CheckResult.SERVER_ERROR,
+    renewals: 1,
+    stops: false,
+  },
+  {
+    name: '2 server error: no answer (network failure)',
+    cookie: (c) => token(c, 600, -1),
+    answers: ['network'],
+    result: CheckResult.SERVER_ERROR,
+    renewals: 1,
+    stops: false,
+  },
+  {
+    name: '3 unknown: server does not know the token (401)',
+    cookie: (c) => token(c, 600, -1),
+    answers: [401],
+    result: CheckResult.NO_TOKEN,
+    renewals: 1,
+    stops: true,
+  },
+  {
+    name: '3 unknown: the cookie is not a token',
+    cookie: () => 'LoginToken=garbage',
+    result: CheckResult.NO_TOKEN,
+    renewals: 0,
+    stops: true,
+  },
+  {
+    name: '3 unknown: token without lid',
+    cookie: () => `LoginToken=x.${Buffer.from('{"exp":1,"ren":1}').toString('base64url')}.`,
+    result: CheckResult.NO_TOKEN,
+    renewals: 0,
+    stops: true,
+  },
+  {
+    name: '4 not yet due: ren one second ahead, no request',
+    cookie: (c) => token(c, 600, 1),
+    result: CheckResult.NOT_DUE,
+    renewals: 0,
+    stops: false,
+  },
+  {
+    name: '5 expired: exp is now (1-second unit)',
+    cookie: (c) => token(c, 0, -600),
+    result: CheckResult.EXPIRED,
+    renewals: 0,
+    stops: true,
+  },
+  {
+    name: '5 expired: exp in the past',
+    cookie: (c) => token(c, -5, -600),
+    result: CheckResult.EXPIRED,
+    renewals: 0,
+    stops: true,
+  },
 ]
 
 for (const row of RESULTS) {
   test(`result ${row.name}${row.stops ? ', stops' : ', next check in 3 minutes'}`, async () => {
-    const { clock, doc, login, results, monitor } = setup({ cookie: row.cookie, answers: row.answers })
+    const { clock, doc, login, results, monitor } = setup({
+      cookie: row.cookie,
+      answers: row.answers,
+    })
     await settle(clock)
     assert.equal(results, [row.result])
     assert.is(login.renewals(), row.renewals)
@@ -141,7 +250,11 @@ test('renewal: POST logintoken/renew with an empty body and cookies, then longte
 
 test('long-term renewal errors are ignored, and it is only sent after a renewal', async () => {
   for (const longterm of [500, 'network'] as Answer[]) {
-    const { clock, results, monitor, login } = setup({ cookie: (c) => token(c, 600, -1), answers: [201], longterm })
+    const { clock, results, monitor, login } = setup({
+      cookie: (c) => token(c, 600, -1),
+      answers: [201],
+      longterm,
+    })
     await settle(clock)
     assert.equal(results, [CheckResult.RENEWED])
     assert.is(monitor.state(), 'SCHEDULED')
@@ -149,7 +262,10 @@ test('long-term renewal errors are ignored, and it is only sent after a renewal'
   }
   const { clock, login } = setup({ cookie: (c) => token(c, 600, -1), answers: [500] })
   await settle(clock)
-  assert.equal(login.requests.map((r) => r.path), [RENEW])
+  assert.equal(
+    login.requests.map((r) => r.path),
+    [RENEW],
+  )
 })
 
 test('a server error is retried on the next tick and can then succeed', async () => {
@@ -255,7 +371,10 @@ test('PAUSED from WAITING and from IDLE', async () => {
 })
 
 test('a tab hidden at start begins PAUSED and checks when shown', async () => {
-  const { clock, doc, results, monitor } = setup({ cookie: (c) => token(c, 1800, 900), hidden: true })
+  const { clock, doc, results, monitor } = setup({
+    cookie: (c) => token(c, 1800, 900),
+    hidden: true,
+  })
   assert.is(monitor.state(), 'PAUSED')
   await clock.advance(60_000)
   assert.equal(results, [])
@@ -267,7 +386,10 @@ test('a tab hidden at start begins PAUSED and checks when shown', async () => {
 })
 
 test('hidden while a renewal is in flight: the result counts, then it pauses', async () => {
-  const { clock, doc, results, monitor } = setup({ cookie: (c) => token(c, 1800, -1), answers: [201] })
+  const { clock, doc, results, monitor } = setup({
+    cookie: (c) => token(c, 1800, -1),
+    answers: [201],
+  })
   assert.is(monitor.state(), 'CHECKING')
   doc.visibilityState = 'hidden'
   doc.fire('visibilitychange')
@@ -278,7 +400,10 @@ test('hidden while a renewal is in flight: the result counts, then it pauses', a
 })
 
 test('hidden and shown again while a renewal is in flight: scheduled as usual', async () => {
-  const { clock, doc, results, monitor } = setup({ cookie: (c) => token(c, 1800, -1), answers: [201] })
+  const { clock, doc, results, monitor } = setup({
+    cookie: (c) => token(c, 1800, -1),
+    answers: [201],
+  })
   doc.visibilityState = 'hidden'
   doc.fire('visibilitychange')
   doc.visibilityState = 'visible'
@@ -289,7 +414,10 @@ test('hidden and shown again while a renewal is in flight: scheduled as usual', 
 })
 
 test('stop() while a renewal is in flight: the late result is dropped', async () => {
-  const { clock, doc, results, monitor } = setup({ cookie: (c) => token(c, 1800, -1), answers: [201] })
+  const { clock, doc, results, monitor } = setup({
+    cookie: (c) => token(c, 1800, -1),
+    answers: [201],
+  })
   monitor.stop()
   await settle(clock)
   assert.equal(results, [])
@@ -310,13 +438,23 @@ test('against the contract server: renewed when due, then not due on the new tok
   const doc = fakeDocument(`LoginToken=${makeLoginToken(server.ctx, 'demo')}`)
   // The browser's part: send the cookie, store what Set-Cookie says.
   const browserFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const response = await server.fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), cookie: doc.cookie } })
+    const response = await server.fetch(input, {
+      ...init,
+      headers: { ...(init?.headers as Record<string, string>), cookie: doc.cookie },
+    })
     const set = response.headers.get('set-cookie')
     if (set) doc.cookie = set.split(';')[0]
     return response
   }) as typeof fetch
   const results: CheckResult[] = []
-  createSessionMonitor({ document: doc as unknown as Document, fetch: browserFetch, timers: clock, origin: ORIGIN, now: clock.now, onResult: (r) => results.push(r) })
+  createSessionMonitor({
+    document: doc as unknown as Document,
+    fetch: browserFetch,
+    timers: clock,
+    origin: ORIGIN,
+    now: clock.now,
+    onResult: (r) => results.push(r),
+  })
   await settle(clock)
   for (let i = 0; i < 4; i++) {
     doc.fire('keydown')

@@ -73,7 +73,12 @@ const ACTIVITY_EVENTS = ['mousedown', 'keydown', 'touchstart', 'scroll']
 
 export function createSessionMonitor(deps: SessionMonitorDeps): SessionMonitor {
   const { document: doc, timers } = deps
-  const api = createApiClient({ baseURL: deps.origin + LOGIN_API, fetch: deps.fetch, timers, withCredentials: true })
+  const api = createApiClient({
+    baseURL: deps.origin + LOGIN_API,
+    fetch: deps.fetch,
+    timers,
+    withCredentials: true,
+  })
   let state: MonitorState = 'WAITING'
   let timer: unknown
   let seenToken = false
@@ -114,10 +119,21 @@ export function createSessionMonitor(deps: SessionMonitorDeps): SessionMonitor {
     const raw = readCookie(doc, LOGIN_TOKEN_COOKIE)
     const token = raw ? decodeLoginToken(raw) : null
     const now = Math.floor(deps.now() / 1000)
-    const result = !token ? CheckResult.NO_TOKEN : token.exp <= now ? CheckResult.EXPIRED : token.ren > now ? CheckResult.NOT_DUE : await renew()
+    const result = !token
+      ? CheckResult.NO_TOKEN
+      : token.exp <= now
+        ? CheckResult.EXPIRED
+        : token.ren > now
+          ? CheckResult.NOT_DUE
+          : await renew()
     if (state !== 'CHECKING') return // stopped (or paused) while the request ran
     deps.onResult?.(result)
-    if (result === CheckResult.OK || result === CheckResult.NO_TOKEN || result === CheckResult.EXPIRED) stop()
+    if (
+      result === CheckResult.OK ||
+      result === CheckResult.NO_TOKEN ||
+      result === CheckResult.EXPIRED
+    )
+      stop()
     else if (hidden()) state = 'PAUSED'
     else wait('SCHEDULED', CHECK_INTERVAL_MS, tick)
   }
@@ -147,7 +163,8 @@ export function createSessionMonitor(deps: SessionMonitorDeps): SessionMonitor {
   }
 
   doc.addEventListener('visibilitychange', onVisibility)
-  for (const type of ACTIVITY_EVENTS) doc.addEventListener(type, onActivity, { capture: true, passive: true })
+  for (const type of ACTIVITY_EVENTS)
+    doc.addEventListener(type, onActivity, { capture: true, passive: true })
   if (hidden()) state = 'PAUSED'
   else poll()
 

@@ -24,7 +24,9 @@ export function useStyles(css: string): void {
 export function createStyleRoot(shadow: ShadowRoot, nonce?: string): StyleRoot {
   const adopted = new Set<string>()
   const constructable =
-    'adoptedStyleSheets' in shadow && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype
+    'adoptedStyleSheets' in shadow &&
+    typeof CSSStyleSheet === 'function' &&
+    'replaceSync' in CSSStyleSheet.prototype
   return {
     adopt(css) {
       if (!css || adopted.has(css)) return

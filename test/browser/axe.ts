@@ -17,9 +17,33 @@ export async function axeViolations(page: Page, include?: string): Promise<AxeVi
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH })
   return page.evaluate(
     async ({ tags, include }) => {
-      const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe
-      const result = await axe.run(include ? { include: [include] } : document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
-      return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => JSON.stringify(n.target)) }))
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (
+              ctx: unknown,
+              opts: unknown,
+            ) => Promise<{
+              violations: {
+                id: string
+                impact: string | null
+                help: string
+                nodes: { target: unknown[] }[]
+              }[]
+            }>
+          }
+        }
+      ).axe
+      const result = await axe.run(include ? { include: [include] } : document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      })
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        targets: v.nodes.map((n) => JSON.stringify(n.target)),
+      }))
     },
     { tags: WCAG_TAGS, include },
   )

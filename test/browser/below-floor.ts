@@ -7,7 +7,13 @@ import bcd from '@mdn/browser-compat-data' with { type: 'json' }
 import { floorBrowsers } from '../../build/browser-floor.ts'
 
 /** browserslist family -> browser-compat-data browser. */
-const BCD_BROWSER: Record<string, string> = { chrome: 'chrome', edge: 'edge', firefox: 'firefox', safari: 'safari', ios_saf: 'safari_ios' }
+const BCD_BROWSER: Record<string, string> = {
+  chrome: 'chrome',
+  edge: 'edge',
+  firefox: 'firefox',
+  safari: 'safari',
+  ios_saf: 'safari_ios',
+}
 
 interface Support {
   version_added: string | boolean | null
@@ -45,10 +51,13 @@ function lacking(compat: Compat['__compat'], floor: Map<string, number>): boolea
   if (!compat) return false
   for (const [browser, version] of floor) {
     const statements = ([] as Support[]).concat(compat.support[browser] ?? [])
-    const plain = statements.find((s) => !s.flags && !s.prefix && !s.alternative_name && !s.partial_implementation)
+    const plain = statements.find(
+      (s) => !s.flags && !s.prefix && !s.alternative_name && !s.partial_implementation,
+    )
     const added = plain?.version_added
     if (added === false || (statements.length > 0 && !plain)) return true
-    if (typeof added === 'string' && !added.startsWith('≤') && parseFloat(added) > version) return true
+    if (typeof added === 'string' && !added.startsWith('≤') && parseFloat(added) > version)
+      return true
   }
   return false
 }

@@ -13,7 +13,8 @@ import { watchPage, widgetRoot } from './helpers.ts'
 const AT = MARKETS.find((m) => m.site === 'AT')!
 const DE = MARKETS.find((m) => m.site === 'DE')!
 const texts = flatten(await loadDictionary(AT.locale))
-const tx = (key: string, params: Record<string, string> = {}) => texts[`newsletter.${key}`].replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => params[k] ?? '')
+const tx = (key: string, params: Record<string, string> = {}) =>
+  texts[`newsletter.${key}`].replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => params[k] ?? '')
 const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)
 
 const email = (page: Page) => page.getByRole('textbox', { name: startsWith(tx('email')) })
@@ -21,7 +22,8 @@ const firstName = (page: Page) => page.getByRole('textbox', { name: startsWith(t
 const submit = (page: Page) => page.getByRole('button', { name: startsWith(tx('submit')) })
 
 /** A fault for this browser context only (the contract server reads the lf-fault cookie). */
-const setFault = (context: BrowserContext, baseURL: string | undefined, value: string) => context.addCookies([{ name: 'lf-fault', value, url: baseURL! }])
+const setFault = (context: BrowserContext, baseURL: string | undefined, value: string) =>
+  context.addCookies([{ name: 'lf-fault', value, url: baseURL! }])
 const clearFault = (context: BrowserContext) => context.clearCookies({ name: 'lf-fault' })
 
 const SIGN_UP = '/newsletter-subscribers'
@@ -37,7 +39,11 @@ const SIGN_UP_FAULTS = [
 ] as const
 
 for (const [fault, outcome] of SIGN_UP_FAULTS) {
-  test(`sign-up answering ${fault}: ${outcome === 'banner' ? 'the technical-error banner, typed values stay, a retry after recovery succeeds' : 'accepted (the answer is not read)'}`, async ({ page, context, baseURL }) => {
+  test(`sign-up answering ${fault}: ${outcome === 'banner' ? 'the technical-error banner, typed values stay, a retry after recovery succeeds' : 'accepted (the answer is not read)'}`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     const log = watchPage(page)
     if (fault === 'timeout') await page.clock.install()
     await setFault(context, baseURL, `${fault}@${SIGN_UP}`)
@@ -68,7 +74,11 @@ for (const [fault, outcome] of SIGN_UP_FAULTS) {
 
 for (const build of ['', '/react'] as const) {
   for (const fault of ['500', '404', 'malformed', 'empty'] as const) {
-    test(`${build ? 'React build: ' : ''}footer content answering ${fault}: no content section, the newsletter and the bottom line stand, no page error`, async ({ page, context, baseURL }) => {
+    test(`${build ? 'React build: ' : ''}footer content answering ${fault}: no content section, the newsletter and the bottom line stand, no page error`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
       const log = watchPage(page)
       await setFault(context, baseURL, `${fault}@/promotion/SHOP_FOOTER`)
       await page.goto(build + DE.path)
@@ -77,7 +87,9 @@ for (const build of ['', '/react'] as const) {
       await expect(root.getByRole('textbox').first()).toBeVisible()
       await expect(root.locator('.lf-copyright')).toBeVisible()
       // Nothing half-built: no content section and no link or image from content.
-      await expect(root.locator('.lf-bottom nav, .lf-teasers, .lf-seo, .lf-icons, .lf-logo')).toHaveCount(0)
+      await expect(
+        root.locator('.lf-bottom nav, .lf-teasers, .lf-seo, .lf-icons, .lf-logo'),
+      ).toHaveCount(0)
       await expect(root.locator('footer a[href]:not(.lf-nl a)')).toHaveCount(0)
       expect(log.pageErrors).toEqual([])
       // 404 means "no content" and says nothing; other failures are logged.
@@ -91,7 +103,11 @@ for (const build of ['', '/react'] as const) {
 }
 
 for (const fault of ['500', 'malformed', 'empty', 'timeout'] as const) {
-  test(`psdata answering ${fault}: the newsletter shows and signs up, no page error`, async ({ page, context, baseURL }) => {
+  test(`psdata answering ${fault}: the newsletter shows and signs up, no page error`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     const log = watchPage(page)
     if (fault === 'timeout') await page.clock.install()
     await setFault(context, baseURL, `${fault}@/psdata`)
@@ -109,14 +125,22 @@ for (const fault of ['500', 'malformed', 'empty', 'timeout'] as const) {
   })
 }
 
-test('double opt-in link answering 500: the technical-error banner, not "no longer valid"; pressing confirm again after recovery confirms', async ({ page, context, baseURL, request }) => {
+test('double opt-in link answering 500: the technical-error banner, not "no longer valid"; pressing confirm again after recovery confirms', async ({
+  page,
+  context,
+  baseURL,
+  request,
+}) => {
   const log = watchPage(page)
   const address = `doi.fault.${Date.now()}@example.com`
   await request.post('/service/newsletter/api/internal/newsletter-subscribers', {
     headers: { 'X-Hunter-Site': 'AT', 'X-Original-Address': `${baseURL}${AT.path}` },
     data: { email: address, consents: [], origin: 'footer' },
   })
-  const mails = (await (await request.get('/_mail/outbox.json')).json()) as { to: string; link: string }[]
+  const mails = (await (await request.get('/_mail/outbox.json')).json()) as {
+    to: string
+    link: string
+  }[]
   const link = new URL(mails.find((m) => m.to === address)!.link)
   await setFault(context, baseURL, '500@/doi')
   await page.goto(link.pathname + link.search)

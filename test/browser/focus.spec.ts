@@ -9,7 +9,10 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import { MARKETS } from '../../build/markets.ts'
 import { watchPage } from './helpers.ts'
 
-const VIEWPORTS = { desktop: { width: 1440, height: 900 }, phone: { width: 360, height: 740 } } as const
+const VIEWPORTS = {
+  desktop: { width: 1440, height: 900 },
+  phone: { width: 360, height: 740 },
+} as const
 /** How far outside the element's box the ring is looked for (base.css: a 3 px outline 2 px off the box). */
 const BAND = { from: 1, to: 7 }
 /** A side shows the ring when at least this share of its length differs focused vs blurred. */
@@ -27,16 +30,25 @@ interface Stop {
 }
 
 /** The focused element inside the widget's shadow root, or null when focus is outside the widget. */
-async function focusedInWidget(page: Page): Promise<{ name: string; lines: number; box: Stop['box'] } | null> {
+async function focusedInWidget(
+  page: Page,
+): Promise<{ name: string; lines: number; box: Stop['box'] } | null> {
   return page.evaluate(() => {
     const host = document.getElementById('footer')
     if (document.activeElement !== host || !host?.shadowRoot?.activeElement) return null
     const element = host.shadowRoot.activeElement as HTMLElement
     element.scrollIntoView({ block: 'center', inline: 'nearest' })
     const r = element.getBoundingClientRect()
-    const label = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)
+    const label = (element.getAttribute('aria-label') ?? element.textContent ?? '')
+      .trim()
+      .replace(/\s+/g, ' ')
+      .slice(0, 40)
     const name = `${element.tagName.toLowerCase()}${element.getAttribute('type') ? `[type=${element.getAttribute('type')}]` : ''} "${label}"`
-    return { name, lines: element.getClientRects().length, box: { x: r.x, y: r.y, width: r.width, height: r.height } }
+    return {
+      name,
+      lines: element.getClientRects().length,
+      box: { x: r.x, y: r.y, width: r.width, height: r.height },
+    }
   })
 }
 
@@ -58,7 +70,10 @@ const deepActive = (page: Page, action: 'blur' | 'focus', marker?: string) =>
   )
 
 /** Two frames, so a change of focus is painted before the screenshot. */
-const twoFrames = (page: Page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+const twoFrames = (page: Page) =>
+  page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  )
 
 async function walkStops(page: Page, viewport: { width: number; height: number }): Promise<Stop[]> {
   // The sequential focus starting point: the host page's content right above the widget.
@@ -75,29 +90,51 @@ async function walkStops(page: Page, viewport: { width: number; height: number }
     const margin = BAND.to + 2
     const x = Math.max(0, stop.box.x - margin)
     const y = Math.max(0, stop.box.y - margin)
-    const clip = { x, y, width: Math.min(viewport.width, stop.box.x + stop.box.width + margin) - x, height: Math.min(viewport.height, stop.box.y + stop.box.height + margin) - y }
+    const clip = {
+      x,
+      y,
+      width: Math.min(viewport.width, stop.box.x + stop.box.width + margin) - x,
+      height: Math.min(viewport.height, stop.box.y + stop.box.height + margin) - y,
+    }
     const focused = await page.screenshot({ clip, animations: 'disabled', caret: 'hide' })
     await deepActive(page, 'blur', String(i))
     await twoFrames(page)
     const blurred = await page.screenshot({ clip, animations: 'disabled', caret: 'hide' })
     await deepActive(page, 'focus', String(i))
-    stops.push({ name: stop.name, lines: stop.lines, box: { ...stop.box, x: stop.box.x - x, y: stop.box.y - y }, focused, blurred })
+    stops.push({
+      name: stop.name,
+      lines: stop.lines,
+      box: { ...stop.box, x: stop.box.x - x, y: stop.box.y - y },
+      focused,
+      blurred,
+    })
   }
   return stops
 }
 
 /** Per side of each stop, the share of its length where the band outside the box differs focused vs blurred. */
-async function ringCoverage(browser: Browser, stops: Stop[]): Promise<{ name: string; lines: number; sides: Record<'top' | 'right' | 'bottom' | 'left', number> }[]> {
+async function ringCoverage(
+  browser: Browser,
+  stops: Stop[],
+): Promise<
+  { name: string; lines: number; sides: Record<'top' | 'right' | 'bottom' | 'left', number> }[]
+> {
   const page = await browser.newPage()
   try {
     return await page.evaluate(
       async ({ stops, band, threshold }) => {
         const pixels = async (b64: string) => {
-          const image = await createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob())
+          const image = await createImageBitmap(
+            await (await fetch(`data:image/png;base64,${b64}`)).blob(),
+          )
           const canvas = new OffscreenCanvas(image.width, image.height)
           const context = canvas.getContext('2d')!
           context.drawImage(image, 0, 0)
-          return { width: image.width, height: image.height, data: context.getImageData(0, 0, image.width, image.height).data }
+          return {
+            width: image.width,
+            height: image.height,
+            data: context.getImageData(0, 0, image.width, image.height).data,
+          }
         }
         const results = []
         for (const stop of stops) {
@@ -112,8 +149,15 @@ async function ringCoverage(browser: Browser, stops: Stop[]): Promise<{ name: st
           const right = Math.round(stop.box.x + stop.box.width)
           const bottom = Math.round(stop.box.y + stop.box.height)
           const share = (along: number[], across: (p: number, d: number) => boolean) =>
-            along.length ? along.filter((p) => Array.from({ length: band.to - band.from + 1 }, (_, k) => band.from + k).some((d) => across(p, d))).length / along.length : 0
-          const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from) }, (_, k) => from + k)
+            along.length
+              ? along.filter((p) =>
+                  Array.from({ length: band.to - band.from + 1 }, (_, k) => band.from + k).some(
+                    (d) => across(p, d),
+                  ),
+                ).length / along.length
+              : 0
+          const range = (from: number, to: number) =>
+            Array.from({ length: Math.max(0, to - from) }, (_, k) => from + k)
           results.push({
             name: stop.name,
             lines: stop.lines,
@@ -127,7 +171,17 @@ async function ringCoverage(browser: Browser, stops: Stop[]): Promise<{ name: st
         }
         return results
       },
-      { stops: stops.map((s) => ({ name: s.name, lines: s.lines, box: s.box, focused: s.focused.toString('base64'), blurred: s.blurred.toString('base64') })), band: BAND, threshold: THRESHOLD },
+      {
+        stops: stops.map((s) => ({
+          name: s.name,
+          lines: s.lines,
+          box: s.box,
+          focused: s.focused.toString('base64'),
+          blurred: s.blurred.toString('base64'),
+        })),
+        band: BAND,
+        threshold: THRESHOLD,
+      },
     )
   } finally {
     await page.close()
@@ -137,7 +191,10 @@ async function ringCoverage(browser: Browser, stops: Stop[]): Promise<{ name: st
 for (const site of ['DE', 'HU', 'TR']) {
   const market = MARKETS.find((m) => m.site === site)!
   for (const [device, viewport] of Object.entries(VIEWPORTS)) {
-    test(`${site} ${device}: every keyboard stop of the widget shows a focus indicator on all four sides`, async ({ page, browser }) => {
+    test(`${site} ${device}: every keyboard stop of the widget shows a focus indicator on all four sides`, async ({
+      page,
+      browser,
+    }) => {
       test.setTimeout(180_000)
       const log = watchPage(page)
       await page.setViewportSize(viewport)
@@ -149,17 +206,25 @@ for (const site of ['DE', 'HU', 'TR']) {
       if (device === 'phone') {
         // Every collapsible panel open, so the walk reaches the links inside them too.
         const closed = footer.locator('button[aria-expanded="false"]')
-        for (let n = await closed.count(); n > 0; n = await closed.count()) await closed.first().click()
+        for (let n = await closed.count(); n > 0; n = await closed.count())
+          await closed.first().click()
       }
       const stops = await walkStops(page, viewport)
       const coverage = await ringCoverage(browser, stops)
       // A wrapped link (several line boxes) is judged by the mean of its sides: a ring on each line covers about half of them.
       const ringed = (c: (typeof coverage)[number]) =>
-        c.lines > 1 ? Object.values(c.sides).reduce((a, b) => a + b, 0) / 4 >= MIN_SIDE / 2 : Object.values(c.sides).every((s) => s >= MIN_SIDE)
+        c.lines > 1
+          ? Object.values(c.sides).reduce((a, b) => a + b, 0) / 4 >= MIN_SIDE / 2
+          : Object.values(c.sides).every((s) => s >= MIN_SIDE)
       const missing = coverage.filter((c) => !ringed(c))
-      console.log(`${site} ${device}: ${stops.length} keyboard stops, ${missing.length} without a ring on all four sides`)
+      console.log(
+        `${site} ${device}: ${stops.length} keyboard stops, ${missing.length} without a ring on all four sides`,
+      )
       expect(stops.length).toBeGreaterThan(20)
-      const describe = (c: (typeof coverage)[number]) => `${c.name}: ${Object.entries(c.sides).map(([side, s]) => `${side} ${Math.round(s * 100)}%`).join(', ')}`
+      const describe = (c: (typeof coverage)[number]) =>
+        `${c.name}: ${Object.entries(c.sides)
+          .map(([side, s]) => `${side} ${Math.round(s * 100)}%`)
+          .join(', ')}`
       expect(missing.map(describe), 'stops whose ring does not show on every side').toEqual([])
       expect(log.pageErrors).toEqual([])
     })

@@ -10,9 +10,13 @@ import { watchPage } from './helpers.ts'
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1440, height: 900 }
 const footer = (page: Page) => page.getByRole('contentinfo')
-const teasers = (page: Page) => footer(page).getByRole('navigation', { name: 'Service und Informationen' })
+const teasers = (page: Page) =>
+  footer(page).getByRole('navigation', { name: 'Service und Informationen' })
 
-test('DE phone: "Zur Desktop-Ansicht" switches to the desktop view; the demo host remembers it; "Zur mobilen Ansicht" switches back', async ({ page, context }) => {
+test('DE phone: "Zur Desktop-Ansicht" switches to the desktop view; the demo host remembers it; "Zur mobilen Ansicht" switches back', async ({
+  page,
+  context,
+}) => {
   const log = watchPage(page)
   await page.setViewportSize(PHONE)
   await page.goto('/de/')
@@ -20,24 +24,44 @@ test('DE phone: "Zur Desktop-Ansicht" switches to the desktop view; the demo hos
   await expect(toDesktop).toBeVisible()
   await expect(footer(page).getByRole('button', { name: 'Zur mobilen Ansicht' })).toHaveCount(0)
   expect(await axeViolations(page, '#footer')).toEqual([])
-  const heard = page.evaluate(() => new Promise((resolve) => document.addEventListener('lumora:view-change', (e) => resolve({ detail: (e as CustomEvent).detail, cancelable: e.cancelable }), { once: true })))
+  const heard = page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        document.addEventListener(
+          'lumora:view-change',
+          (e) => resolve({ detail: (e as CustomEvent).detail, cancelable: e.cancelable }),
+          { once: true },
+        ),
+      ),
+  )
   await toDesktop.focus()
   await page.keyboard.press('Enter')
-  expect(await heard).toEqual({ detail: { view: 'desktop', platform: 'CLASSIC' }, cancelable: true })
+  expect(await heard).toEqual({
+    detail: { view: 'desktop', platform: 'CLASSIC' },
+    cancelable: true,
+  })
   // The desktop layout at once: teaser groups as headings with links, no panels.
-  await expect(teasers(page).getByRole('heading', { name: 'Zahlung & Versand', level: 3 })).toBeVisible()
+  await expect(
+    teasers(page).getByRole('heading', { name: 'Zahlung & Versand', level: 3 }),
+  ).toBeVisible()
   await expect(teasers(page).getByRole('button', { name: 'Zahlung & Versand' })).toHaveCount(0)
   const toMobile = footer(page).getByRole('button', { name: 'Zur mobilen Ansicht' })
   await expect(toMobile).toBeFocused()
   // The demo host stored the choice; the widget wrote no cookie of its own.
-  expect((await context.cookies()).map((c) => `${c.name}=${c.value}`)).toEqual(['Hunter-Platform=classic'])
+  expect((await context.cookies()).map((c) => `${c.name}=${c.value}`)).toEqual([
+    'Hunter-Platform=classic',
+  ])
   await page.reload()
   await expect(footer(page).getByRole('button', { name: 'Zur mobilen Ansicht' })).toBeVisible()
-  await expect(teasers(page).getByRole('heading', { name: 'Zahlung & Versand', level: 3 })).toBeVisible()
+  await expect(
+    teasers(page).getByRole('heading', { name: 'Zahlung & Versand', level: 3 }),
+  ).toBeVisible()
   await footer(page).getByRole('button', { name: 'Zur mobilen Ansicht' }).click()
   await expect(teasers(page).getByRole('button', { name: 'Zahlung & Versand' })).toBeVisible()
   await expect(footer(page).getByRole('button', { name: 'Zur Desktop-Ansicht' })).toBeVisible()
-  expect((await context.cookies()).map((c) => `${c.name}=${c.value}`)).toEqual(['Hunter-Platform=smartphone'])
+  expect((await context.cookies()).map((c) => `${c.name}=${c.value}`)).toEqual([
+    'Hunter-Platform=smartphone',
+  ])
   expect(log.pageErrors).toEqual([])
   expect(log.errors).toEqual([])
 })
@@ -49,7 +73,9 @@ test('DE desktop: no view changer on a large screen', async ({ page }) => {
   await expect(footer(page).getByRole('button', { name: /Ansicht$/ })).toHaveCount(0)
 })
 
-test('DE phone: the teaser heading link "Zahlung & Versand" is reached by keyboard inside its panel', async ({ page }) => {
+test('DE phone: the teaser heading link "Zahlung & Versand" is reached by keyboard inside its panel', async ({
+  page,
+}) => {
   await page.setViewportSize(PHONE)
   await page.goto('/de/')
   const toggle = teasers(page).getByRole('button', { name: 'Zahlung & Versand' })
@@ -59,7 +85,9 @@ test('DE phone: the teaser heading link "Zahlung & Versand" is reached by keyboa
   await page.keyboard.press('Tab')
   const link = teasers(page).getByRole('link', { name: 'Zahlung & Versand', exact: true })
   await expect(link).toBeFocused()
-  await page.route('**/zahlung-versand-s1000.html', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Zahlung</title>' }))
+  await page.route('**/zahlung-versand-s1000.html', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Zahlung</title>' }),
+  )
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/zahlung-versand-s1000\.html$/)
 })
@@ -76,7 +104,9 @@ test('DE desktop: every teaser heading shows its icon, decorative', async ({ pag
     await expect(icon).toHaveAttribute('aria-hidden', 'true')
     expect((await icon.boundingBox())!.width).toBe(24)
   }
-  await expect(teasers(page).getByRole('link', { name: 'Zahlung & Versand', exact: true })).toBeVisible()
+  await expect(
+    teasers(page).getByRole('link', { name: 'Zahlung & Versand', exact: true }),
+  ).toBeVisible()
   expect(await axeViolations(page, '#footer')).toEqual([])
   expect(log.warnings.filter((w) => w.includes('teaser icon'))).toEqual([])
 })
@@ -84,11 +114,16 @@ test('DE desktop: every teaser heading shows its icon, decorative', async ({ pag
 test('PL: heading ids keep Polish letters', async ({ page }) => {
   await page.setViewportSize(DESKTOP)
   await page.goto('/pl/')
-  const heading = teasers(page).getByRole('heading', { name: 'Płatność i dostawa' }).or(footer(page).getByRole('heading', { name: 'Płatność i dostawa' }))
+  const heading = teasers(page)
+    .getByRole('heading', { name: 'Płatność i dostawa' })
+    .or(footer(page).getByRole('heading', { name: 'Płatność i dostawa' }))
   await expect(heading.first()).toHaveAttribute('id', 'lf-płatność-i-dostawa')
 })
 
-test('kit gallery: pasting "NL91 ABNA 0417 1643 00" into the IBAN field keeps its letters; a wrong check digit gets the generic message', async ({ page, context }) => {
+test('kit gallery: pasting "NL91 ABNA 0417 1643 00" into the IBAN field keeps its letters; a wrong check digit gets the generic message', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await page.goto('/kit/?locale=de-DE')
   const gallery = page.locator('#kit-gallery .lf-gallery')

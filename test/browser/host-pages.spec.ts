@@ -44,11 +44,37 @@ interface HostPage {
 const GREEN = ['color', 'rgb(0, 102, 51)'] as [string, string]
 
 const HOST_PAGES: HostPage[] = [
-  { file: 'prototype.html', what: 'Prototype 1.7.3 (Array.from replaced, Array.prototype.entries deleted)', marker: 'Prototype 1.7.3 12 host-marker', style: GREEN },
-  { file: 'mootools.html', what: "MooTools 1.4.5 with its 1.2 compatibility layer (bind drops call-time arguments)", marker: 'MooTools 1.4.5 1 host-marker a', style: GREEN },
-  { file: 'extended-builtins.html', what: 'enumerable additions to Object, Array, String and Element prototypes', marker: 'a=1&b=2 2 Extended', style: GREEN },
-  { file: 'bootstrap5-dark.html', what: 'Bootstrap 5.3 dark theme (data-bs-theme="dark")', marker: 'Bootstrap 5.3.8 collapse', style: ['background-color', 'rgb(13, 110, 253)'] },
-  { file: 'dark-scheme.html', what: 'color-scheme: light dark with the system in dark mode, dark body', marker: 'scheme dark', style: ['color', 'rgb(138, 180, 248)'], colorScheme: 'dark' },
+  {
+    file: 'prototype.html',
+    what: 'Prototype 1.7.3 (Array.from replaced, Array.prototype.entries deleted)',
+    marker: 'Prototype 1.7.3 12 host-marker',
+    style: GREEN,
+  },
+  {
+    file: 'mootools.html',
+    what: 'MooTools 1.4.5 with its 1.2 compatibility layer (bind drops call-time arguments)',
+    marker: 'MooTools 1.4.5 1 host-marker a',
+    style: GREEN,
+  },
+  {
+    file: 'extended-builtins.html',
+    what: 'enumerable additions to Object, Array, String and Element prototypes',
+    marker: 'a=1&b=2 2 Extended',
+    style: GREEN,
+  },
+  {
+    file: 'bootstrap5-dark.html',
+    what: 'Bootstrap 5.3 dark theme (data-bs-theme="dark")',
+    marker: 'Bootstrap 5.3.8 collapse',
+    style: ['background-color', 'rgb(13, 110, 253)'],
+  },
+  {
+    file: 'dark-scheme.html',
+    what: 'color-scheme: light dark with the system in dark mode, dark body',
+    marker: 'scheme dark',
+    style: ['color', 'rgb(138, 180, 248)'],
+    colorScheme: 'dark',
+  },
   {
     file: 'xhtml.xhtml',
     what: 'XHTML served as application/xhtml+xml',
@@ -57,21 +83,75 @@ const HOST_PAGES: HostPage[] = [
     extra: async (frame, m, phone) => {
       await expect(emailField(frame, m)).toHaveAttribute('autocomplete', 'email')
       const honeypot = frame.locator('#footer input[name="lf-website"]')
-      expect(await honeypot.evaluate((el) => [el.getAttribute('tabindex'), (el as HTMLInputElement).tabIndex])).toEqual(['-1', -1])
+      expect(
+        await honeypot.evaluate((el) => [
+          el.getAttribute('tabindex'),
+          (el as HTMLInputElement).tabIndex,
+        ]),
+      ).toEqual(['-1', -1])
       // <source srcset> is chosen: the desktop picture from 1024px, the default one below 767px.
-      const picture = await frame.locator('#footer picture img').evaluate((img) => (img as HTMLImageElement).currentSrc)
+      const picture = await frame
+        .locator('#footer picture img')
+        .evaluate((img) => (img as HTMLImageElement).currentSrc)
       expect(picture).toContain(phone ? '2de68e986ab3.jpg' : 'c94c3a6a548e.jpg')
     },
   },
-  { file: 'jquery.html', what: 'jQuery 1.12.4 with jquery-migrate 1.4.1', marker: 'jQuery 1.12.4 migrate 1.4.1 host-marker', style: GREEN },
-  { file: 'core-js.html', what: "core-js's full polyfill bundle", marker: 'core-js 3.50.0 2 3', style: GREEN },
-  { file: 'zone.html', what: 'zone.js (Promise, timers, listeners patched)', marker: 'zone.js host ZoneAwarePromise', style: GREEN },
-  { file: 'bootstrap3.html', what: 'Bootstrap 3.4 CSS (html font-size 10px)', marker: 'Bootstrap 3 CSS 10px', style: ['background-color', 'rgb(51, 122, 183)'] },
-  { file: 'bootstrap5.html', what: 'Bootstrap 5.3 CSS and JS, light', marker: 'Bootstrap 5.3.8 collapse', style: ['background-color', 'rgb(13, 110, 253)'] },
-  { file: 'tailwind.html', what: "Tailwind's preflight", marker: 'preflight h1 400', style: ['font-weight', '400'] },
-  { file: 'document-write.html', what: 'the tag written by document.write while parsing', marker: 'written 1', style: GREEN },
-  { file: 'iframe.html', what: 'the shop page inside an iframe', marker: 'frame Clean host', style: GREEN, frame: '#host-frame' },
-  { file: 'secure.html', what: 'strict security headers (CSP with Trusted Types, COOP/COEP, nosniff, no referrer)', marker: 'isolated true', style: GREEN, query: 'secure' },
+  {
+    file: 'jquery.html',
+    what: 'jQuery 1.12.4 with jquery-migrate 1.4.1',
+    marker: 'jQuery 1.12.4 migrate 1.4.1 host-marker',
+    style: GREEN,
+  },
+  {
+    file: 'core-js.html',
+    what: "core-js's full polyfill bundle",
+    marker: 'core-js 3.50.0 2 3',
+    style: GREEN,
+  },
+  {
+    file: 'zone.html',
+    what: 'zone.js (Promise, timers, listeners patched)',
+    marker: 'zone.js host ZoneAwarePromise',
+    style: GREEN,
+  },
+  {
+    file: 'bootstrap3.html',
+    what: 'Bootstrap 3.4 CSS (html font-size 10px)',
+    marker: 'Bootstrap 3 CSS 10px',
+    style: ['background-color', 'rgb(51, 122, 183)'],
+  },
+  {
+    file: 'bootstrap5.html',
+    what: 'Bootstrap 5.3 CSS and JS, light',
+    marker: 'Bootstrap 5.3.8 collapse',
+    style: ['background-color', 'rgb(13, 110, 253)'],
+  },
+  {
+    file: 'tailwind.html',
+    what: "Tailwind's preflight",
+    marker: 'preflight h1 400',
+    style: ['font-weight', '400'],
+  },
+  {
+    file: 'document-write.html',
+    what: 'the tag written by document.write while parsing',
+    marker: 'written 1',
+    style: GREEN,
+  },
+  {
+    file: 'iframe.html',
+    what: 'the shop page inside an iframe',
+    marker: 'frame Clean host',
+    style: GREEN,
+    frame: '#host-frame',
+  },
+  {
+    file: 'secure.html',
+    what: 'strict security headers (CSP with Trusted Types, COOP/COEP, nosniff, no referrer)',
+    marker: 'isolated true',
+    style: GREEN,
+    query: 'secure',
+  },
 ]
 
 const PROFILES = [
@@ -93,7 +173,11 @@ interface Reference {
  */
 const references = new Map<string, Promise<Reference>>()
 
-function reference(browser: Browser, profile: (typeof PROFILES)[number], footerWidth: number): Promise<Reference> {
+function reference(
+  browser: Browser,
+  profile: (typeof PROFILES)[number],
+  footerWidth: number,
+): Promise<Reference> {
   const key = `${profile.name} ${footerWidth}`
   let pending = references.get(key)
   if (!pending) {
@@ -101,7 +185,9 @@ function reference(browser: Browser, profile: (typeof PROFILES)[number], footerW
       const page = await browser.newPage({ viewport: profile.viewport })
       try {
         await page.goto(`/_hosts/clean.html?site=${profile.site}`)
-        await page.addStyleTag({ content: `body { margin: 8px ${profile.viewport.width - footerWidth}px 8px 0 }` })
+        await page.addStyleTag({
+          content: `body { margin: 8px ${profile.viewport.width - footerWidth}px 8px 0 }`,
+        })
         await footerSettled(page)
         const frame = page.mainFrame()
         let hrefs = await widgetHrefs(frame)
@@ -112,7 +198,10 @@ function reference(browser: Browser, profile: (typeof PROFILES)[number], footerW
           hrefs = await widgetHrefs(frame)
         }
         await showWholePage(page)
-        return { hrefs, shot: await page.locator('#footer').screenshot({ animations: 'disabled', caret: 'hide' }) }
+        return {
+          hrefs,
+          shot: await page.locator('#footer').screenshot({ animations: 'disabled', caret: 'hide' }),
+        }
       } finally {
         await page.close()
       }
@@ -136,32 +225,52 @@ async function expectContrast(frame: Frame, state: string) {
 
 for (const host of HOST_PAGES) {
   for (const profile of PROFILES) {
-    test(`${host.file} (${host.what}), ${profile.name}: mounts with every link, looks as on a clean page, AA contrast, signs up, host page intact`, async ({ browser }, testInfo) => {
+    test(`${host.file} (${host.what}), ${profile.name}: mounts with every link, looks as on a clean page, AA contrast, signs up, host page intact`, async ({
+      browser,
+    }, testInfo) => {
       test.setTimeout(90_000)
       const m = market(profile.site)
-      const page = await browser.newPage({ viewport: profile.viewport, colorScheme: host.colorScheme ?? 'light' })
+      const page = await browser.newPage({
+        viewport: profile.viewport,
+        colorScheme: host.colorScheme ?? 'light',
+      })
       try {
         const log = watchPage(page)
-        await page.goto(`/_hosts/${host.file}?site=${profile.site}${host.query ? `&${host.query}` : ''}`)
+        await page.goto(
+          `/_hosts/${host.file}?site=${profile.site}${host.query ? `&${host.query}` : ''}`,
+        )
         const marker = typeof host.marker === 'string' ? host.marker : host.marker(m)
         await expect(page.locator('#host-marker'), "the page's own script ran").toHaveText(marker)
-        await expect(page.locator('#host-styled'), "the page's own styles apply").toHaveCSS(host.style[0], host.style[1])
+        await expect(page.locator('#host-styled'), "the page's own styles apply").toHaveCSS(
+          host.style[0],
+          host.style[1],
+        )
         const frame = await widgetFrame(page, host)
         await footerSettled(page, frame)
-        const expected = await reference(browser, profile, Math.round(await frame.locator('#footer').evaluate((el) => el.getBoundingClientRect().width)))
+        const expected = await reference(
+          browser,
+          profile,
+          Math.round(
+            await frame.locator('#footer').evaluate((el) => el.getBoundingClientRect().width),
+          ),
+        )
 
         // Every link of the clean page, resolved to the same addresses.
         await expect.poll(() => widgetHrefs(frame), { timeout: 10_000 }).toEqual(expected.hrefs)
 
         await showWholePage(page, frame)
-        const shot = await frame.locator('#footer').screenshot({ animations: 'disabled', caret: 'hide' })
+        const shot = await frame
+          .locator('#footer')
+          .screenshot({ animations: 'disabled', caret: 'hide' })
         const diff = await pixelDiff(browser, expected.shot, shot)
         if (diff.ratio >= PIXEL_TOLERANCE) {
           writeFileSync(testInfo.outputPath('clean.png'), expected.shot)
           writeFileSync(testInfo.outputPath('host.png'), shot)
         }
         expect(diff.sizeB, 'size of #footer').toBe(diff.sizeA)
-        expect(diff.ratio, 'share of pixels differing from the clean page').toBeLessThan(PIXEL_TOLERANCE)
+        expect(diff.ratio, 'share of pixels differing from the clean page').toBeLessThan(
+          PIXEL_TOLERANCE,
+        )
         await expectContrast(frame, 'initial')
 
         await host.extra?.(frame, m, profile.phone)
@@ -173,7 +282,10 @@ for (const host of HOST_PAGES) {
         await expect(successText(frame, m, address)).toBeVisible()
         await expectContrast(frame, 'success')
 
-        expect(await page.evaluate(() => (window as unknown as { hostCheck: () => string }).hostCheck()), "the page's own script after the sign-up").toBe(marker)
+        expect(
+          await page.evaluate(() => (window as unknown as { hostCheck: () => string }).hostCheck()),
+          "the page's own script after the sign-up",
+        ).toBe(marker)
         await expect(page.locator('#host-styled')).toHaveCSS(host.style[0], host.style[1])
         expect(log.pageErrors).toEqual([])
         expect(log.errors).toEqual([])

@@ -10,12 +10,22 @@ import { emailField, footerSettled, market } from './hosts-helpers.ts'
 test.use({
   launchOptions: {
     executablePath: findChromium(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
     ignoreDefaultArgs: ['--disable-back-forward-cache'],
   },
 })
 
-test('after using the footer, leaving and coming back restores the page from the back/forward cache', async ({ page }) => {
+test('after using the footer, leaving and coming back restores the page from the back/forward cache', async ({
+  page,
+}) => {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Page.enable')
   const notRestored: unknown[] = []
@@ -28,13 +38,19 @@ test('after using the footer, leaving and coming back restores the page from the
   await emailField(page, m).fill('half@')
   await emailField(page, m).blur()
   await expect(emailField(page, m)).toHaveAttribute('aria-invalid', 'true')
-  await page.evaluate(() => Object.defineProperty(window, '__stillHere', { value: true, enumerable: false }))
+  await page.evaluate(() =>
+    Object.defineProperty(window, '__stillHere', { value: true, enumerable: false }),
+  )
   await page.goto('/_hosts/other.html')
   await expect(page.getByRole('heading', { name: 'Another page' })).toBeVisible()
   await page.goBack({ waitUntil: 'commit' })
   await expect(page.locator('#footer footer')).toBeVisible()
   // Restored, not reloaded: the marker set before leaving is still there, and Chromium reported no reason against the cache.
   expect(notRestored).toEqual([])
-  expect(await page.evaluate(() => (window as unknown as { __stillHere?: boolean }).__stillHere === true)).toBe(true)
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { __stillHere?: boolean }).__stillHere === true,
+    ),
+  ).toBe(true)
   await expect(emailField(page, m)).toHaveValue('half@')
 })

@@ -3,21 +3,33 @@ import { expect, type Browser, type Frame, type Page } from '@playwright/test'
 import { MARKETS, type Market } from '../../build/markets.ts'
 import { flatten, loadDictionary } from '../../build/locales.ts'
 
-const texts = Object.fromEntries(await Promise.all(MARKETS.map(async (m) => [m.site, flatten(await loadDictionary(m.locale))] as const)))
+const texts = Object.fromEntries(
+  await Promise.all(
+    MARKETS.map(async (m) => [m.site, flatten(await loadDictionary(m.locale))] as const),
+  ),
+)
 
 export const market = (site: string): Market => MARKETS.find((m) => m.site === site)!
 
 /** A market's text, with {{placeholders}} filled. */
 export function tx(m: Market, key: string, params: Record<string, string> = {}): string {
-  return texts[m.site][key].replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => params[k] ?? (k === 'brand' ? 'Lumora' : ''))
+  return texts[m.site][key].replace(
+    /\{\{\s*(\w+)\s*\}\}/g,
+    (_, k: string) => params[k] ?? (k === 'brand' ? 'Lumora' : ''),
+  )
 }
 
 const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)
-export const emailField = (page: Page | Frame, m: Market) => page.getByRole('textbox', { name: startsWith(tx(m, 'newsletter.email')) })
-export const submitButton = (page: Page | Frame, m: Market) => page.getByRole('button', { name: startsWith(tx(m, 'newsletter.submit')) })
-export const firstNameField = (page: Page | Frame, m: Market) => page.getByRole('textbox', { name: startsWith(tx(m, 'newsletter.firstName')) })
-export const lastNameField = (page: Page | Frame, m: Market) => page.getByRole('textbox', { name: startsWith(tx(m, 'newsletter.lastName')) })
-export const successText = (page: Page | Frame, m: Market, email: string) => page.getByText(tx(m, 'newsletter.success', { email }))
+export const emailField = (page: Page | Frame, m: Market) =>
+  page.getByRole('textbox', { name: startsWith(tx(m, 'newsletter.email')) })
+export const submitButton = (page: Page | Frame, m: Market) =>
+  page.getByRole('button', { name: startsWith(tx(m, 'newsletter.submit')) })
+export const firstNameField = (page: Page | Frame, m: Market) =>
+  page.getByRole('textbox', { name: startsWith(tx(m, 'newsletter.firstName')) })
+export const lastNameField = (page: Page | Frame, m: Market) =>
+  page.getByRole('textbox', { name: startsWith(tx(m, 'newsletter.lastName')) })
+export const successText = (page: Page | Frame, m: Market, email: string) =>
+  page.getByText(tx(m, 'newsletter.success', { email }))
 
 /** Every request the page makes (method and full URL), in order. */
 export function recordRequests(page: Page): { method: string; url: URL }[] {
@@ -30,7 +42,8 @@ export function recordRequests(page: Page): { method: string; url: URL }[] {
 export function apiCalls(requests: { method: string; url: URL }[]): Record<string, number> {
   const counts: Record<string, number> = {}
   for (const { method, url } of requests) {
-    if (!url.pathname.startsWith('/service/') || url.pathname.startsWith('/service/footer-images/')) continue
+    if (!url.pathname.startsWith('/service/') || url.pathname.startsWith('/service/footer-images/'))
+      continue
     const key = `${method} ${url.pathname}`
     counts[key] = (counts[key] ?? 0) + 1
   }
@@ -76,23 +89,34 @@ export async function watchViolations(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const seen: string[] = []
     Object.defineProperty(window, '__violations', { value: seen, enumerable: false })
-    window.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`), true)
+    window.addEventListener(
+      'securitypolicyviolation',
+      (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+      true,
+    )
   })
 }
 
-export const violations = (page: Page) => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)
+export const violations = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)
 
 /**
  * Compares two PNG screenshots pixel by pixel in a blank page of the same browser (no image
  * library needed): same size required; returns the share of pixels whose channels differ by more
  * than `threshold` (0-255).
  */
-export async function pixelDiff(browser: Browser, a: Buffer, b: Buffer, threshold = 32): Promise<{ width: number; height: number; sizeA: string; sizeB: string; ratio: number }> {
+export async function pixelDiff(
+  browser: Browser,
+  a: Buffer,
+  b: Buffer,
+  threshold = 32,
+): Promise<{ width: number; height: number; sizeA: string; sizeB: string; ratio: number }> {
   const page = await browser.newPage()
   try {
     return await page.evaluate(
       async ([a64, b64, t]) => {
-        const load = async (b64: string) => createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob())
+        const load = async (b64: string) =>
+          createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob())
         const [ia, ib] = await Promise.all([load(a64), load(b64)])
         const sizeA = `${ia.width}x${ia.height}`
         const sizeB = `${ib.width}x${ib.height}`
@@ -108,7 +132,13 @@ export async function pixelDiff(browser: Browser, a: Buffer, b: Buffer, threshol
         const pb = pixels(ib)
         let differing = 0
         for (let i = 0; i < pa.length; i += 4) {
-          if (Math.abs(pa[i] - pb[i]) > t || Math.abs(pa[i + 1] - pb[i + 1]) > t || Math.abs(pa[i + 2] - pb[i + 2]) > t || Math.abs(pa[i + 3] - pb[i + 3]) > t) differing++
+          if (
+            Math.abs(pa[i] - pb[i]) > t ||
+            Math.abs(pa[i + 1] - pb[i + 1]) > t ||
+            Math.abs(pa[i + 2] - pb[i + 2]) > t ||
+            Math.abs(pa[i + 3] - pb[i + 3]) > t
+          )
+            differing++
         }
         return { width, height, sizeA, sizeB, ratio: differing / (width * height) }
       },
@@ -128,7 +158,14 @@ export async function footerSettled(page: Page, frame: Frame = page.mainFrame())
   await page.waitForLoadState('networkidle')
   await frame.evaluate(() => document.fonts.ready.then(() => undefined))
   await expect
-    .poll(() => frame.evaluate(() => [...document.getElementById('footer')!.shadowRoot!.querySelectorAll('img')].filter((img) => img.loading !== 'lazy' && !img.complete).length))
+    .poll(() =>
+      frame.evaluate(
+        () =>
+          [...document.getElementById('footer')!.shadowRoot!.querySelectorAll('img')].filter(
+            (img) => img.loading !== 'lazy' && !img.complete,
+          ).length,
+      ),
+    )
     .toBe(0)
 }
 
@@ -160,13 +197,29 @@ export async function showWholePage(page: Page, frame: Frame = page.mainFrame())
     }
   })
   await page.waitForLoadState('networkidle')
-  await expect.poll(() => frame.evaluate(() => [...document.getElementById('footer')!.shadowRoot!.querySelectorAll('img')].filter((img) => !img.complete).length)).toBe(0)
+  await expect
+    .poll(() =>
+      frame.evaluate(
+        () =>
+          [...document.getElementById('footer')!.shadowRoot!.querySelectorAll('img')].filter(
+            (img) => !img.complete,
+          ).length,
+      ),
+    )
+    .toBe(0)
 }
 
 /** Fills what the market requires to sign up, by label, the way a visitor would. */
-export async function fillRequired(target: Page | Frame, m: Market, address: string): Promise<void> {
+export async function fillRequired(
+  target: Page | Frame,
+  m: Market,
+  address: string,
+): Promise<void> {
   await emailField(target, m).fill(address)
-  if (m.site === 'HU') await target.getByRole('combobox', { name: startsWith(tx(m, 'newsletter.salutation')) }).selectOption('MRS')
+  if (m.site === 'HU')
+    await target
+      .getByRole('combobox', { name: startsWith(tx(m, 'newsletter.salutation')) })
+      .selectOption('MRS')
   if (m.site === 'HU' || m.site === 'TR' || m.site === 'AT') {
     await firstNameField(target, m).fill('Ayşe')
     await lastNameField(target, m).fill('Yılmaz')
@@ -177,7 +230,11 @@ export async function fillRequired(target: Page | Frame, m: Market, address: str
 
 /** Every link of the widget as the browser resolves it, in document order. */
 export const widgetHrefs = (frame: Frame): Promise<string[]> =>
-  frame.evaluate(() => [...document.getElementById('footer')!.shadowRoot!.querySelectorAll('a[href]')].map((a) => (a as HTMLAnchorElement).href))
+  frame.evaluate(() =>
+    [...document.getElementById('footer')!.shadowRoot!.querySelectorAll('a[href]')].map(
+      (a) => (a as HTMLAnchorElement).href,
+    ),
+  )
 
 export interface ContrastFailure {
   text: string
@@ -194,7 +251,9 @@ export interface ContrastFailure {
  * scheme is dark). AA: 4.5:1, 3:1 for large text (24px, or 18.66px bold). Returns the failures
  * and how many texts were checked.
  */
-export function contrastFailures(frame: Frame): Promise<{ checked: number; failures: ContrastFailure[] }> {
+export function contrastFailures(
+  frame: Frame,
+): Promise<{ checked: number; failures: ContrastFailure[] }> {
   return frame.evaluate(() => {
     type RGBA = [number, number, number, number]
     const parse = (c: string): RGBA => {
@@ -204,16 +263,21 @@ export function contrastFailures(frame: Frame): Promise<{ checked: number; failu
     const over = (top: RGBA, below: RGBA): RGBA => {
       const a = top[3] + below[3] * (1 - top[3])
       if (a === 0) return [0, 0, 0, 0]
-      return [0, 1, 2].map((i) => (top[i] * top[3] + below[i] * below[3] * (1 - top[3])) / a).concat(a) as RGBA
+      return [0, 1, 2]
+        .map((i) => (top[i] * top[3] + below[i] * below[3] * (1 - top[3])) / a)
+        .concat(a) as RGBA
     }
     const luminance = ([r, g, b]: RGBA) => {
       const lin = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
       return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
     }
     const rootScheme = getComputedStyle(document.documentElement).colorScheme
-    const darkCanvas = /dark/.test(rootScheme) && (!/light/.test(rootScheme) || matchMedia('(prefers-color-scheme: dark)').matches)
+    const darkCanvas =
+      /dark/.test(rootScheme) &&
+      (!/light/.test(rootScheme) || matchMedia('(prefers-color-scheme: dark)').matches)
     const canvas: RGBA = darkCanvas ? [18, 18, 18, 1] : [255, 255, 255, 1]
-    const composedParent = (el: Element): Element | null => el.parentElement ?? ((el.parentNode as ShadowRoot | null)?.host ?? null)
+    const composedParent = (el: Element): Element | null =>
+      el.parentElement ?? (el.parentNode as ShadowRoot | null)?.host ?? null
     const backgroundOf = (start: Element): RGBA | null => {
       const layers: RGBA[] = []
       for (let el: Element | null = start; el; el = composedParent(el)) {
@@ -231,7 +295,14 @@ export function contrastFailures(frame: Frame): Promise<{ checked: number; failu
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const el = node.parentElement!
       const text = node.textContent!.trim()
-      if (!text || !el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true } as CheckVisibilityOptions)) continue
+      if (
+        !text ||
+        !el.checkVisibility({
+          checkOpacity: true,
+          checkVisibilityCSS: true,
+        } as CheckVisibilityOptions)
+      )
+        continue
       const range = document.createRange()
       range.selectNodeContents(node)
       const box = range.getBoundingClientRect()
@@ -240,11 +311,29 @@ export function contrastFailures(frame: Frame): Promise<{ checked: number; failu
     }
     for (const el of root.querySelectorAll('input, select, textarea')) {
       const field = el as HTMLInputElement
-      if (field.type === 'checkbox' || field.type === 'radio' || !field.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true } as CheckVisibilityOptions)) continue
+      if (
+        field.type === 'checkbox' ||
+        field.type === 'radio' ||
+        !field.checkVisibility({
+          checkOpacity: true,
+          checkVisibilityCSS: true,
+        } as CheckVisibilityOptions)
+      )
+        continue
       const box = field.getBoundingClientRect()
       if (box.width <= 1 || box.height <= 1) continue
-      if (field.value) items.push({ el, text: `${field.name || field.localName} value`, color: getComputedStyle(el).color })
-      else if (field.placeholder) items.push({ el, text: `placeholder ${field.placeholder}`, color: getComputedStyle(el, '::placeholder').color })
+      if (field.value)
+        items.push({
+          el,
+          text: `${field.name || field.localName} value`,
+          color: getComputedStyle(el).color,
+        })
+      else if (field.placeholder)
+        items.push({
+          el,
+          text: `placeholder ${field.placeholder}`,
+          color: getComputedStyle(el, '::placeholder').color,
+        })
     }
     const failures: ContrastFailure[] = []
     for (const { el, text, color } of items) {
@@ -256,7 +345,14 @@ export function contrastFailures(frame: Frame): Promise<{ checked: number; failu
       const cs = getComputedStyle(el)
       const size = parseFloat(cs.fontSize)
       const required = size >= 24 || (size >= 18.66 && Number(cs.fontWeight) >= 700) ? 3 : 4.5
-      if (ratio < required) failures.push({ text: text.slice(0, 40), color, background: `rgb(${bg.slice(0, 3).map(Math.round).join(', ')})`, ratio: Math.round(ratio * 100) / 100, required })
+      if (ratio < required)
+        failures.push({
+          text: text.slice(0, 40),
+          color,
+          background: `rgb(${bg.slice(0, 3).map(Math.round).join(', ')})`,
+          ratio: Math.round(ratio * 100) / 100,
+          required,
+        })
     }
     return { checked: items.length, failures }
   })

@@ -32,16 +32,31 @@ const widgetFooter = (page: Page) => page.locator('#footer footer')
 // 1. Hostile CSS
 
 /** Host elements whose computed style the widget must not change. */
-const HOST_ELEMENTS = ['html', 'body', '#host-header', '#host-h2', '#host-link', '#host-text', '#host-button', '#host-input', '#host-list', '#host-item', '#host-hidden']
+const HOST_ELEMENTS = [
+  'html',
+  'body',
+  '#host-header',
+  '#host-h2',
+  '#host-link',
+  '#host-text',
+  '#host-button',
+  '#host-input',
+  '#host-list',
+  '#host-item',
+  '#host-hidden',
+]
 /** Geometry follows the page's height (a scrollbar may appear once the footer is there); everything else must be equal. */
-const GEOMETRY = /^(width|height|inline-size|block-size|min-block-size|perspective-origin|transform-origin|inset.*|top|bottom|left|right)$/
+const GEOMETRY =
+  /^(width|height|inline-size|block-size|min-block-size|perspective-origin|transform-origin|inset.*|top|bottom|left|right)$/
 
 for (const { name, viewport, query } of [
   { name: 'classic', viewport: { width: 1280, height: 900 }, query: '' },
   { name: 'smartphone', viewport: { width: 375, height: 800 }, query: '' },
   { name: 'React build, classic', viewport: { width: 1280, height: 900 }, query: '&react' },
 ]) {
-  test(`hostile CSS (${name}): the footer and the revealed, invalid form look as on a clean page`, async ({ browser }, testInfo) => {
+  test(`hostile CSS (${name}): the footer and the revealed, invalid form look as on a clean page`, async ({
+    browser,
+  }, testInfo) => {
     test.setTimeout(90_000)
     const m = market('AT')
     const shots: Record<string, Buffer[]> = { clean: [], hostile: [] }
@@ -51,15 +66,23 @@ for (const { name, viewport, query } of [
       await page.goto(`/_hosts/${host}.html?site=AT${query}`)
       await footerSettled(page)
       await showWholePage(page)
-      shots[host].push(await page.locator('#footer').screenshot({ animations: 'disabled', caret: 'hide' }))
+      shots[host].push(
+        await page.locator('#footer').screenshot({ animations: 'disabled', caret: 'hide' }),
+      )
       // Reveal the extra fields, leave an invalid address: inputs, labels and the error message.
       await emailField(page, m).fill('not-an-address')
       await expect(firstNameField(page, m)).toBeVisible()
       await emailField(page, m).blur()
-      await expect(page.locator('#footer [role=alert]', { hasText: tx(m, 'newsletter.errors.emailRegexErrorMessage') })).toHaveCount(1)
+      await expect(
+        page.locator('#footer [role=alert]', {
+          hasText: tx(m, 'newsletter.errors.emailRegexErrorMessage'),
+        }),
+      ).toHaveCount(1)
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
       await showWholePage(page)
-      shots[host].push(await page.locator('#footer').screenshot({ animations: 'disabled', caret: 'hide' }))
+      shots[host].push(
+        await page.locator('#footer').screenshot({ animations: 'disabled', caret: 'hide' }),
+      )
       expect(log.pageErrors).toEqual([])
       await page.close()
     }
@@ -71,13 +94,17 @@ for (const { name, viewport, query } of [
         writeFileSync(testInfo.outputPath(`hostile-${i}.png`), shots.hostile[i])
       }
       expect(diff.sizeB, `${state}: size of #footer on the hostile page`).toBe(diff.sizeA)
-      console.log(`hostile CSS (${name}), ${state}: ${(diff.ratio * 100).toFixed(3)} % of ${diff.sizeA} pixels differ`)
+      console.log(
+        `hostile CSS (${name}), ${state}: ${(diff.ratio * 100).toFixed(3)} % of ${diff.sizeA} pixels differ`,
+      )
       expect(diff.ratio, `${state}: share of differing pixels`).toBeLessThan(0.002)
     }
   })
 }
 
-test('hostile CSS: host elements keep every computed style when the widget is on the page', async ({ page }) => {
+test('hostile CSS: host elements keep every computed style when the widget is on the page', async ({
+  page,
+}) => {
   const styles = () =>
     page.evaluate(
       ([selectors, geometry]) => {
@@ -86,7 +113,8 @@ test('hostile CSS: host elements keep every computed style when the widget is on
         for (const selector of selectors) {
           const cs = getComputedStyle(document.querySelector(selector)!)
           const own: Record<string, string> = {}
-          for (let i = 0; i < cs.length; i++) if (!skip.test(cs[i])) own[cs[i]] = cs.getPropertyValue(cs[i])
+          for (let i = 0; i < cs.length; i++)
+            if (!skip.test(cs[i])) own[cs[i]] = cs.getPropertyValue(cs[i])
           out[selector] = own
         }
         return out
@@ -109,14 +137,19 @@ test('hostile CSS: host elements keep every computed style when the widget is on
 // 2. Strict CSP
 
 /** CSP trouble the console reports (Chromium logs every refused resource, style or Trusted Types sink). */
-const cspErrors = (errors: string[]) => errors.filter((e) => /Content Security Policy|Trusted Type|Refused to/i.test(e))
+const cspErrors = (errors: string[]) =>
+  errors.filter((e) => /Content Security Policy|Trusted Type|Refused to/i.test(e))
 
-test('strict CSP: the whole sign-up (reveal, validation errors, submit, success) raises no securitypolicyviolation', async ({ page }) => {
+test('strict CSP: the whole sign-up (reveal, validation errors, submit, success) raises no securitypolicyviolation', async ({
+  page,
+}) => {
   const m = market('AT')
   const log = watchPage(page)
   await watchViolations(page)
   const response = await page.goto(`/_hosts/clean.html?site=AT&csp`)
-  expect(response?.headers()['content-security-policy']).toContain("require-trusted-types-for 'script'")
+  expect(response?.headers()['content-security-policy']).toContain(
+    "require-trusted-types-for 'script'",
+  )
   await footerSettled(page)
   await expect(widgetRoot(page)).toHaveCSS('max-width', '1440px')
   await emailField(page, m).focus()
@@ -125,7 +158,11 @@ test('strict CSP: the whole sign-up (reveal, validation errors, submit, success)
   await expect(emailField(page, m)).toHaveAttribute('aria-invalid', 'true')
   await emailField(page, m).fill('not-an-address')
   await emailField(page, m).blur()
-  await expect(page.locator('#footer [role=alert]', { hasText: tx(m, 'newsletter.errors.emailRegexErrorMessage') })).toHaveCount(1)
+  await expect(
+    page.locator('#footer [role=alert]', {
+      hasText: tx(m, 'newsletter.errors.emailRegexErrorMessage'),
+    }),
+  ).toHaveCount(1)
   const address = `csp.${Date.now()}@example.com`
   await emailField(page, m).fill(address)
   await firstNameField(page, m).fill('Anna')
@@ -141,7 +178,9 @@ test('strict CSP: the whole sign-up (reveal, validation errors, submit, success)
   await expect.poll(() => violations(page)).toEqual([expect.stringMatching(/^style-src/)])
 })
 
-test('strict CSP: the staff preview panel (open the dialog, load tests, apply, logout) raises no securitypolicyviolation', async ({ page }) => {
+test('strict CSP: the staff preview panel (open the dialog, load tests, apply, logout) raises no securitypolicyviolation', async ({
+  page,
+}) => {
   const log = watchPage(page)
   await watchViolations(page)
   await becomeStaff(page)
@@ -176,18 +215,35 @@ async function referenceCalls(page: Page): Promise<Record<string, number>> {
   await page.goto('/_hosts/clean.html')
   await footerSettled(page)
   const calls = apiCalls(requests)
-  expect(Object.values(calls).every((n) => n === 1), JSON.stringify(calls)).toBe(true)
+  expect(
+    Object.values(calls).every((n) => n === 1),
+    JSON.stringify(calls),
+  ).toBe(true)
   expect(Object.keys(calls)).toContain('GET /service/promotion/api/promotion/SHOP_FOOTER')
   return calls
 }
 
 for (const { file, what, ready } of [
-  { file: 'twice', what: 'the tag twice, a host <footer class="footer"> and a second id="footer" later', ready: null },
-  { file: 'async', what: 'async in <head> before #footer exists, host .footer and <footer>', ready: null },
+  {
+    file: 'twice',
+    what: 'the tag twice, a host <footer class="footer"> and a second id="footer" later',
+    ready: null,
+  },
+  {
+    file: 'async',
+    what: 'async in <head> before #footer exists, host .footer and <footer>',
+    ready: null,
+  },
   { file: 'late', what: 'injected by another script after load', ready: 'html[data-injected]' },
-  { file: 'mixed', what: 'async, defer and injected after load on one page, a second id="footer"', ready: 'html[data-injected]' },
+  {
+    file: 'mixed',
+    what: 'async, defer and injected after load on one page, a second id="footer"',
+    ready: 'html[data-injected]',
+  },
 ]) {
-  test(`embedding (${file}): ${what}: one instance, no duplicate ids, one set of requests`, async ({ page }) => {
+  test(`embedding (${file}): ${what}: one instance, no duplicate ids, one set of requests`, async ({
+    page,
+  }) => {
     const expected = await referenceCalls(page)
     const log = watchPage(page)
     const requests = recordRequests(page)
@@ -201,7 +257,11 @@ for (const { file, what, ready } of [
     await footerSettled(page)
     await page.waitForLoadState('networkidle')
     // One instance: only the first #footer got a shadow root, with one footer in it.
-    expect(await page.evaluate(() => [...document.querySelectorAll('*')].filter((e) => e.shadowRoot).map((e) => e.id))).toEqual(['footer'])
+    expect(
+      await page.evaluate(() =>
+        [...document.querySelectorAll('*')].filter((e) => e.shadowRoot).map((e) => e.id),
+      ),
+    ).toEqual(['footer'])
     await expect(page.locator('#footer footer')).toHaveCount(1)
     await expect(widgetRoot(page)).toHaveCount(1)
     // Ids: unique inside the shadow root, none shared with the page, the page's own unchanged.
@@ -212,11 +272,14 @@ for (const { file, what, ready } of [
     expect(ids.light).toEqual(lightBefore)
     expect(apiCalls(requests)).toEqual(expected)
     expect(log.pageErrors).toEqual([])
-    if (file !== 'async' && file !== 'late') expect(log.warnings.join('\n')).toContain('included more than once')
+    if (file !== 'async' && file !== 'late')
+      expect(log.warnings.join('\n')).toContain('included more than once')
   })
 }
 
-test('embedding without #footer, next to footer-like host elements: a clear error, nothing touched, no API call', async ({ page }) => {
+test('embedding without #footer, next to footer-like host elements: a clear error, nothing touched, no API call', async ({
+  page,
+}) => {
   const log = watchPage(page)
   await page.goto('/_hosts/no-footer.html?nowidget')
   const before = await page.evaluate(() => document.documentElement.outerHTML)
@@ -227,7 +290,9 @@ test('embedding without #footer, next to footer-like host elements: a clear erro
   const after = await page.evaluate(() => document.documentElement.outerHTML)
   // The same markup but for the script tag itself.
   expect(after.replace(/<script[^>]*><\/script>/g, '')).toBe(before)
-  expect(await page.evaluate(() => [...document.querySelectorAll('*')].some((e) => e.shadowRoot))).toBe(false)
+  expect(
+    await page.evaluate(() => [...document.querySelectorAll('*')].some((e) => e.shadowRoot)),
+  ).toBe(false)
   expect(apiCalls(requests)).toEqual({})
   expect(log.pageErrors).toEqual([])
 })
@@ -247,7 +312,11 @@ async function useWithoutSigningUp(page: Page) {
   await expect(emailField(page, m)).toHaveAttribute('aria-invalid', 'true')
 }
 
-test('no cookies or storage written before a sign-up; every request goes to the page\'s own origin', async ({ page, context, baseURL }) => {
+test("no cookies or storage written before a sign-up; every request goes to the page's own origin", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await page.setViewportSize({ width: 375, height: 800 })
   const requests = recordRequests(page)
   await page.goto('/_hosts/clean.html?nowidget')
@@ -269,13 +338,19 @@ test('no cookies or storage written before a sign-up; every request goes to the 
   expect(web.filter((r) => r.url.origin !== origin).map((r) => r.url.href)).toEqual([])
 })
 
-test('no unload or beforeunload listener, and at most one global, after using the footer and the newsletter', async ({ page }) => {
+test('no unload or beforeunload listener, and at most one global, after using the footer and the newsletter', async ({
+  page,
+}) => {
   await page.addInitScript(() => {
     Object.defineProperty(window, '__keysBefore', { value: Object.keys(window), enumerable: false })
     const types: string[] = []
     Object.defineProperty(window, '__listeners', { value: types, enumerable: false })
     const add = EventTarget.prototype.addEventListener
-    EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, ...rest: [EventListenerOrEventListenerObject | null, (boolean | AddEventListenerOptions)?]) {
+    EventTarget.prototype.addEventListener = function (
+      this: EventTarget,
+      type: string,
+      ...rest: [EventListenerOrEventListenerObject | null, (boolean | AddEventListenerOptions)?]
+    ) {
       types.push(type)
       return add.call(this, type, ...rest)
     }
@@ -313,12 +388,18 @@ function widgetUrls(page: Page) {
     const root = document.getElementById('footer')!.shadowRoot!
     return {
       links: [...root.querySelectorAll('a[href]')].map((a) => (a as HTMLAnchorElement).href),
-      images: [...root.querySelectorAll('img')].map((img) => ({ src: img.currentSrc || img.src, loaded: img.complete && img.naturalWidth > 0 })),
+      images: [...root.querySelectorAll('img')].map((img) => ({
+        src: img.currentSrc || img.src,
+        loaded: img.complete && img.naturalWidth > 0,
+      })),
     }
   })
 }
 
-test('<base href> on a CDN: every link and image is the one of a clean page, on the shop\'s origin; no image fails', async ({ page, baseURL }) => {
+test("<base href> on a CDN: every link and image is the one of a clean page, on the shop's origin; no image fails", async ({
+  page,
+  baseURL,
+}) => {
   const origin = new URL(baseURL!).origin
   await page.route('https://cdn.shop.example/**', (route) => route.abort())
   const failed: string[] = []
@@ -342,7 +423,10 @@ test('<base href> on a CDN: every link and image is the one of a clean page, on 
 })
 
 for (const csp of [false, true]) {
-  test(`host markup shadowing currentScript and the global (staff visitor${csp ? ', strict CSP with Trusted Types' : ''}): the widget reads its own tag, no foreign script is requested`, async ({ page, baseURL }) => {
+  test(`host markup shadowing currentScript and the global (staff visitor${csp ? ', strict CSP with Trusted Types' : ''}): the widget reads its own tag, no foreign script is requested`, async ({
+    page,
+    baseURL,
+  }) => {
     const origin = new URL(baseURL!).origin
     const log = watchPage(page)
     await page.route('**://evil.example/**', (route) => route.abort())
@@ -353,10 +437,19 @@ for (const csp of [false, true]) {
     await expect(page.getByRole('region', { name: 'Preview settings' })).toBeVisible()
     await expect(widgetRoot(page)).toHaveAttribute('data-site', 'AT')
     // The markup does shadow document.currentScript; the global is the widget's own marker, not the link.
-    expect(await page.evaluate(() => [(document.currentScript as Element | null)?.tagName, document.getElementById('__lumoraFooter')?.tagName, (window as unknown as Record<string, { locale?: string }>).__lumoraFooter.locale])).toEqual(['IMG', 'A', 'de-AT'])
+    expect(
+      await page.evaluate(() => [
+        (document.currentScript as Element | null)?.tagName,
+        document.getElementById('__lumoraFooter')?.tagName,
+        (window as unknown as Record<string, { locale?: string }>).__lumoraFooter.locale,
+      ]),
+    ).toEqual(['IMG', 'A', 'de-AT'])
     await page.waitForLoadState('networkidle')
     expect(scripts.filter((url) => new URL(url).origin !== origin)).toEqual([])
-    expect(scripts.map((url) => new URL(url).pathname)).toEqual([expect.stringMatching(/^\/static\/footer\.de-AT\.\w+\.js$/), expect.stringMatching(/^\/static\/preview\.\w+\.js$/)])
+    expect(scripts.map((url) => new URL(url).pathname)).toEqual([
+      expect.stringMatching(/^\/static\/footer\.de-AT\.\w+\.js$/),
+      expect.stringMatching(/^\/static\/preview\.\w+\.js$/),
+    ])
     expect(log.warnings.join('\n')).not.toContain('included more than once')
     expect(log.pageErrors).toEqual([])
   })

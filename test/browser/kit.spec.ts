@@ -12,7 +12,9 @@ async function open(page: Page, path: string) {
 }
 
 for (const locale of LOCALES) {
-  test(`gallery in ${locale}: zero axe violations (wcag2a, wcag2aa, wcag21aa, wcag22aa)`, async ({ page }) => {
+  test(`gallery in ${locale}: zero axe violations (wcag2a, wcag2aa, wcag21aa, wcag22aa)`, async ({
+    page,
+  }) => {
     const log = watchPage(page)
     await open(page, `/kit/?locale=${locale}`)
     await expect(gallery(page).locator('[data-locale]')).toHaveAttribute('data-locale', locale)
@@ -22,23 +24,32 @@ for (const locale of LOCALES) {
   })
 }
 
-test('every interactive target is at least 24 x 24 px (inline links in text excepted)', async ({ page }) => {
+test('every interactive target is at least 24 x 24 px (inline links in text excepted)', async ({
+  page,
+}) => {
   await open(page, '/kit/')
   const small = await page.evaluate(() => {
     const root = document.getElementById('kit-gallery')!.shadowRoot!
     const out: string[] = []
-    for (const el of root.querySelectorAll<HTMLElement>('button, input, select, a[href], summary, [tabindex]')) {
+    for (const el of root.querySelectorAll<HTMLElement>(
+      'button, input, select, a[href], summary, [tabindex]',
+    )) {
       if (el.tagName === 'A' && el.closest('p, label')) continue // links inside a sentence: the inline exception of WCAG 2.5.8
       const r = el.getBoundingClientRect()
       if (r.width === 0 && r.height === 0) continue // not rendered (e.g. a collapsed panel)
-      if (r.width < 24 || r.height < 24) out.push(`${el.tagName} ${el.getAttribute('name') ?? el.textContent?.trim()} ${r.width}x${r.height}`)
+      if (r.width < 24 || r.height < 24)
+        out.push(
+          `${el.tagName} ${el.getAttribute('name') ?? el.textContent?.trim()} ${r.width}x${r.height}`,
+        )
     }
     return out
   })
   expect(small).toEqual([])
 })
 
-test('the locale switch changes the kit texts (de-DE -> fr-CH) and keeps axe clean', async ({ page }) => {
+test('the locale switch changes the kit texts (de-DE -> fr-CH) and keeps axe clean', async ({
+  page,
+}) => {
   await open(page, '/kit/')
   const root = gallery(page)
   await expect(root.getByRole('button', { name: 'Mehr anzeigen' })).toBeVisible()
@@ -111,7 +122,10 @@ test('React build: the gallery renders, behaves and passes axe', async ({ page }
   const root = gallery(page)
   await expect(root.getByRole('button', { name: 'Pokaż więcej' })).toBeVisible()
   await root.getByRole('button', { name: 'Pokaż więcej' }).click()
-  await expect(root.getByRole('button', { name: 'Pokaż mniej' }).first()).toHaveAttribute('aria-expanded', 'true')
+  await expect(root.getByRole('button', { name: 'Pokaż mniej' }).first()).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  )
   const iban = root.getByRole('textbox', { name: 'IBAN', exact: true })
   await iban.click()
   await page.keyboard.type('pl61109010140000071219812874')
@@ -135,7 +149,9 @@ test('React build: the gallery renders, behaves and passes axe', async ({ page }
   expect(log.errors).toEqual([])
 })
 
-test('after interaction (panels open, message announced, errors, password typed) axe stays clean', async ({ page }) => {
+test('after interaction (panels open, message announced, errors, password typed) axe stays clean', async ({
+  page,
+}) => {
   await open(page, '/kit/?locale=hu-HU')
   const root = gallery(page)
   const live = root.locator('#gallery-live')
@@ -147,7 +163,9 @@ test('after interaction (panels open, message announced, errors, password typed)
   await root.getByRole('button', { name: 'Továbbiak megjelenítése' }).click()
   await root.getByRole('combobox', { name: 'Page language' }).selectOption('sv')
   await root.getByLabel('Password', { exact: true }).fill('Abcdefg1')
-  await expect(root.locator('#gallery-password-strength')).toHaveText('Lösenordets styrka: mycket stark')
+  await expect(root.locator('#gallery-password-strength')).toHaveText(
+    'Lösenordets styrka: mycket stark',
+  )
   await root.getByRole('button', { name: 'Értesítés bezárása' }).first().click()
   expect(await axeViolations(page)).toEqual([])
 })

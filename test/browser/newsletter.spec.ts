@@ -13,23 +13,33 @@ import { createServer } from 'node:http'
 /** A second, cross-origin server on loopback (TEST_PORT + 10, 8511 next to 8501). */
 const PARTNER_PORT = Number(process.env.TEST_PORT ?? 8391) + 10
 
-const texts = Object.fromEntries(await Promise.all(MARKETS.map(async (m) => [m.site, flatten(await loadDictionary(m.locale))] as const)))
+const texts = Object.fromEntries(
+  await Promise.all(
+    MARKETS.map(async (m) => [m.site, flatten(await loadDictionary(m.locale))] as const),
+  ),
+)
 
 /** A locale's newsletter text, with {{placeholders}} filled. */
 function tx(market: Market, key: string, params: Record<string, string> = {}): string {
-  return texts[market.site][`newsletter.${key}`].replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => params[k] ?? (k === 'brand' ? 'Lumora' : ''))
+  return texts[market.site][`newsletter.${key}`].replace(
+    /\{\{\s*(\w+)\s*\}\}/g,
+    (_, k: string) => params[k] ?? (k === 'brand' ? 'Lumora' : ''),
+  )
 }
 
 const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)
 const market = (site: string) => MARKETS.find((m) => m.site === site)!
 
-const emailField = (page: Page, m: Market) => page.getByRole('textbox', { name: startsWith(tx(m, 'email')) })
-const submitButton = (page: Page, m: Market) => page.getByRole('button', { name: startsWith(tx(m, 'submit')) })
+const emailField = (page: Page, m: Market) =>
+  page.getByRole('textbox', { name: startsWith(tx(m, 'email')) })
+const submitButton = (page: Page, m: Market) =>
+  page.getByRole('button', { name: startsWith(tx(m, 'submit')) })
 
 /** Fills what the market requires, by label, the way a visitor would. */
 async function fillRequired(page: Page, m: Market, address: string) {
   await emailField(page, m).fill(address)
-  if (m.site === 'HU') await page.getByRole('combobox', { name: startsWith(tx(m, 'salutation')) }).selectOption('MRS')
+  if (m.site === 'HU')
+    await page.getByRole('combobox', { name: startsWith(tx(m, 'salutation')) }).selectOption('MRS')
   if (m.site === 'HU' || m.site === 'TR' || m.site === 'AT') {
     await page.getByRole('textbox', { name: startsWith(tx(m, 'firstName')) }).fill('Ayşe')
     await page.getByRole('textbox', { name: startsWith(tx(m, 'lastName')) }).fill('O´Brien')
@@ -42,7 +52,9 @@ async function expectNoAxeViolations(page: Page, state: string) {
 }
 
 for (const m of MARKETS) {
-  test(`${m.site}: sign up, find the mail in /_mail/, follow its link, confirmed; follow again, link no longer valid`, async ({ page }) => {
+  test(`${m.site}: sign up, find the mail in /_mail/, follow its link, confirmed; follow again, link no longer valid`, async ({
+    page,
+  }) => {
     // Four axe runs and two landings: more than the default on a busy shared machine.
     test.setTimeout(90_000)
     const log = watchPage(page)
@@ -83,36 +95,57 @@ for (const m of MARKETS) {
   })
 }
 
-test('DOI landing: the token leaves the address bar (other parameters stay); a cross-origin server sees no token in Referer, even with a host Referrer-Policy unsafe-url', async ({ page, baseURL, request }) => {
+test('DOI landing: the token leaves the address bar (other parameters stay); a cross-origin server sees no token in Referer, even with a host Referrer-Policy unsafe-url', async ({
+  page,
+  baseURL,
+  request,
+}) => {
   const log = watchPage(page)
   const seen: { path: string; referer: string | undefined }[] = []
   const server = createServer((req, res) => {
     seen.push({ path: req.url ?? '', referer: req.headers.referer })
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>Partner</title><p>partner page</p>')
+    res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end('<!doctype html><title>Partner</title><p>partner page</p>')
   })
   await new Promise<void>((resolve) => server.listen(PARTNER_PORT, '127.0.0.1', resolve))
   try {
     const landingPage = `${baseURL}/_hosts/referrer.html`
     await request.post('/service/newsletter/api/internal/newsletter-subscribers', {
-      headers: { 'content-type': 'application/json', 'X-Hunter-Site': 'DE', 'X-Original-Address': landingPage },
+      headers: {
+        'content-type': 'application/json',
+        'X-Hunter-Site': 'DE',
+        'X-Original-Address': landingPage,
+      },
       data: { email: `referer.${Date.now()}@example.com`, consents: [], origin: 'footer' },
     })
     const outbox = (await (await request.get('/_mail/outbox.json')).json()) as { link: string }[]
-    const link = outbox.map((mail) => mail.link).filter((l) => l.startsWith(landingPage)).pop()!
+    const link = outbox
+      .map((mail) => mail.link)
+      .filter((l) => l.startsWith(landingPage))
+      .pop()!
     const token = new URL(link).searchParams.get('subscriberToken')!
     expect(token).toBeTruthy()
     // A partner link in the content, on another origin.
     await page.route('**/service/promotion/api/promotion/SHOP_FOOTER', async (route) => {
       const response = await route.fetch()
       const body = (await response.json()) as { contentJSON: string }
-      const content = JSON.parse(body.contentJSON) as { teaserGroups: { links: { link: { url: string; text: string } }[] }[] }
-      content.teaserGroups[0].links.unshift({ link: { url: `http://127.0.0.1:${PARTNER_PORT}/partner`, text: 'Partnerseite' } })
+      const content = JSON.parse(body.contentJSON) as {
+        teaserGroups: { links: { link: { url: string; text: string } }[] }[]
+      }
+      content.teaserGroups[0].links.unshift({
+        link: { url: `http://127.0.0.1:${PARTNER_PORT}/partner`, text: 'Partnerseite' },
+      })
       await route.fulfill({ response, json: { ...body, contentJSON: JSON.stringify(content) } })
     })
     await page.goto(`${link}&utm_source=mail#newsletter`)
     const m = market('DE')
     await expect(page.getByRole('button', { name: tx(m, 'doiConfirm') })).toBeVisible()
-    expect(await page.evaluate(() => document.querySelector('meta[name=referrer]')?.getAttribute('content'))).toBe('unsafe-url')
+    expect(
+      await page.evaluate(() =>
+        document.querySelector('meta[name=referrer]')?.getAttribute('content'),
+      ),
+    ).toBe('unsafe-url')
     expect(page.url()).not.toContain(token)
     expect(new URL(page.url()).search).toBe('?utm_source=mail')
     expect(new URL(page.url()).hash).toBe('#newsletter')
@@ -128,7 +161,9 @@ test('DOI landing: the token leaves the address bar (other parameters stay); a c
   }
 })
 
-test('revealed fields and errors have no axe violations; errors are announced and linked (AT, HU, TR)', async ({ page }) => {
+test('revealed fields and errors have no axe violations; errors are announced and linked (AT, HU, TR)', async ({
+  page,
+}) => {
   for (const site of ['AT', 'HU', 'TR']) {
     const m = market(site)
     await page.goto(m.path)
@@ -146,23 +181,39 @@ test('revealed fields and errors have no axe violations; errors are announced an
   }
 })
 
-test('an email_invalid answer: the email error shows and every typed value stays (AT)', async ({ page }) => {
+test('an email_invalid answer: the email error shows and every typed value stays (AT)', async ({
+  page,
+}) => {
   const m = market('AT')
   await page.route('**/newsletter-subscribers', (route) =>
-    route.fulfill({ status: 400, contentType: 'application/problem+json', body: JSON.stringify({ type: 'urn:newsletter:email_invalid', status: 400 }) }),
+    route.fulfill({
+      status: 400,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({ type: 'urn:newsletter:email_invalid', status: 400 }),
+    }),
   )
   await page.goto(m.path)
   await fillRequired(page, m, 'anna@example.com')
   await submitButton(page, m).click()
   await expect(emailField(page, m)).toHaveAttribute('aria-invalid', 'true')
-  await expect(emailField(page, m)).toHaveAccessibleDescription(tx(m, 'errors.emailRegexErrorMessage'))
+  await expect(emailField(page, m)).toHaveAccessibleDescription(
+    tx(m, 'errors.emailRegexErrorMessage'),
+  )
   await expect(emailField(page, m)).toHaveValue('anna@example.com')
-  await expect(page.getByRole('textbox', { name: startsWith(tx(m, 'firstName')) })).toHaveValue('Ayşe')
+  await expect(page.getByRole('textbox', { name: startsWith(tx(m, 'firstName')) })).toHaveValue(
+    'Ayşe',
+  )
 })
 
-test('a 500 shows the technical-error banner, values stay, and one click retries after the fault is gone (TR)', async ({ page, context, baseURL }) => {
+test('a 500 shows the technical-error banner, values stay, and one click retries after the fault is gone (TR)', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const m = market('TR')
-  await context.addCookies([{ name: 'lf-fault', value: '500@/newsletter-subscribers', url: baseURL }])
+  await context.addCookies([
+    { name: 'lf-fault', value: '500@/newsletter-subscribers', url: baseURL },
+  ])
   await page.goto(m.path)
   await fillRequired(page, m, 'hata@example.com')
   await submitButton(page, m).click()
@@ -171,14 +222,18 @@ test('a 500 shows the technical-error banner, values stay, and one click retries
   await expect(page.locator('[role=alert]', { hasText: tx(m, 'errorGeneric') })).toHaveCount(1)
   await expectNoAxeViolations(page, 'technical-error banner')
   await expect(emailField(page, m)).toHaveValue('hata@example.com')
-  await expect(page.getByRole('textbox', { name: startsWith(tx(m, 'firstName')) })).toHaveValue('Ayşe')
+  await expect(page.getByRole('textbox', { name: startsWith(tx(m, 'firstName')) })).toHaveValue(
+    'Ayşe',
+  )
   await expect(page.getByRole('checkbox').first()).toBeChecked()
   await context.clearCookies()
   await submitButton(page, m).click()
   await expect(page.getByText(tx(m, 'success', { email: 'hata@example.com' }))).toBeVisible()
 })
 
-test('the 15 s time-out shows the technical-error banner and keeps the values (DE)', async ({ page }) => {
+test('the 15 s time-out shows the technical-error banner and keeps the values (DE)', async ({
+  page,
+}) => {
   const m = market('DE')
   await page.clock.install()
   await page.setExtraHTTPHeaders({ 'X-Fault': 'timeout@/newsletter-subscribers' })
@@ -193,17 +248,23 @@ test('the 15 s time-out shows the technical-error banner and keeps the values (D
   await expect(emailField(page, m)).toBeEnabled()
 })
 
-test('keyboard only: reach, fill, tick, open the legal notice and submit; the success view takes focus (TR)', async ({ page }) => {
+test('keyboard only: reach, fill, tick, open the legal notice and submit; the success view takes focus (TR)', async ({
+  page,
+}) => {
   const m = market('TR')
   await page.goto(m.path)
   await expect(emailField(page, m)).toBeVisible()
-  const focused = () => page.evaluate(() => {
-    let el: Element | null = document.activeElement
-    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement
-    return el ? `${el.tagName.toLowerCase()}|${el.getAttribute('type') ?? ''}|${el.textContent?.trim().slice(0, 40) ?? ''}` : ''
-  })
+  const focused = () =>
+    page.evaluate(() => {
+      let el: Element | null = document.activeElement
+      while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement
+      return el
+        ? `${el.tagName.toLowerCase()}|${el.getAttribute('type') ?? ''}|${el.textContent?.trim().slice(0, 40) ?? ''}`
+        : ''
+    })
   // From the top of the page, Tab until the email field has focus.
-  for (let i = 0; i < 30 && !(await focused()).startsWith('input|email'); i++) await page.keyboard.press('Tab')
+  for (let i = 0; i < 30 && !(await focused()).startsWith('input|email'); i++)
+    await page.keyboard.press('Tab')
   expect(await focused()).toMatch(/^input\|email/)
   await page.keyboard.type('klavye@example.com')
   await page.keyboard.press('Tab')
@@ -215,10 +276,12 @@ test('keyboard only: reach, fill, tick, open the legal notice and submit; the su
   await page.keyboard.press('Enter')
   await expect(page.getByText(/6563/)).toBeVisible()
   // Through the links of the legal text to the consent checkbox.
-  for (let i = 0; i < 10 && !(await focused()).startsWith('input|checkbox'); i++) await page.keyboard.press('Tab')
+  for (let i = 0; i < 10 && !(await focused()).startsWith('input|checkbox'); i++)
+    await page.keyboard.press('Tab')
   await page.keyboard.press('Space')
   await expect(page.getByRole('checkbox').first()).toBeChecked()
-  for (let i = 0; i < 10 && !(await focused()).startsWith('button|submit'); i++) await page.keyboard.press('Tab')
+  for (let i = 0; i < 10 && !(await focused()).startsWith('button|submit'); i++)
+    await page.keyboard.press('Tab')
   await page.keyboard.press('Enter')
   await expect(page.getByText(tx(m, 'success', { email: 'klavye@example.com' }))).toBeVisible()
   await expect(page.getByRole('heading', { name: tx(m, 'successTitle') })).toBeFocused()
@@ -238,22 +301,40 @@ test('the React 19 build signs up too (DE)', async ({ page }) => {
   expect(log.errors).toEqual([])
 })
 
-test('a logged-in visitor gets the base data prefilled, known fields locked (AT)', async ({ page }) => {
+test('a logged-in visitor gets the base data prefilled, known fields locked (AT)', async ({
+  page,
+}) => {
   const m = market('AT')
   // The server signs login tokens: log in with the demo account, which sets the LoginToken cookie.
-  expect((await page.request.post('/service/login/api/v1/login', { headers: { 'X-hunter-csrf': '1' }, data: DEMO_ACCOUNT })).status()).toBe(200)
+  expect(
+    (
+      await page.request.post('/service/login/api/v1/login', {
+        headers: { 'X-hunter-csrf': '1' },
+        data: DEMO_ACCOUNT,
+      })
+    ).status(),
+  ).toBe(200)
   await page.goto(m.path)
   await expect(emailField(page, m)).toHaveValue('anna.schmidt@example.com')
   await expect(emailField(page, m)).toBeDisabled()
-  await expect(page.getByRole('textbox', { name: startsWith(tx(m, 'firstName')) })).toHaveValue('Anna')
-  await expect(page.getByRole('combobox', { name: startsWith(tx(m, 'salutation')) })).toHaveValue('MRS')
+  await expect(page.getByRole('textbox', { name: startsWith(tx(m, 'firstName')) })).toHaveValue(
+    'Anna',
+  )
+  await expect(page.getByRole('combobox', { name: startsWith(tx(m, 'salutation')) })).toHaveValue(
+    'MRS',
+  )
   await expectNoAxeViolations(page, 'prefilled')
   await submitButton(page, m).click()
-  await expect(page.getByText(tx(m, 'success', { email: 'anna.schmidt@example.com' }))).toBeVisible()
+  await expect(
+    page.getByText(tx(m, 'success', { email: 'anna.schmidt@example.com' })),
+  ).toBeVisible()
 })
 
 test('hidden when the page marks the form hidden, shown without the mark', async ({ page }) => {
-  for (const [path, count] of [['/de/?newsletter=hidden', 0], ['/de/', 1]] as const) {
+  for (const [path, count] of [
+    ['/de/?newsletter=hidden', 0],
+    ['/de/', 1],
+  ] as const) {
     const psdata = page.waitForResponse(/psdata/)
     await page.goto(path)
     await psdata

@@ -8,7 +8,14 @@ import { expect, test, type Page } from '@playwright/test'
 import { DEMO_ACCOUNT } from '../../build/contract-server/routes/login.ts'
 import { apisBelowFloor, type BelowFloor } from './below-floor.ts'
 import { becomeStaff, watchPage } from './helpers.ts'
-import { emailField, firstNameField, lastNameField, market, submitButton, successText } from './hosts-helpers.ts'
+import {
+  emailField,
+  firstNameField,
+  lastNameField,
+  market,
+  submitButton,
+  successText,
+} from './hosts-helpers.ts'
 
 const BELOW_FLOOR = apisBelowFloor()
 
@@ -20,7 +27,12 @@ function removeApis({ globals, members }: BelowFloor) {
     if (!(name in scope)) continue
     try {
       delete scope[name]
-      if (name in scope) Object.defineProperty(window, name, { value: undefined, configurable: true, writable: true })
+      if (name in scope)
+        Object.defineProperty(window, name, {
+          value: undefined,
+          configurable: true,
+          writable: true,
+        })
       removed.push(name)
     } catch {
       // a non-configurable global stays
@@ -30,7 +42,11 @@ function removeApis({ globals, members }: BelowFloor) {
     const target = scope[owner] as (Record<string, unknown> & { prototype?: object }) | undefined
     if (!target) continue
     for (const holder of [target, target.prototype]) {
-      for (let o: object | null | undefined = holder; o && o !== Object.prototype && o !== Function.prototype; o = Object.getPrototypeOf(o)) {
+      for (
+        let o: object | null | undefined = holder;
+        o && o !== Object.prototype && o !== Function.prototype;
+        o = Object.getPrototypeOf(o)
+      ) {
         if (Object.prototype.hasOwnProperty.call(o, member)) {
           try {
             delete (o as Record<string, unknown>)[member]
@@ -43,7 +59,9 @@ function removeApis({ globals, members }: BelowFloor) {
     }
   }
   // Read through the DOM: Playwright's main-world evaluation itself needs some of what is gone.
-  document.addEventListener('DOMContentLoaded', () => document.documentElement.setAttribute('data-removed-apis', removed.join(' ')))
+  document.addEventListener('DOMContentLoaded', () =>
+    document.documentElement.setAttribute('data-removed-apis', removed.join(' ')),
+  )
 }
 
 async function openOldest(page: Page, path: string) {
@@ -51,7 +69,15 @@ async function openOldest(page: Page, path: string) {
   await page.goto(path)
   const removed = ((await page.locator('html').getAttribute('data-removed-apis')) ?? '').split(' ')
   // The profile works: what the issue names is really gone.
-  for (const api of ['queueMicrotask', 'AbortController', 'IntersectionObserver', 'Object.fromEntries', 'ShadowRoot.adoptedStyleSheets', 'CSSStyleSheet.replaceSync']) expect(removed).toContain(api)
+  for (const api of [
+    'queueMicrotask',
+    'AbortController',
+    'IntersectionObserver',
+    'Object.fromEntries',
+    'ShadowRoot.adoptedStyleSheets',
+    'CSSStyleSheet.replaceSync',
+  ])
+    expect(removed).toContain(api)
 }
 
 test('oldest engine: the sign-up works without the APIs the floor lacks (AT)', async ({ page }) => {
@@ -71,10 +97,15 @@ test('oldest engine: the sign-up works without the APIs the floor lacks (AT)', a
   expect(log.errors).toEqual([])
 })
 
-test('oldest engine: a logged-in visitor gets the prefill and the lock (AT, demo account)', async ({ page }) => {
+test('oldest engine: a logged-in visitor gets the prefill and the lock (AT, demo account)', async ({
+  page,
+}) => {
   const m = market('AT')
   const log = watchPage(page)
-  const login = await page.request.post('/service/login/api/v1/login', { headers: { 'x-hunter-csrf': '1' }, data: DEMO_ACCOUNT })
+  const login = await page.request.post('/service/login/api/v1/login', {
+    headers: { 'x-hunter-csrf': '1' },
+    data: DEMO_ACCOUNT,
+  })
   expect(login.status()).toBe(200)
   await openOldest(page, m.path)
   await expect(emailField(page, m)).toHaveValue('anna.schmidt@example.com')

@@ -18,22 +18,27 @@ function recordPaths(page: Page): string[] {
   return paths
 }
 
-
-test('an anonymous visitor downloads one script and no preview code, and no preview call is made', async ({ page }) => {
+test('an anonymous visitor downloads one script and no preview code, and no preview call is made', async ({
+  page,
+}) => {
   const log = watchPage(page)
   const paths = recordPaths(page)
   await page.goto('/de/')
   await expect(page.getByRole('contentinfo')).toBeVisible()
   await page.waitForLoadState('networkidle')
   // The widget's files only: the demo page has a script of its own (/_demo/view.js).
-  expect(paths.filter((p) => p.startsWith('/static/'))).toEqual([expect.stringMatching(/^\/static\/footer\.de-DE\.[0-9a-f]{10}\.js$/)])
+  expect(paths.filter((p) => p.startsWith('/static/'))).toEqual([
+    expect.stringMatching(/^\/static\/footer\.de-DE\.[0-9a-f]{10}\.js$/),
+  ])
   expect(paths.filter((p) => p.includes('preview') || p.includes('abtest'))).toEqual([])
   await expect(panel(page)).toHaveCount(0)
   expect(log.pageErrors).toEqual([])
   expect(log.errors).toEqual([])
 })
 
-test('staff: the panel appears; the dialog works by keyboard; tests load for a date; apply succeeds; axe is clean; logout hides it', async ({ page }) => {
+test('staff: the panel appears; the dialog works by keyboard; tests load for a date; apply succeeds; axe is clean; logout hides it', async ({
+  page,
+}) => {
   const log = watchPage(page)
   const paths = recordPaths(page)
   await becomeStaff(page)
@@ -44,7 +49,11 @@ test('staff: the panel appears; the dialog works by keyboard; tests load for a d
   expect(paths).toContain('/service/preview/api/auth/login/renew')
   expect(paths).toContain('/service/abtestfrontend/api/v1/getassignment')
   // The panel lives in the widget's shadow root, above the footer.
-  expect(await page.evaluate(() => !!document.getElementById('footer')!.shadowRoot!.querySelector('.lf-preview'))).toBe(true)
+  expect(
+    await page.evaluate(
+      () => !!document.getElementById('footer')!.shadowRoot!.querySelector('.lf-preview'),
+    ),
+  ).toBe(true)
   await expect(widgetRoot(page)).toBeVisible()
 
   // Keyboard: open with Enter, focus moves in, Tab stays inside, Escape closes and focus returns.
@@ -54,7 +63,14 @@ test('staff: the panel appears; the dialog works by keyboard; tests load for a d
   await expect(dialog(page).getByRole('textbox', { name: 'Date' })).toBeFocused()
   for (let i = 0; i < 12; i++) {
     await page.keyboard.press(i % 3 === 2 ? 'Shift+Tab' : 'Tab')
-    expect(await page.evaluate(() => !!document.getElementById('footer')!.shadowRoot!.activeElement?.closest('[role="dialog"]'))).toBe(true)
+    expect(
+      await page.evaluate(
+        () =>
+          !!document
+            .getElementById('footer')!
+            .shadowRoot!.activeElement?.closest('[role="dialog"]'),
+      ),
+    ).toBe(true)
   }
   await page.keyboard.press('Escape')
   await expect(dialog(page)).toHaveCount(0)
@@ -110,7 +126,10 @@ test('the CobraAuthToken cookie counts as staff too', async ({ page }) => {
   await expect(panel(page)).toBeVisible()
 })
 
-test('a stale staff cookie: the preview file loads, checkauth says no, nothing is shown', async ({ page, baseURL }) => {
+test('a stale staff cookie: the preview file loads, checkauth says no, nothing is shown', async ({
+  page,
+  baseURL,
+}) => {
   const log = watchPage(page)
   await page.context().addCookies([{ name: 'StaffAuthToken', value: 'expired', url: baseURL! }])
   const checked = page.waitForResponse((r) => r.url().includes('/auth/checkauth'))
@@ -121,19 +140,28 @@ test('a stale staff cookie: the preview file loads, checkauth says no, nothing i
   expect(log.pageErrors).toEqual([])
 })
 
-test('the panel runs on the footer bundle\'s Preact: one copy of Preact on the page, and the panel renders and reacts with it', async ({ page }) => {
+test("the panel runs on the footer bundle's Preact: one copy of Preact on the page, and the panel renders and reacts with it", async ({
+  page,
+}) => {
   const log = watchPage(page)
   await becomeStaff(page)
   await page.goto('/de/')
   await expect(panel(page)).toBeVisible()
   const scripts = await page.evaluate(async () =>
-    Promise.all([...document.querySelectorAll<HTMLScriptElement>('script[src]')].map(async (s) => ({ src: s.src, code: await (await fetch(s.src)).text() }))),
+    Promise.all(
+      [...document.querySelectorAll<HTMLScriptElement>('script[src]')].map(async (s) => ({
+        src: s.src,
+        code: await (await fetch(s.src)).text(),
+      })),
+    ),
   )
   const widgetScripts = scripts.filter((s) => /\/static\/(footer|preview)\./.test(s.src))
   expect(widgetScripts).toHaveLength(2)
   // Preact's mangled internals (vnode children `__k`, hook state `__H`) appear only where Preact is.
   const withPreact = widgetScripts.filter((s) => s.code.includes('__k') && s.code.includes('__H'))
-  expect(withPreact.map((s) => new URL(s.src).pathname)).toEqual([expect.stringMatching(/^\/static\/footer\./)])
+  expect(withPreact.map((s) => new URL(s.src).pathname)).toEqual([
+    expect.stringMatching(/^\/static\/footer\./),
+  ])
   await opener(page).click()
   await expect(dialog(page).getByText('Active tests found.')).toBeVisible()
   expect(log.pageErrors).toEqual([])
@@ -142,7 +170,9 @@ test('the panel runs on the footer bundle\'s Preact: one copy of Preact on the p
 test('a missing preview file is logged; the footer and the page stay intact', async ({ page }) => {
   const log = watchPage(page)
   await becomeStaff(page)
-  await page.route(/\/static\/preview\.[0-9a-f]+\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }))
+  await page.route(/\/static\/preview\.[0-9a-f]+\.js$/, (route) =>
+    route.fulfill({ status: 404, body: 'gone' }),
+  )
   await page.goto('/de/')
   await expect.poll(() => log.errors.join('\n')).toContain('Staff preview not shown')
   await expect(page.getByRole('contentinfo')).toBeVisible()
@@ -151,7 +181,9 @@ test('a missing preview file is logged; the footer and the page stay intact', as
   expect(log.pageErrors).toEqual([])
 })
 
-test('a preview file changed on its way is refused by its hash (integrity): it never runs, it is logged, the footer works', async ({ page }) => {
+test('a preview file changed on its way is refused by its hash (integrity): it never runs, it is logged, the footer works', async ({
+  page,
+}) => {
   const log = watchPage(page)
   await becomeStaff(page)
   // The real file with one statement added: a different hash. (A preview that throws while
@@ -163,21 +195,34 @@ test('a preview file changed on its way is refused by its hash (integrity): it n
   await page.goto('/de/')
   await expect.poll(() => log.errors.join('\n')).toContain('Staff preview not shown')
   expect(log.errors.join('\n')).toMatch(/integrity/i)
-  expect(await page.evaluate(() => (window as unknown as { __tampered?: number }).__tampered)).toBeUndefined()
+  expect(
+    await page.evaluate(() => (window as unknown as { __tampered?: number }).__tampered),
+  ).toBeUndefined()
   await expect(panel(page)).toHaveCount(0)
   await expect(page.getByRole('contentinfo')).toBeVisible()
   await page.getByRole('textbox', { name: /^E-Mail/ }).fill('still@example.com')
   await expect(page.getByRole('textbox', { name: /^E-Mail/ })).toHaveValue('still@example.com')
-  expect(await page.evaluate(() => Object.keys(window).filter((k) => k.startsWith('__lumora')))).toEqual(['__lumoraFooter'])
+  expect(
+    await page.evaluate(() => Object.keys(window).filter((k) => k.startsWith('__lumora'))),
+  ).toEqual(['__lumoraFooter'])
   expect(log.pageErrors).toEqual([])
 })
 
-test("under CSP require-trusted-types-for 'script' the panel still loads through the policy", async ({ page }) => {
+test("under CSP require-trusted-types-for 'script' the panel still loads through the policy", async ({
+  page,
+}) => {
   const log = watchPage(page)
   await becomeStaff(page)
   await page.route('**/de/', async (route) => {
     const response = await route.fetch()
-    await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': "require-trusted-types-for 'script'; trusted-types lumora-footer-preview" } })
+    await route.fulfill({
+      response,
+      headers: {
+        ...response.headers(),
+        'content-security-policy':
+          "require-trusted-types-for 'script'; trusted-types lumora-footer-preview",
+      },
+    })
   })
   await page.goto('/de/')
   await expect(panel(page)).toBeVisible()
@@ -191,7 +236,9 @@ test('the React build loads its own preview file and shows the panel', async ({ 
   await becomeStaff(page)
   await page.goto('/react/de/')
   await expect(panel(page)).toBeVisible()
-  expect(paths.filter((p) => /^\/react\/static\/preview\.[0-9a-f]{10}\.js$/.test(p))).toHaveLength(1)
+  expect(paths.filter((p) => /^\/react\/static\/preview\.[0-9a-f]{10}\.js$/.test(p))).toHaveLength(
+    1,
+  )
   await opener(page).click()
   await expect(dialog(page).getByText('Active tests found.')).toBeVisible()
   await page.keyboard.press('Escape')

@@ -10,7 +10,10 @@ import { watchPage } from './helpers.ts'
 const RENEW = '/service/login/api/v1/logintoken/renew'
 
 async function logIn(page: Page) {
-  const answer = await page.request.post('/service/login/api/v1/login', { headers: { 'X-hunter-csrf': '1' }, data: DEMO_ACCOUNT })
+  const answer = await page.request.post('/service/login/api/v1/login', {
+    headers: { 'X-hunter-csrf': '1' },
+    data: DEMO_ACCOUNT,
+  })
   expect(answer.status()).toBe(200)
 }
 
@@ -34,7 +37,9 @@ test('desktop: a due token is renewed at once with an empty POST', async ({ page
   expect(log.pageErrors).toEqual([])
 })
 
-test('desktop: a token not yet due is checked again after 3 minutes of an active visitor', async ({ page }) => {
+test('desktop: a token not yet due is checked again after 3 minutes of an active visitor', async ({
+  page,
+}) => {
   await logIn(page)
   await page.clock.install({ time: Date.now() + 8 * 60_000 })
   const seen = renewals(page)

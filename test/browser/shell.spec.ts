@@ -4,7 +4,9 @@ import { MARKETS } from '../../build/markets.ts'
 import { watchPage, widgetRoot } from './helpers.ts'
 
 for (const market of MARKETS) {
-  test(`${market.path} mounts with site ${market.site} and locale ${market.locale}`, async ({ page }) => {
+  test(`${market.path} mounts with site ${market.site} and locale ${market.locale}`, async ({
+    page,
+  }) => {
     const log = watchPage(page)
     await page.goto(market.path)
     const root = widgetRoot(page)
@@ -67,25 +69,38 @@ test('the React build of the same source renders', async ({ page }) => {
   expect(log.pageErrors).toEqual([])
 })
 
-test('under a strict Content-Security-Policy it renders styled, with no violation', async ({ page }) => {
+test('under a strict Content-Security-Policy it renders styled, with no violation', async ({
+  page,
+}) => {
   const log = watchPage(page)
   await page.addInitScript(() => {
     const seen: string[] = []
     ;(window as unknown as { __violations: string[] }).__violations = seen
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`))
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+    )
   })
   const response = await page.goto('/de/?csp')
-  expect(response?.headers()['content-security-policy']).toContain("require-trusted-types-for 'script'")
+  expect(response?.headers()['content-security-policy']).toContain(
+    "require-trusted-types-for 'script'",
+  )
   await expect(widgetRoot(page)).toBeVisible()
   // The adopted stylesheet applied: the root's max-width comes from base.css.
   await expect(widgetRoot(page)).toHaveCSS('max-width', '1440px')
-  expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([])
+  expect(
+    await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations),
+  ).toEqual([])
   expect(log.pageErrors).toEqual([])
 })
 
 test('adds at most one global to window', async ({ page }) => {
   // The page's own keys before any script runs, kept non-enumerable so the record is not counted.
-  await page.addInitScript(() => Object.defineProperty(window, '__keysBefore', { value: Object.keys(window), enumerable: false }))
+  await page.addInitScript(() =>
+    Object.defineProperty(window, '__keysBefore', {
+      value: Object.keys(window),
+      enumerable: false,
+    }),
+  )
   await page.goto('/de/')
   await expect(widgetRoot(page)).toBeVisible()
   const added = await page.evaluate(() => {

@@ -9,7 +9,11 @@ import { MARKETS } from '../../build/markets.ts'
 import { flatten, loadDictionary } from '../../build/locales.ts'
 
 const DESKTOP = { width: 1440, height: 900 }
-const texts = Object.fromEntries(await Promise.all(MARKETS.map(async (m) => [m.site, flatten(await loadDictionary(m.locale))] as const)))
+const texts = Object.fromEntries(
+  await Promise.all(
+    MARKETS.map(async (m) => [m.site, flatten(await loadDictionary(m.locale))] as const),
+  ),
+)
 
 /** The label in the quotation marks of the market's language. */
 const QUOTED: Record<string, (label: string) => string> = {
@@ -36,10 +40,13 @@ const NAME_LANG: Record<string, string> = {
   Türkiye: 'tr',
 }
 
-const submitButton = (page: Page, label: string) => page.locator('#footer button[type=submit]', { hasText: label })
+const submitButton = (page: Page, label: string) =>
+  page.locator('#footer button[type=submit]', { hasText: label })
 
 for (const m of MARKETS) {
-  test(`${m.site}: ${m.site === 'TR' ? 'no consent sentence (TR asks with a checkbox)' : 'the consent sentence stands beside the submit button, quotes its label and describes it'}`, async ({ page }) => {
+  test(`${m.site}: ${m.site === 'TR' ? 'no consent sentence (TR asks with a checkbox)' : 'the consent sentence stands beside the submit button, quotes its label and describes it'}`, async ({
+    page,
+  }) => {
     await page.setViewportSize(DESKTOP)
     await page.goto(m.path)
     const label = texts[m.site]['newsletter.submit']
@@ -55,7 +62,11 @@ for (const m of MARKETS) {
     await expect(sentence).toBeVisible()
     const shown = (await sentence.textContent())!
     expect(shown).toContain(QUOTED[m.locale](label))
-    expect(shown).toBe(texts[m.site]['newsletter.submitConsent'].replace('{{button}}', label).replace('{{brand}}', 'Lumora'))
+    expect(shown).toBe(
+      texts[m.site]['newsletter.submitConsent']
+        .replace('{{button}}', label)
+        .replace('{{brand}}', 'Lumora'),
+    )
     await expect(button).toHaveAccessibleDescription(shown.replace(/\s+/g, ' '))
     // Beside the button: its neighbour in the form, a few pixels away, in the same column.
     const [s, b] = [(await sentence.boundingBox())!, (await button.boundingBox())!]
@@ -68,7 +79,9 @@ for (const m of MARKETS) {
 
 for (const site of ['DE', 'HU', 'CH_FR']) {
   const m = MARKETS.find((x) => x.site === site)!
-  test(`${site}: every country-switcher name carries the language it is written in`, async ({ page }) => {
+  test(`${site}: every country-switcher name carries the language it is written in`, async ({
+    page,
+  }) => {
     await page.setViewportSize(DESKTOP)
     await page.goto(m.path)
     const names = page.locator('#footer .lf-country-list a')

@@ -66,7 +66,10 @@ export function findInPage(query: Query): Element[] {
     const labelledBy = el.getAttribute('aria-labelledby')
     if (labelledBy) {
       const root = el.getRootNode() as Document | ShadowRoot
-      return labelledBy.split(/\s+/).map((id) => text(root.getElementById(id))).join(' ')
+      return labelledBy
+        .split(/\s+/)
+        .map((id) => text(root.getElementById(id)))
+        .join(' ')
     }
     const aria = el.getAttribute('aria-label')
     if (aria) return aria.replace(/\s+/g, ' ').trim()
@@ -77,7 +80,11 @@ export function findInPage(query: Query): Element[] {
   const visible = (el: Element) => {
     const box = el.getBoundingClientRect()
     if (box.width === 0 && box.height === 0) return false
-    for (let node: Element | null = el; node; node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host ?? null)) {
+    for (
+      let node: Element | null = el;
+      node;
+      node = node.parentElement ?? (node.getRootNode() as ShadowRoot).host ?? null
+    ) {
       const style = getComputedStyle(node)
       if (style.visibility === 'hidden' || style.display === 'none') return false
     }
@@ -87,7 +94,11 @@ export function findInPage(query: Query): Element[] {
   for (const root of roots) {
     for (const el of Array.from(root.querySelectorAll(query.css))) {
       // Names compare with white space folded, no-break spaces included (texts use them after one-letter words).
-      if (query.name !== undefined && !nameOf(el).startsWith(query.name.replace(/\s+/g, ' ').trim())) continue
+      if (
+        query.name !== undefined &&
+        !nameOf(el).startsWith(query.name.replace(/\s+/g, ' ').trim())
+      )
+        continue
       if (!query.hidden && !visible(el)) continue
       found.push(el)
     }

@@ -18,15 +18,30 @@ export interface Journey {
   run(page: EnginePage): Promise<void>
 }
 
-const texts = Object.fromEntries(await Promise.all(MARKETS.map(async (m) => [m.site, flatten(await loadDictionary(m.locale))] as const)))
+const texts = Object.fromEntries(
+  await Promise.all(
+    MARKETS.map(async (m) => [m.site, flatten(await loadDictionary(m.locale))] as const),
+  ),
+)
 const market = (site: string) => MARKETS.find((m) => m.site === site)!
-const fixture = (site: string) => JSON.parse(readFileSync(path.join(REPO_ROOT, 'fixtures/footer', `${site.toLowerCase()}.json`), 'utf8')) as FooterContent
-const baseData = JSON.parse(readFileSync(path.join(REPO_ROOT, 'fixtures/api/customer-base-data.json'), 'utf8')) as Record<string, string>
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+const fixture = (site: string) =>
+  JSON.parse(
+    readFileSync(path.join(REPO_ROOT, 'fixtures/footer', `${site.toLowerCase()}.json`), 'utf8'),
+  ) as FooterContent
+const baseData = JSON.parse(
+  readFileSync(path.join(REPO_ROOT, 'fixtures/api/customer-base-data.json'), 'utf8'),
+) as Record<string, string>
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+)
 
 /** A locale's text, with {{placeholders}} filled. */
 function tx(m: Market, key: string, params: Record<string, string> = {}): string {
-  return texts[m.site][key].replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => params[k] ?? (k === 'brand' ? 'Lumora' : ''))
+  return texts[m.site][key].replace(
+    /\{\{\s*(\w+)\s*\}\}/g,
+    (_, k: string) => params[k] ?? (k === 'brand' ? 'Lumora' : ''),
+  )
 }
 
 export const DESKTOP = { width: 1280, height: 900 }
@@ -41,7 +56,12 @@ function check(condition: unknown, message: string): asserts condition {
 }
 
 /** Polls `fn` in the page until it returns something truthy; fails with `what` after the time-out. */
-async function waitFor<A extends unknown[], R>(page: EnginePage, what: string, fn: (...args: A) => R, ...args: A): Promise<Awaited<R>> {
+async function waitFor<A extends unknown[], R>(
+  page: EnginePage,
+  what: string,
+  fn: (...args: A) => R,
+  ...args: A
+): Promise<Awaited<R>> {
   const started = Date.now()
   let last: unknown
   for (;;) {
@@ -52,7 +72,8 @@ async function waitFor<A extends unknown[], R>(page: EnginePage, what: string, f
     } catch (error) {
       last = error instanceof Error ? error.message.split('\n')[0] : error
     }
-    if (Date.now() - started > TIMEOUT_MS) throw new JourneyError(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`)
+    if (Date.now() - started > TIMEOUT_MS)
+      throw new JourneyError(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`)
     await new Promise((r) => setTimeout(r, 150))
   }
 }
@@ -74,12 +95,20 @@ function element(page: EnginePage, query: Query) {
   }, query)
 }
 
-async function waitForElement(page: EnginePage, what: string, query: Query, test: (state: NonNullable<Awaited<ReturnType<typeof element>>>) => boolean = () => true) {
+async function waitForElement(
+  page: EnginePage,
+  what: string,
+  query: Query,
+  test: (state: NonNullable<Awaited<ReturnType<typeof element>>>) => boolean = () => true,
+) {
   const started = Date.now()
   for (;;) {
     const state = await element(page, query).catch(() => null)
     if (state && test(state)) return state
-    if (Date.now() - started > TIMEOUT_MS) throw new JourneyError(`timed out waiting for ${what}: ${JSON.stringify(query)} is ${JSON.stringify(state)}`)
+    if (Date.now() - started > TIMEOUT_MS)
+      throw new JourneyError(
+        `timed out waiting for ${what}: ${JSON.stringify(query)} is ${JSON.stringify(state)}`,
+      )
     await new Promise((r) => setTimeout(r, 150))
   }
 }
@@ -87,7 +116,8 @@ async function waitForElement(page: EnginePage, what: string, query: Query, test
 const count = (page: EnginePage, query: Query) => page.run((q: Query) => findAll(q).length, query)
 
 /** Moves the focus as a script would; for starting points of keyboard journeys. */
-const focus = (page: EnginePage, query: Query) => page.run((q: Query) => (findAll(q)[0] as HTMLElement).focus(), query)
+const focus = (page: EnginePage, query: Query) =>
+  page.run((q: Query) => (findAll(q)[0] as HTMLElement).focus(), query)
 
 /** Clicks what the query finds once it is shown (the form renders in stages). */
 async function clickOn(page: EnginePage, query: Query) {
@@ -103,8 +133,14 @@ async function fill(page: EnginePage, query: Query, text: string) {
 
 // --- The newsletter form, found by its labels ------------------------------------------------
 
-const field = (m: Market, key: string): Query => ({ css: 'input, select', name: tx(m, `newsletter.${key}`) })
-const submit = (m: Market): Query => ({ css: 'button[type=submit]', name: tx(m, 'newsletter.submit') })
+const field = (m: Market, key: string): Query => ({
+  css: 'input, select',
+  name: tx(m, `newsletter.${key}`),
+})
+const submit = (m: Market): Query => ({
+  css: 'button[type=submit]',
+  name: tx(m, 'newsletter.submit'),
+})
 
 /** Leaves the focused field by Tab, as a visitor does (validation runs on blur). */
 async function typeInto(page: EnginePage, m: Market, key: string, text: string) {
@@ -116,12 +152,15 @@ async function typeInto(page: EnginePage, m: Market, key: string, text: string) 
 async function fillRequiredExceptEmail(page: EnginePage, m: Market) {
   if (m.site === 'HU') {
     // A native select: its options open outside the page (no WebDriver keys reach them alike in every engine).
-    await page.run((q: Query) => {
-      const select = findAll(q)[0] as HTMLSelectElement
-      select.value = 'MRS'
-      select.dispatchEvent(new Event('input', { bubbles: true }))
-      select.dispatchEvent(new Event('change', { bubbles: true }))
-    }, field(m, 'salutation'))
+    await page.run(
+      (q: Query) => {
+        const select = findAll(q)[0] as HTMLSelectElement
+        select.value = 'MRS'
+        select.dispatchEvent(new Event('input', { bubbles: true }))
+        select.dispatchEvent(new Event('change', { bubbles: true }))
+      },
+      field(m, 'salutation'),
+    )
   }
   if (m.site === 'HU' || m.site === 'TR' || m.site === 'AT') {
     await typeInto(page, m, 'firstName', 'Ayşe')
@@ -136,8 +175,14 @@ async function waitForText(page: EnginePage, text: string) {
     `the text "${text}"`,
     (wanted: string) => {
       const roots: (Document | ShadowRoot)[] = [document]
-      for (let i = 0; i < roots.length; i++) for (const el of Array.from(roots[i].querySelectorAll('*'))) if (el.shadowRoot) roots.push(el.shadowRoot)
-      return roots.some((r) => ((r as Document).body ?? r).textContent!.replace(/\s+/g, ' ').includes(wanted.replace(/\s+/g, ' ')))
+      for (let i = 0; i < roots.length; i++)
+        for (const el of Array.from(roots[i].querySelectorAll('*')))
+          if (el.shadowRoot) roots.push(el.shadowRoot)
+      return roots.some((r) =>
+        ((r as Document).body ?? r)
+          .textContent!.replace(/\s+/g, ' ')
+          .includes(wanted.replace(/\s+/g, ' ')),
+      )
     },
     text,
   )
@@ -155,11 +200,24 @@ async function confirmDoiLink(page: EnginePage, m: Market, href: string) {
   await page.goto(href)
   const confirmed = tx(m, 'newsletter.confirmed')
   const labels = Object.entries(texts[m.site])
-    .filter(([key, value]) => key.startsWith('newsletter.') && /confirm/i.test(key) && !/confirmed/i.test(key) && value.length < 60)
+    .filter(
+      ([key, value]) =>
+        key.startsWith('newsletter.') &&
+        /confirm/i.test(key) &&
+        !/confirmed/i.test(key) &&
+        value.length < 60,
+    )
     .map(([, value]) => value)
   const started = Date.now()
   for (;;) {
-    const shown = await page.run((text: string) => document.querySelector('#footer')?.shadowRoot?.textContent?.replace(/\s+/g, ' ').includes(text) ?? false, confirmed)
+    const shown = await page.run(
+      (text: string) =>
+        document
+          .querySelector('#footer')
+          ?.shadowRoot?.textContent?.replace(/\s+/g, ' ')
+          .includes(text) ?? false,
+      confirmed,
+    )
     if (shown) return
     for (const name of labels) {
       if ((await count(page, { css: 'button', name })) > 0) {
@@ -168,7 +226,10 @@ async function confirmDoiLink(page: EnginePage, m: Market, href: string) {
         return
       }
     }
-    if (Date.now() - started > TIMEOUT_MS) throw new JourneyError(`the DOI link of ${m.site} shows neither "${confirmed}" nor a confirm button`)
+    if (Date.now() - started > TIMEOUT_MS)
+      throw new JourneyError(
+        `the DOI link of ${m.site} shows neither "${confirmed}" nor a confirm button`,
+      )
     await new Promise((r) => setTimeout(r, 150))
   }
 }
@@ -181,17 +242,31 @@ function mountJourney(m: Market, size: 'desktop' | 'phone'): Journey {
   return {
     name: `${m.site} ${size}: the footer mounts with its sections and the sign-up form`,
     async run(page) {
-      await page.setViewport(size === 'desktop' ? DESKTOP.width : PHONE.width, size === 'desktop' ? DESKTOP.height : PHONE.height)
+      await page.setViewport(
+        size === 'desktop' ? DESKTOP.width : PHONE.width,
+        size === 'desktop' ? DESKTOP.height : PHONE.height,
+      )
       await page.goto(m.path)
       await waitForWidget(page)
       await waitForElement(page, 'the e-mail field', field(m, 'email'))
       await waitForElement(page, 'the legal links', { css: 'a', name: content.legalLinks[0].text })
       if (size === 'desktop') {
         await waitForElement(page, 'the first teaser heading', { css: 'h3', name: group })
-        await waitForElement(page, 'the country switcher', { css: 'nav', name: content.international.heading })
+        await waitForElement(page, 'the country switcher', {
+          css: 'nav',
+          name: content.international.heading,
+        })
       } else {
-        await waitForElement(page, 'the first panel, closed', { css: 'button', name: group }, (s) => s.expanded === 'false')
-        check((await count(page, { css: 'nav', name: content.international.heading })) === 0, 'no country switcher on a phone')
+        await waitForElement(
+          page,
+          'the first panel, closed',
+          { css: 'button', name: group },
+          (s) => s.expanded === 'false',
+        )
+        check(
+          (await count(page, { css: 'nav', name: content.international.heading })) === 0,
+          'no country switcher on a phone',
+        )
       }
       check(page.pageErrors().length === 0, `page errors: ${page.pageErrors().join('; ')}`)
     },
@@ -207,10 +282,23 @@ function signUpJourney(site: string): Journey {
       await page.goto(m.path)
       await waitForElement(page, 'the e-mail field', field(m, 'email'))
       await typeInto(page, m, 'email', 'not-an-address')
-      await waitForElement(page, 'the invalid e-mail field', field(m, 'email'), (s) => s.invalid === 'true')
-      await waitForElement(page, 'the e-mail error', { css: '[role=alert]', name: tx(m, 'newsletter.errors.emailRegexErrorMessage') })
+      await waitForElement(
+        page,
+        'the invalid e-mail field',
+        field(m, 'email'),
+        (s) => s.invalid === 'true',
+      )
+      await waitForElement(page, 'the e-mail error', {
+        css: '[role=alert]',
+        name: tx(m, 'newsletter.errors.emailRegexErrorMessage'),
+      })
       await clickOn(page, submit(m))
-      await waitForElement(page, 'the form still there after a refused submit', field(m, 'email'), (s) => s.value === 'not-an-address')
+      await waitForElement(
+        page,
+        'the form still there after a refused submit',
+        field(m, 'email'),
+        (s) => s.value === 'not-an-address',
+      )
 
       const address = `engines.${site.toLowerCase()}.${Date.now()}@example.com`
       await clickOn(page, field(m, 'email'))
@@ -220,14 +308,19 @@ function signUpJourney(site: string): Journey {
       await fillRequiredExceptEmail(page, m)
       await clickOn(page, submit(m))
       await waitForText(page, tx(m, 'newsletter.success', { email: address }))
-      check((await count(page, field(m, 'email'))) === 0, 'the form gives way to the success message')
+      check(
+        (await count(page, field(m, 'email'))) === 0,
+        'the form gives way to the success message',
+      )
 
       await page.goto('/_mail/')
       const href = await waitFor(
         page,
         `the mail to ${address} in the outbox`,
         (to: string) => {
-          const mail = Array.from(document.querySelectorAll('article')).find((a) => a.textContent!.includes(to))
+          const mail = Array.from(document.querySelectorAll('article')).find((a) =>
+            a.textContent!.includes(to),
+          )
           return mail?.querySelector('a')?.href ?? ''
         },
         address,
@@ -264,7 +357,12 @@ const phonePanels: Journey = {
     await waitForElement(page, 'the first link, focused', firstLink, (s) => s.focused)
     await focus(page, toggle)
     await page.press('Space')
-    await waitForElement(page, 'the panel closed after Space', toggle, (s) => s.expanded === 'false')
+    await waitForElement(
+      page,
+      'the panel closed after Space',
+      toggle,
+      (s) => s.expanded === 'false',
+    )
   },
 }
 
@@ -276,10 +374,18 @@ const countrySwitcher: Journey = {
     const other = content.international.items.find((i) => i.code === market('CZ').switcherCode)!
     await page.setViewport(DESKTOP.width, DESKTOP.height)
     await page.goto('/de/')
-    await waitForElement(page, 'the current country', { css: '[aria-current="true"]', name: current.label })
+    await waitForElement(page, 'the current country', {
+      css: '[aria-current="true"]',
+      name: current.label,
+    })
     await clickOn(page, { css: 'nav a', name: other.label })
     // The demo server points the switcher at its own market pages.
-    await waitFor(page, 'the Czech page', (path: string) => location.pathname === path, market('CZ').path)
+    await waitFor(
+      page,
+      'the Czech page',
+      (path: string) => location.pathname === path,
+      market('CZ').path,
+    )
     await waitForElement(page, 'the Czech footer', field(market('CZ'), 'email'))
   },
 }
@@ -291,13 +397,35 @@ const kitGallery: Journey = {
     await page.goto('/kit/?locale=hu-HU')
     await waitForElement(page, 'the gallery heading', { css: 'h2', name: 'Button' })
     await clickOn(page, { css: 'button', name: 'Collapsed panel' })
-    await waitForElement(page, 'the panel open', { css: 'button', name: 'Collapsed panel' }, (s) => s.expanded === 'true')
+    await waitForElement(
+      page,
+      'the panel open',
+      { css: 'button', name: 'Collapsed panel' },
+      (s) => s.expanded === 'true',
+    )
     await page.run((source: string) => void (0, eval)(source), AXE_SOURCE)
-    const violations = await page.run(async (tags: string[]) => {
-      const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe
-      const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
-      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
-    }, ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+    const violations = await page.run(
+      async (tags: string[]) => {
+        const axe = (
+          window as unknown as {
+            axe: {
+              run: (
+                ctx: unknown,
+                opts: unknown,
+              ) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>
+            }
+          }
+        ).axe
+        const result = await axe.run(document, {
+          runOnly: { type: 'tag', values: tags },
+          resultTypes: ['violations'],
+        })
+        return result.violations.map(
+          (v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`,
+        )
+      },
+      ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'],
+    )
     check(violations.length === 0, `axe: ${violations.join(' | ')}`)
   },
 }
@@ -310,7 +438,10 @@ const staffPreview: Journey = {
     await clickOn(page, { css: 'button', name: 'Become staff' })
     await waitForText(page, 'You are staff now')
     await page.goto('/de/')
-    await waitForElement(page, 'the preview panel', { css: '[role=region], section', name: 'Preview settings' })
+    await waitForElement(page, 'the preview panel', {
+      css: '[role=region], section',
+      name: 'Preview settings',
+    })
     await clickOn(page, { css: 'button', name: 'Set preview settings' })
     await waitForElement(page, 'the dialog', { css: '[role=dialog]', name: 'Set preview settings' })
     await waitForText(page, 'Active tests found.')
@@ -327,13 +458,28 @@ const loggedIn: Journey = {
     await page.goto(m.path)
     // A real login through the contract server: its answer sets the LoginToken cookie.
     const status = await page.run(async (account: { email: string; password: string }) => {
-      const response = await fetch('/service/login/api/v1/login', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json', 'x-hunter-csrf': '1' }, body: JSON.stringify(account) })
+      const response = await fetch('/service/login/api/v1/login', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json', 'x-hunter-csrf': '1' },
+        body: JSON.stringify(account),
+      })
       return response.status
     }, DEMO_ACCOUNT)
     check(status === 200, `login answered ${status}`)
     await page.goto(m.path)
-    await waitForElement(page, 'the e-mail prefilled and locked', field(m, 'email'), (s) => s.value === baseData.email && s.disabled)
-    await waitForElement(page, 'the first name prefilled', field(m, 'firstName'), (s) => s.value === baseData.firstName)
+    await waitForElement(
+      page,
+      'the e-mail prefilled and locked',
+      field(m, 'email'),
+      (s) => s.value === baseData.email && s.disabled,
+    )
+    await waitForElement(
+      page,
+      'the first name prefilled',
+      field(m, 'firstName'),
+      (s) => s.value === baseData.firstName,
+    )
     await clickOn(page, submit(m))
     await waitForText(page, tx(m, 'newsletter.success', { email: baseData.email }))
   },
@@ -349,16 +495,28 @@ const strictCsp: Journey = {
     await page.run(() => {
       const seen: string[] = []
       ;(window as unknown as { __violations: string[] }).__violations = seen
-      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`), true)
+      document.addEventListener(
+        'securitypolicyviolation',
+        (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+        true,
+      )
     })
     // Styles reached the shadow root (adopted, or a nonce'd <style> where adopting is missing).
-    await waitFor(page, 'the widget styled', () => getComputedStyle(document.querySelector('#footer')!.shadowRoot!.querySelector('.lf-root')!).maxWidth === '1440px')
+    await waitFor(
+      page,
+      'the widget styled',
+      () =>
+        getComputedStyle(document.querySelector('#footer')!.shadowRoot!.querySelector('.lf-root')!)
+          .maxWidth === '1440px',
+    )
     const address = `csp.${Date.now()}@example.com`
     await typeInto(page, m, 'email', address)
     await fillRequiredExceptEmail(page, m)
     await clickOn(page, submit(m))
     await waitForText(page, tx(m, 'newsletter.success', { email: address }))
-    const violations = await page.run(() => (window as unknown as { __violations: string[] }).__violations)
+    const violations = await page.run(
+      () => (window as unknown as { __violations: string[] }).__violations,
+    )
     check(violations.length === 0, `CSP violations: ${violations.join('; ')}`)
   },
 }

@@ -2,10 +2,29 @@
  * Chromium (over CDP) and Firefox ESR (over WebDriver BiDi, which Firefox speaks natively) through
  * puppeteer-core, which drives the browsers Debian installed and never downloads one.
  */
-import puppeteer, { type Browser, type BrowserContext, type ElementHandle, type KeyInput, type Page } from 'puppeteer-core'
-import { elementSource, pageFunctionSource, type Engine, type EngineName, type EnginePage, type Key, type Query } from './driver.ts'
+import puppeteer, {
+  type Browser,
+  type BrowserContext,
+  type ElementHandle,
+  type KeyInput,
+  type Page,
+} from 'puppeteer-core'
+import {
+  elementSource,
+  pageFunctionSource,
+  type Engine,
+  type EngineName,
+  type EnginePage,
+  type Key,
+  type Query,
+} from './driver.ts'
 
-const KEYS: Record<Key, KeyInput> = { Tab: 'Tab', Enter: 'Enter', Space: ' ' as KeyInput, Escape: 'Escape' }
+const KEYS: Record<Key, KeyInput> = {
+  Tab: 'Tab',
+  Enter: 'Enter',
+  Space: ' ' as KeyInput,
+  Escape: 'Escape',
+}
 
 class PuppeteerPage implements EnginePage {
   private readonly errors: string[] = []
@@ -28,11 +47,17 @@ class PuppeteerPage implements EnginePage {
   }
 
   async run<A extends unknown[], R>(fn: (...args: A) => R, ...args: A): Promise<Awaited<R>> {
-    return (await this.page.evaluate(new Function(pageFunctionSource(fn)) as (...a: unknown[]) => unknown, ...args)) as Awaited<R>
+    return (await this.page.evaluate(
+      new Function(pageFunctionSource(fn)) as (...a: unknown[]) => unknown,
+      ...args,
+    )) as Awaited<R>
   }
 
   async click(query: Query): Promise<void> {
-    const handle = (await this.page.evaluateHandle(new Function(elementSource()) as (q: Query) => Element, query)) as ElementHandle<Element>
+    const handle = (await this.page.evaluateHandle(
+      new Function(elementSource()) as (q: Query) => Element,
+      query,
+    )) as ElementHandle<Element>
     try {
       await handle.click()
     } finally {
@@ -61,13 +86,29 @@ class PuppeteerPage implements EnginePage {
   }
 }
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
-export async function launchPuppeteer(name: 'chromium' | 'firefox', executablePath: string): Promise<Engine> {
+export async function launchPuppeteer(
+  name: 'chromium' | 'firefox',
+  executablePath: string,
+): Promise<Engine> {
   const browser: Browser =
     name === 'firefox'
       ? await puppeteer.launch({ browser: 'firefox', executablePath, headless: true })
-      : await puppeteer.launch({ browser: 'chrome', executablePath, headless: true, args: CHROMIUM_ARGS })
+      : await puppeteer.launch({
+          browser: 'chrome',
+          executablePath,
+          headless: true,
+          args: CHROMIUM_ARGS,
+        })
   return {
     name,
     async newPage(baseUrl) {

@@ -6,11 +6,22 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import WebDriver, { type Client } from 'webdriver'
-import { elementSource, pageFunctionSource, type Engine, type EnginePage, type Key, type Query } from './driver.ts'
-
+import {
+  elementSource,
+  pageFunctionSource,
+  type Engine,
+  type EnginePage,
+  type Key,
+  type Query,
+} from './driver.ts'
 
 /** W3C WebDriver key codes. */
-const KEYS: Record<Key, string> = { Tab: '\uE004', Enter: '\uE007', Space: '\uE00D', Escape: '\uE00C' }
+const KEYS: Record<Key, string> = {
+  Tab: '\uE004',
+  Enter: '\uE007',
+  Space: '\uE00D',
+  Escape: '\uE00C',
+}
 
 const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf'
 
@@ -31,7 +42,10 @@ class WebDriverPage implements EnginePage {
   }
 
   async click(query: Query): Promise<void> {
-    const element = (await this.client.executeScript(elementSource(), [query])) as Record<string, string>
+    const element = (await this.client.executeScript(elementSource(), [query])) as Record<
+      string,
+      string
+    >
     await this.client.executeScript('arguments[0].scrollIntoView({ block: "center" })', [element])
     // A pointer action, not "element click": WebKitWebDriver's hit test stops at the shadow host
     // and reports every click inside a shadow root as intercepted.
@@ -51,7 +65,16 @@ class WebDriverPage implements EnginePage {
   }
 
   private async keys(values: string[]): Promise<void> {
-    await this.client.performActions([{ type: 'key', id: 'keyboard', actions: values.flatMap((value) => [{ type: 'keyDown', value }, { type: 'keyUp', value }]) }])
+    await this.client.performActions([
+      {
+        type: 'key',
+        id: 'keyboard',
+        actions: values.flatMap((value) => [
+          { type: 'keyDown', value },
+          { type: 'keyUp', value },
+        ]),
+      },
+    ])
     await this.client.releaseActions()
   }
 
@@ -66,8 +89,16 @@ class WebDriverPage implements EnginePage {
   async setViewport(width: number, height: number): Promise<void> {
     // The window rect includes MiniBrowser's frame: set it, measure the viewport, correct once.
     await this.client.setWindowRect(null, null, width, height)
-    const [innerWidth, innerHeight] = (await this.client.executeScript('return [innerWidth, innerHeight]', [])) as [number, number]
-    await this.client.setWindowRect(null, null, width + (width - innerWidth), height + (height - innerHeight))
+    const [innerWidth, innerHeight] = (await this.client.executeScript(
+      'return [innerWidth, innerHeight]',
+      [],
+    )) as [number, number]
+    await this.client.setWindowRect(
+      null,
+      null,
+      width + (width - innerWidth),
+      height + (height - innerHeight),
+    )
   }
 
   pageErrors(): string[] {
@@ -93,9 +124,15 @@ function freePort(): Promise<number> {
 /** Starts Xvfb on a display it picks itself and resolves with that display (":N"). */
 function startXvfb(): Promise<{ display: string; process: ChildProcess }> {
   return new Promise((resolve, reject) => {
-    const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1600x1200x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] })
+    const xvfb = spawn(
+      'Xvfb',
+      ['-displayfd', '3', '-screen', '0', '1600x1200x24', '-nolisten', 'tcp'],
+      { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] },
+    )
     xvfb.on('error', reject)
-    xvfb.stdio[3]!.once('data', (data: Buffer) => resolve({ display: `:${data.toString().trim()}`, process: xvfb }))
+    xvfb.stdio[3]!.once('data', (data: Buffer) =>
+      resolve({ display: `:${data.toString().trim()}`, process: xvfb }),
+    )
   })
 }
 
@@ -115,7 +152,10 @@ async function waitForDriver(port: number): Promise<void> {
 export async function launchWebKit(driverPath: string, miniBrowser: string): Promise<Engine> {
   const xvfb = process.env.DISPLAY ? undefined : await startXvfb()
   const port = Number(process.env.WEBKIT_DRIVER_PORT) || (await freePort())
-  const driver = spawn(driverPath, [`--port=${port}`], { stdio: 'ignore', env: { ...process.env, ...(xvfb ? { DISPLAY: xvfb.display } : {}) } })
+  const driver = spawn(driverPath, [`--port=${port}`], {
+    stdio: 'ignore',
+    env: { ...process.env, ...(xvfb ? { DISPLAY: xvfb.display } : {}) },
+  })
   const stop = () => {
     driver.kill()
     xvfb?.process.kill()

@@ -4,11 +4,14 @@ export interface Captured {
   errors: string[]
 }
 
-export async function captureConsole<T>(fn: () => T | Promise<T>): Promise<Captured & { result: T }> {
+export async function captureConsole<T>(
+  fn: () => T | Promise<T>,
+): Promise<Captured & { result: T }> {
   const warnings: string[] = []
   const errors: string[] = []
   const { warn, error } = console
-  const text = (args: unknown[]) => args.map((a) => (a instanceof Error ? a.message : String(a))).join(' ')
+  const text = (args: unknown[]) =>
+    args.map((a) => (a instanceof Error ? a.message : String(a))).join(' ')
   console.warn = (...args: unknown[]) => void warnings.push(text(args))
   console.error = (...args: unknown[]) => void errors.push(text(args))
   try {

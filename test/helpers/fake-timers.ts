@@ -12,7 +12,10 @@ export interface FakeClock extends Timers {
  * `runZeroDelays`: a timer of 0 ms also runs by itself on a real task, as "in the next task" does
  * in a browser (the widget renders in steps that way); timers with a delay wait for advance().
  */
-export function fakeClock(start = Date.UTC(2026, 10, 21, 9, 0, 0), { runZeroDelays = false } = {}): FakeClock {
+export function fakeClock(
+  start = Date.UTC(2026, 10, 21, 9, 0, 0),
+  { runZeroDelays = false } = {},
+): FakeClock {
   let now = start
   let nextId = 1
   const timers = new Map<number, { at: number; fn: () => void }>()
@@ -37,7 +40,9 @@ export function fakeClock(start = Date.UTC(2026, 10, 21, 9, 0, 0), { runZeroDela
       const until = now + ms
       await flush()
       for (;;) {
-        const due = [...timers.entries()].filter(([, t]) => t.at <= until).sort((a, b) => a[1].at - b[1].at)[0]
+        const due = [...timers.entries()]
+          .filter(([, t]) => t.at <= until)
+          .sort((a, b) => a[1].at - b[1].at)[0]
         if (!due) break
         timers.delete(due[0])
         now = due[1].at

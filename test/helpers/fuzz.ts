@@ -15,11 +15,70 @@ import fc from 'fast-check'
  * trims differently from the browser.
  */
 export const SPACES_AND_INVISIBLES = [
-  '\t', '\n', '\v', '\f', '\r', ' ', '\u0085', '\u00a0', '\u1680', '\u2000', '\u2001', '\u2002', '\u2003', '\u2004', '\u2005', '\u2006', '\u2007', '\u2008',
-  '\u2009', '\u200a', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff',
-  '\u00ad', '\u034f', '\u061c', '\u115f', '\u1160', '\u17b4', '\u17b5', '\u180b', '\u180e', '\u200b', '\u200c', '\u200d', '\u200e', '\u200f',
-  '\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2060', '\u2061', '\u2062', '\u2063', '\u2064', '\u2066', '\u2067', '\u2068', '\u2069', '\u206f',
-  '\u3164', '\ufe00', '\ufe0f', '\uffa0', '\ufff9', '\ufffb', '\u{e0001}', '\u{e0020}', '\u{e007f}',
+  '\t',
+  '\n',
+  '\v',
+  '\f',
+  '\r',
+  ' ',
+  '\u0085',
+  '\u00a0',
+  '\u1680',
+  '\u2000',
+  '\u2001',
+  '\u2002',
+  '\u2003',
+  '\u2004',
+  '\u2005',
+  '\u2006',
+  '\u2007',
+  '\u2008',
+  '\u2009',
+  '\u200a',
+  '\u2028',
+  '\u2029',
+  '\u202f',
+  '\u205f',
+  '\u3000',
+  '\ufeff',
+  '\u00ad',
+  '\u034f',
+  '\u061c',
+  '\u115f',
+  '\u1160',
+  '\u17b4',
+  '\u17b5',
+  '\u180b',
+  '\u180e',
+  '\u200b',
+  '\u200c',
+  '\u200d',
+  '\u200e',
+  '\u200f',
+  '\u202a',
+  '\u202b',
+  '\u202c',
+  '\u202d',
+  '\u202e',
+  '\u2060',
+  '\u2061',
+  '\u2062',
+  '\u2063',
+  '\u2064',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u206f',
+  '\u3164',
+  '\ufe00',
+  '\ufe0f',
+  '\uffa0',
+  '\ufff9',
+  '\ufffb',
+  '\u{e0001}',
+  '\u{e0020}',
+  '\u{e007f}',
 ] as const
 
 /** What an attacker or a broken CMS would send. */
@@ -88,12 +147,18 @@ export function unsafeParts(root: ParentNode): string[] {
   const found: string[] = []
   for (const el of root.querySelectorAll('*')) {
     const tag = el.tagName.toLowerCase()
-    if (['script', 'iframe', 'object', 'embed', 'base', 'meta', 'link'].includes(tag) || el.hasAttribute('data-injected')) found.push(`element <${tag}>`)
+    if (
+      ['script', 'iframe', 'object', 'embed', 'base', 'meta', 'link'].includes(tag) ||
+      el.hasAttribute('data-injected')
+    )
+      found.push(`element <${tag}>`)
     for (const attr of el.getAttributeNames()) {
       if (/^on/i.test(attr)) found.push(`<${tag} ${attr}>`)
       if (!URL_ATTRIBUTES.includes(attr)) continue
       const value = el.getAttribute(attr) ?? ''
-      for (const url of attr === 'srcset' ? value.split(',').map((s) => s.trim().split(/\s+/)[0]) : [value]) {
+      for (const url of attr === 'srcset'
+        ? value.split(',').map((s) => s.trim().split(/\s+/)[0])
+        : [value]) {
         let protocol: string
         try {
           protocol = new URL(url, 'https://shop.test/de/').protocol
@@ -119,16 +184,48 @@ export interface Regression {
 export const replay = (r: Regression) => ({ seed: r.seed, path: r.path, endOnFailure: true })
 
 /** Mostly the likely shape (so deep code runs), sometimes any value at all. */
-export const mostly = <T>(likely: fc.Arbitrary<T>): fc.Arbitrary<unknown> => fc.oneof({ weight: 5, arbitrary: likely }, { weight: 1, arbitrary: anyValue })
+export const mostly = <T>(likely: fc.Arbitrary<T>): fc.Arbitrary<unknown> =>
+  fc.oneof({ weight: 5, arbitrary: likely }, { weight: 1, arbitrary: anyValue })
 
 /** A link address: safe ones of every kind, hostile ones, and anything. */
 export const anyUrl = fc.oneof(
-  fc.constantFrom('/de/hilfe-s1.html', '?q=1', '#top', '//cdn.example/x', 'https://shop.example/a?b=c#d', 'HTTP://SHOP.EXAMPLE', 'mailto:help@shop.example', 'tel:+4930123'),
+  fc.constantFrom(
+    '/de/hilfe-s1.html',
+    '?q=1',
+    '#top',
+    '//cdn.example/x',
+    'https://shop.example/a?b=c#d',
+    'HTTP://SHOP.EXAMPLE',
+    'mailto:help@shop.example',
+    'tel:+4930123',
+  ),
   fc.webUrl(),
   fc.constantFrom(...EVIL_STRINGS),
   // A scheme with a character the URL parser drops (tab, newline) or that hides it (a Unicode space, an invisible, NUL) inside.
   fc
-    .tuple(fc.constantFrom('javascript', 'JaVaScRiPt', 'data', 'vbscript', 'blob', 'file', 'http', 'https'), fc.nat(10), fc.constantFrom('', '\u0000', ...SPACES_AND_INVISIBLES), fc.constantFrom(':', ':\n', '&colon;'), fc.string({ maxLength: 10 }))
-    .map(([scheme, at, insert, colon, rest]) => scheme.slice(0, at % (scheme.length + 1)) + insert + scheme.slice(at % (scheme.length + 1)) + colon + rest),
+    .tuple(
+      fc.constantFrom(
+        'javascript',
+        'JaVaScRiPt',
+        'data',
+        'vbscript',
+        'blob',
+        'file',
+        'http',
+        'https',
+      ),
+      fc.nat(10),
+      fc.constantFrom('', '\u0000', ...SPACES_AND_INVISIBLES),
+      fc.constantFrom(':', ':\n', '&colon;'),
+      fc.string({ maxLength: 10 }),
+    )
+    .map(
+      ([scheme, at, insert, colon, rest]) =>
+        scheme.slice(0, at % (scheme.length + 1)) +
+        insert +
+        scheme.slice(at % (scheme.length + 1)) +
+        colon +
+        rest,
+    ),
   anyString(),
 )

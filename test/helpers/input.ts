@@ -2,7 +2,11 @@
 import { fireEvent } from '@testing-library/preact'
 
 /** `wait` lets re-renders happen between the steps (each test file knows what its renders need). */
-export async function typeAndLeave(input: HTMLElement, value: string, wait: () => Promise<unknown>): Promise<void> {
+export async function typeAndLeave(
+  input: HTMLElement,
+  value: string,
+  wait: () => Promise<unknown>,
+): Promise<void> {
   input.focus()
   await wait()
   fireEvent.input(input, { target: { value } })

@@ -36,7 +36,14 @@ export function createTestWidget(options: TestWidgetOptions = {}) {
   const server = options.server ?? createContractServer({ origin: TEST_ORIGIN })
   // Zero-delay timers run by themselves: the widget renders in steps of one task each, as in a browser.
   const clock = options.clock ?? fakeClock(undefined, { runZeroDelays: true })
-  const config: EmbedConfig = { site: 'DE', spa: false, variant: 'full', newsletterHidden: false, voucherFootnote: 'shown', ...options.config }
+  const config: EmbedConfig = {
+    site: 'DE',
+    spa: false,
+    variant: 'full',
+    newsletterHidden: false,
+    voucherFootnote: 'shown',
+    ...options.config,
+  }
   const fetchImpl = options.fetch ?? server.fetch
   const mountElement = document.createElement('div')
   mountElement.id = 'footer'
@@ -75,7 +82,10 @@ export async function useLocale(locale: Locale): Promise<void> {
 export function recordRequests(inner: typeof fetch) {
   const requests: Request[] = []
   const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(new URL(String(input instanceof Request ? input.url : input), TEST_ORIGIN), init)
+    const request = new Request(
+      new URL(String(input instanceof Request ? input.url : input), TEST_ORIGIN),
+      init,
+    )
     requests.push(request.clone())
     return inner(request)
   }) as typeof fetch

@@ -15,11 +15,25 @@ if (!g.__jsdom) {
   const win = dom.window as unknown as Record<string, unknown>
   g.__jsdom = dom
   // DOM events must be jsdom's own or jsdom refuses to dispatch them.
-  const forced = new Set(['Event', 'CustomEvent', 'EventTarget', 'KeyboardEvent', 'MouseEvent', 'FocusEvent', 'InputEvent', 'UIEvent'])
+  const forced = new Set([
+    'Event',
+    'CustomEvent',
+    'EventTarget',
+    'KeyboardEvent',
+    'MouseEvent',
+    'FocusEvent',
+    'InputEvent',
+    'UIEvent',
+  ])
   const own = new Set(['window', 'self', 'globalThis', 'document', 'top', 'parent'])
   for (const key of Object.getOwnPropertyNames(win)) {
     if (own.has(key) || (key in g && !forced.has(key))) continue
-    Object.defineProperty(g, key, { configurable: true, enumerable: true, get: () => win[key], set: (v) => (win[key] = v) })
+    Object.defineProperty(g, key, {
+      configurable: true,
+      enumerable: true,
+      get: () => win[key],
+      set: (v) => (win[key] = v),
+    })
   }
   g.window = win
   g.document = win.document
@@ -40,5 +54,6 @@ if (!g.__jsdom) {
     onchange: null,
   })
   win.scrollTo = () => {}
-  ;(win.HTMLElement as { prototype: { scrollIntoView?: () => void } }).prototype.scrollIntoView = function () {}
+  ;(win.HTMLElement as { prototype: { scrollIntoView?: () => void } }).prototype.scrollIntoView =
+    function () {}
 }

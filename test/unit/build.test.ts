@@ -32,7 +32,13 @@ const manifest = JSON.parse(readFileSync(path.join(ok.outDir, 'manifest.json'), 
 
 test('writes one bundle per locale and a manifest', () => {
   assert.is(ok.status, 0, ok.stderr)
-  assert.equal(manifest.bundles.filter((b) => b.kind === 'footer').map((b) => b.locale).sort(), [...LOCALES].sort())
+  assert.equal(
+    manifest.bundles
+      .filter((b) => b.kind === 'footer')
+      .map((b) => b.locale)
+      .sort(),
+    [...LOCALES].sort(),
+  )
 })
 
 const footers = manifest.bundles.filter((b) => b.kind === 'footer')
@@ -44,7 +50,10 @@ test('file names carry a content hash and the manifest a matching sha384 SRI has
     assert.is(bundle.bytes.min, code.byteLength)
     assert.ok(bundle.bytes.brotli < bundle.bytes.gzip && bundle.bytes.gzip < bundle.bytes.min)
     assert.is(bundle.integrity, `sha384-${createHash('sha384').update(code).digest('base64')}`)
-    assert.ok(bundle.tag.includes(`integrity="${bundle.integrity}"`) && bundle.tag.includes(`data-site="${bundle.site}"`))
+    assert.ok(
+      bundle.tag.includes(`integrity="${bundle.integrity}"`) &&
+        bundle.tag.includes(`data-site="${bundle.site}"`),
+    )
   }
 })
 
@@ -59,18 +68,34 @@ test('every hashed file has a brotli (quality 11) and a gzip (level 9) copy besi
     const gz = readFileSync(`${file}.gz`)
     assert.ok(brotliDecompressSync(br).equals(code), `${bundle.file}.br decodes to the file`)
     assert.ok(gunzipSync(gz).equals(code), `${bundle.file}.gz decodes to the file`)
-    assert.is(br.byteLength, bundle.bytes.brotli, `${bundle.file}.br is the size the manifest reports`)
-    assert.is(gz.byteLength, bundle.bytes.gzip, `${bundle.file}.gz is the size the manifest reports`)
+    assert.is(
+      br.byteLength,
+      bundle.bytes.brotli,
+      `${bundle.file}.br is the size the manifest reports`,
+    )
+    assert.is(
+      gz.byteLength,
+      bundle.bytes.gzip,
+      `${bundle.file}.gz is the size the manifest reports`,
+    )
   }
 })
 
-test('each bundle carries its own texts and no other locale\'s', async () => {
-  const texts = Object.fromEntries(await Promise.all(LOCALES.map(async (l) => [l, flatten(await loadDictionary(l))['core.copyright']])))
+test("each bundle carries its own texts and no other locale's", async () => {
+  const texts = Object.fromEntries(
+    await Promise.all(
+      LOCALES.map(async (l) => [l, flatten(await loadDictionary(l))['core.copyright']]),
+    ),
+  )
   for (const bundle of footers) {
     const code = readFileSync(path.join(ok.outDir, 'static', bundle.file), 'utf8')
     for (const [locale, text] of Object.entries(texts)) {
       const own = text === texts[bundle.locale]
-      assert.is(code.includes(JSON.stringify(text).slice(1, -1)), own, `${bundle.locale} bundle vs ${locale} text`)
+      assert.is(
+        code.includes(JSON.stringify(text).slice(1, -1)),
+        own,
+        `${bundle.locale} bundle vs ${locale} text`,
+      )
     }
   }
 })
@@ -83,7 +108,7 @@ test('bundles are classic scripts without eval, new Function or style attributes
   }
 })
 
-test('each footer bundle opens with V8\'s compile hint, so its functions compile with the streamed script, not at first call', () => {
+test("each footer bundle opens with V8's compile hint, so its functions compile with the streamed script, not at first call", () => {
   for (const bundle of footers) {
     const code = readFileSync(path.join(ok.outDir, 'static', bundle.file), 'utf8')
     assert.ok(code.startsWith(COMPILE_HINT), bundle.file)
@@ -100,7 +125,10 @@ test('each footer bundle opens with V8\'s compile hint, so its functions compile
 async function evaluateFooter(configure: (doc: Document) => { script: Element; shadow?: Element }) {
   const bundle = footers.find((b) => b.locale === 'de-DE')!
   const code = readFileSync(path.join(ok.outDir, 'static', bundle.file), 'utf8')
-  const dom = new JSDOM('<!doctype html><div id="footer"></div>', { runScripts: 'outside-only', url: 'http://shop.test/' })
+  const dom = new JSDOM('<!doctype html><div id="footer"></div>', {
+    runScripts: 'outside-only',
+    url: 'http://shop.test/',
+  })
   const { window } = dom
   window.fetch = (() => new Promise(() => {})) as typeof fetch
   const { script, shadow } = configure(window.document)
@@ -109,21 +137,32 @@ async function evaluateFooter(configure: (doc: Document) => { script: Element; s
   const proto = window.Document.prototype
   const own = Object.getOwnPropertyDescriptor(proto, 'currentScript')!
   Object.defineProperty(proto, 'currentScript', { configurable: true, get: () => script })
-  if (shadow) Object.defineProperty(window.document, 'currentScript', { configurable: true, get: () => shadow })
+  if (shadow)
+    Object.defineProperty(window.document, 'currentScript', {
+      configurable: true,
+      get: () => shadow,
+    })
   const before = Object.keys(window).length
   window.eval(code)
   Object.defineProperty(proto, 'currentScript', own)
   const mountedDuringEvaluation = !!window.document.getElementById('footer')!.shadowRoot
   const globalsDuringEvaluation = Object.keys(window).length - before
-  for (const end = Date.now() + 3000; !window.document.getElementById('footer')!.shadowRoot?.querySelector('[data-site]') && Date.now() < end; ) {
+  for (
+    const end = Date.now() + 3000;
+    !window.document.getElementById('footer')!.shadowRoot?.querySelector('[data-site]') &&
+    Date.now() < end;
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
-  const site = window.document.getElementById('footer')!.shadowRoot?.querySelector('[data-site]')?.getAttribute('data-site')
+  const site = window.document
+    .getElementById('footer')!
+    .shadowRoot?.querySelector('[data-site]')
+    ?.getAttribute('data-site')
   window.close()
   return { mountedDuringEvaluation, globalsDuringEvaluation, site }
 }
 
-test('evaluating a footer bundle only captures its tag; the widget starts one task later, with that tag\'s attributes', async () => {
+test("evaluating a footer bundle only captures its tag; the widget starts one task later, with that tag's attributes", async () => {
   const result = await evaluateFooter((doc) => {
     const script = doc.createElement('script')
     script.setAttribute('data-site', 'AT')
@@ -148,7 +187,10 @@ test('host markup shadowing document.currentScript (<img name="currentScript">) 
 })
 
 test('source never passes a string as a style prop (the one path where Preact would write style text)', () => {
-  const sources = readdirSync(path.join(REPO_ROOT, 'src'), { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx$/.test(f))
+  const sources = readdirSync(path.join(REPO_ROOT, 'src'), {
+    recursive: true,
+    encoding: 'utf8',
+  }).filter((f) => /\.tsx$/.test(f))
   for (const file of sources) {
     const text = readFileSync(path.join(REPO_ROOT, 'src', file), 'utf8')
     assert.not.match(text, /style=(["'`]|\{\s*["'`])/, file)
@@ -160,24 +202,54 @@ test('footer bundles carry no preview code but its loader (metafile); the previe
   assert.is(previews.length, 1)
   const [preview] = previews
   assert.match(preview.file, /^preview\.[0-9a-f]{10}\.js$/)
-  const previewMeta = JSON.parse(readFileSync(path.join(ok.outDir, 'meta', 'preview.json'), 'utf8')) as { inputs: Record<string, unknown> }
+  const previewMeta = JSON.parse(
+    readFileSync(path.join(ok.outDir, 'meta', 'preview.json'), 'utf8'),
+  ) as { inputs: Record<string, unknown> }
   assert.ok('src/preview/index.tsx' in previewMeta.inputs)
   for (const bundle of footers) {
-    const meta = JSON.parse(readFileSync(path.join(ok.outDir, 'meta', `footer.${bundle.locale}.json`), 'utf8')) as { inputs: Record<string, unknown> }
-    assert.equal(Object.keys(meta.inputs).filter((input) => input.startsWith('src/preview/')), ['src/preview/load.ts'], bundle.file)
+    const meta = JSON.parse(
+      readFileSync(path.join(ok.outDir, 'meta', `footer.${bundle.locale}.json`), 'utf8'),
+    ) as { inputs: Record<string, unknown> }
+    assert.equal(
+      Object.keys(meta.inputs).filter((input) => input.startsWith('src/preview/')),
+      ['src/preview/load.ts'],
+      bundle.file,
+    )
     const code = readFileSync(path.join(ok.outDir, 'static', bundle.file), 'utf8')
-    assert.ok(code.includes(JSON.stringify(preview.file)), `${bundle.file} knows the preview file's hashed name`)
+    assert.ok(
+      code.includes(JSON.stringify(preview.file)),
+      `${bundle.file} knows the preview file's hashed name`,
+    )
     assert.not.ok(code.includes('Please also select an A/B test group!'))
   }
 })
 
 test('the preview file runs on the footer runtime: it bundles no library and no module the footer already has', () => {
-  const previewMeta = JSON.parse(readFileSync(path.join(ok.outDir, 'meta', 'preview.json'), 'utf8')) as { inputs: Record<string, unknown> }
-  const footerMeta = JSON.parse(readFileSync(path.join(ok.outDir, 'meta', 'footer.de-DE.json'), 'utf8')) as { inputs: Record<string, unknown> }
-  const bundled = Object.keys(previewMeta.inputs).filter((input) => !input.startsWith('runtime-module:'))
-  assert.equal(bundled.filter((input) => input.includes('node_modules/')), [], 'no Preact, signals, superstruct or redaxios of its own')
-  assert.equal(bundled.filter((input) => input in footerMeta.inputs && !input.startsWith('src/preview/')), [], 'no second copy of a footer module')
-  assert.ok(Object.keys(previewMeta.inputs).some((input) => input.startsWith('runtime-module:node_modules/preact/')), 'Preact comes from the runtime')
+  const previewMeta = JSON.parse(
+    readFileSync(path.join(ok.outDir, 'meta', 'preview.json'), 'utf8'),
+  ) as { inputs: Record<string, unknown> }
+  const footerMeta = JSON.parse(
+    readFileSync(path.join(ok.outDir, 'meta', 'footer.de-DE.json'), 'utf8'),
+  ) as { inputs: Record<string, unknown> }
+  const bundled = Object.keys(previewMeta.inputs).filter(
+    (input) => !input.startsWith('runtime-module:'),
+  )
+  assert.equal(
+    bundled.filter((input) => input.includes('node_modules/')),
+    [],
+    'no Preact, signals, superstruct or redaxios of its own',
+  )
+  assert.equal(
+    bundled.filter((input) => input in footerMeta.inputs && !input.startsWith('src/preview/')),
+    [],
+    'no second copy of a footer module',
+  )
+  assert.ok(
+    Object.keys(previewMeta.inputs).some((input) =>
+      input.startsWith('runtime-module:node_modules/preact/'),
+    ),
+    'Preact comes from the runtime',
+  )
 })
 
 test('an exceeded budget fails the build', () => {
@@ -188,9 +260,15 @@ test('an exceeded budget fails the build', () => {
 
 test('syntax that cannot be lowered to the browser targets fails the build', async () => {
   for (const contents of ['export const big = 10n', 'for await (const x of y) {}']) {
-    const error = await buildScript('preact', { stdin: { contents, loader: 'ts' } }).then(() => null, (e: Error) => e)
+    const error = await buildScript('preact', { stdin: { contents, loader: 'ts' } }).then(
+      () => null,
+      (e: Error) => e,
+    )
     assert.ok(error, `"${contents}" must not build for ${BROWSER_TARGET.join(', ')}`)
-    assert.match(error!.message, /not available in the configured target|not supported|warnings are errors/)
+    assert.match(
+      error!.message,
+      /not available in the configured target|not supported|warnings are errors/,
+    )
   }
 })
 

@@ -16,10 +16,16 @@ const SINKS: [string, RegExp][] = [
   ['a string passed to setTimeout or setInterval', /\bset(Timeout|Interval)\(\s*["'`]/],
   ['style text (cssText)', /\.cssText\b/],
   ['a style attribute', /setAttribute(NS)?\(\s*(null\s*,\s*)?["'`]style["'`]/],
-  ['HTML from a string', /\.(innerHTML|outerHTML)\s*=|insertAdjacentHTML|document\.write|dangerouslySetInnerHTML|createContextualFragment|DOMParser/],
+  [
+    'HTML from a string',
+    /\.(innerHTML|outerHTML)\s*=|insertAdjacentHTML|document\.write|dangerouslySetInnerHTML|createContextualFragment|DOMParser/,
+  ],
 ]
 
-const files = readdirSync(path.join(REPO_ROOT, 'src'), { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
+const files = readdirSync(path.join(REPO_ROOT, 'src'), {
+  recursive: true,
+  encoding: 'utf8',
+}).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
 
 test('the source is CSP-safe: no eval, Function, string timers, style text or attributes, HTML from strings', () => {
   assert.ok(files.length > 20, 'found the source files')
@@ -34,9 +40,30 @@ test('the source is CSP-safe: no eval, Function, string timers, style text or at
 })
 
 test('the sink patterns catch what they are meant to', () => {
-  const samples = ['eval("1")', 'new Function("a", "b")', 'setTimeout("go()", 1)', 'el.style.cssText = s', "el.setAttribute('style', s)", 'el.innerHTML = s', 'el.insertAdjacentHTML("beforeend", s)']
-  for (const sample of samples) assert.ok(SINKS.some(([, p]) => p.test(sample)), sample)
-  for (const fine of ['setTimeout(() => go(), 1)', "el.setAttribute('title', s)", 'const evaluation = 1', 'el.textContent = s']) assert.not.ok(SINKS.some(([, p]) => p.test(fine)), fine)
+  const samples = [
+    'eval("1")',
+    'new Function("a", "b")',
+    'setTimeout("go()", 1)',
+    'el.style.cssText = s',
+    "el.setAttribute('style', s)",
+    'el.innerHTML = s',
+    'el.insertAdjacentHTML("beforeend", s)',
+  ]
+  for (const sample of samples)
+    assert.ok(
+      SINKS.some(([, p]) => p.test(sample)),
+      sample,
+    )
+  for (const fine of [
+    'setTimeout(() => go(), 1)',
+    "el.setAttribute('title', s)",
+    'const evaluation = 1',
+    'el.textContent = s',
+  ])
+    assert.not.ok(
+      SINKS.some(([, p]) => p.test(fine)),
+      fine,
+    )
 })
 
 test.run()

@@ -20,14 +20,24 @@ import { makeLoginToken } from '../../build/contract-server/routes/login'
 import { typeAndLeave } from '../helpers/input'
 import { captureConsole } from '../helpers/console'
 import { fakeClock } from '../helpers/fake-timers'
-import { createTestWidget, recordRequests, renderInWidget, TEST_ORIGIN, useLocale } from '../helpers/widget'
+import {
+  createTestWidget,
+  recordRequests,
+  renderInWidget,
+  TEST_ORIGIN,
+  useLocale,
+} from '../helpers/widget'
 import { t } from '../../src/i18n/i18n'
 import { NewsletterBlock } from '../../src/newsletter'
 import { Footer } from '../../src/footer/footer'
 import { ErrorBoundary } from '../../src/app/error-boundary'
 import { PreviewPanel } from '../../src/preview/preview-panel'
 import { RENEW_INTERVAL_MS } from '../../src/preview/preview.model'
-import { CHECK_INTERVAL_MS, CheckResult, createSessionMonitor } from '../../src/session/session-monitor'
+import {
+  CHECK_INTERVAL_MS,
+  CheckResult,
+  createSessionMonitor,
+} from '../../src/session/session-monitor'
 import { createLoginClient } from '../../src/session/login.client'
 import { REQUEST_TIMEOUT_MS } from '../../src/api/client'
 import type { Site } from '../../src/sites'
@@ -75,7 +85,8 @@ function browser(options: { cookie?: string } = {}) {
     return server.handle(request)
   }) as typeof fetch
   const recorded = recordRequests(inner)
-  const calls = (path: string) => recorded.requests.filter((r) => new URL(r.url).pathname.includes(path)).length
+  const calls = (path: string) =>
+    recorded.requests.filter((r) => new URL(r.url).pathname.includes(path)).length
   return {
     clock,
     server,
@@ -114,7 +125,8 @@ async function deliver(b: Browser, fault: Fault) {
  */
 async function guarded(fn: () => Promise<void>) {
   const escaped: string[] = []
-  const onRejection = (reason: unknown) => void escaped.push(`unhandled rejection: ${String(reason)}`)
+  const onRejection = (reason: unknown) =>
+    void escaped.push(`unhandled rejection: ${String(reason)}`)
   const onError = (event: ErrorEvent) => void escaped.push(`window error: ${event.message}`)
   process.on('unhandledRejection', onRejection)
   window.addEventListener('error', onError)
@@ -135,14 +147,21 @@ async function guarded(fn: () => Promise<void>) {
 // --- the visitor's view ----------------------------------------------------------------------
 
 const nl = (key: string, params?: Record<string, unknown>) => t(`newsletter.${key}`, params)
-const field = (key: string) => screen.getByRole('textbox', { name: new RegExp(`^${nl(key)}`) }) as HTMLInputElement
-const submit = () => fireEvent.click(screen.getByRole('button', { name: new RegExp(`^${nl('submit')}`) }))
+const field = (key: string) =>
+  screen.getByRole('textbox', { name: new RegExp(`^${nl(key)}`) }) as HTMLInputElement
+const submit = () =>
+  fireEvent.click(screen.getByRole('button', { name: new RegExp(`^${nl('submit')}`) }))
 
 const typeInto = (input: HTMLInputElement, value: string) => typeAndLeave(input, value, settle)
 
 /** The sign-up block of one site on a page (optionally a DOI landing), with the visitor's typed values. */
 async function newsletterPage(b: Browser, site: Site = 'AT', pageAddress?: string) {
-  const { widget } = createTestWidget({ config: { site }, server: b.server, clock: b.clock, fetch: b.fetch })
+  const { widget } = createTestWidget({
+    config: { site },
+    server: b.server,
+    clock: b.clock,
+    fetch: b.fetch,
+  })
   if (pageAddress) widget.pageAddress = pageAddress
   document.body.appendChild(widget.mountElement)
   renderInWidget(<ErrorBoundary name="Newsletter">{<NewsletterBlock />}</ErrorBoundary>, widget)
@@ -162,7 +181,10 @@ function assertTyped() {
 
 async function previewPage(b: Browser) {
   const { widget } = createTestWidget({ server: b.server, clock: b.clock, fetch: b.fetch })
-  const view = renderInWidget(<ErrorBoundary name="Preview panel">{<PreviewPanel now={b.clock.now} />}</ErrorBoundary>, widget)
+  const view = renderInWidget(
+    <ErrorBoundary name="Preview panel">{<PreviewPanel now={b.clock.now} />}</ErrorBoundary>,
+    widget,
+  )
   await settle()
   return view
 }
@@ -193,7 +215,10 @@ interface Row {
 const ROWS: Row[] = [
   {
     call: 'POST /newsletter-subscribers (sign-up)',
-    outcome: (f) => (is2xx(f) ? 'accepted: the success view (the answer is not read)' : 'the technical-error banner; typed values stay; a retry succeeds'),
+    outcome: (f) =>
+      is2xx(f)
+        ? 'accepted: the success view (the answer is not read)'
+        : 'the technical-error banner; typed values stay; a retry succeeds',
     async run(fault) {
       const b = browser()
       await newsletterPage(b)
@@ -247,7 +272,12 @@ const ROWS: Row[] = [
       const b = browser()
       const token = await signedUpToken(b)
       b.fail(fault, P.doi)
-      const { widget } = createTestWidget({ config: { site: 'AT' }, server: b.server, clock: b.clock, fetch: b.fetch })
+      const { widget } = createTestWidget({
+        config: { site: 'AT' },
+        server: b.server,
+        clock: b.clock,
+        fetch: b.fetch,
+      })
       widget.subscriberToken = token
       renderInWidget(<NewsletterBlock />, widget)
       const confirm = () => screen.findByRole('button', { name: nl('doiConfirm') })
@@ -277,7 +307,12 @@ const ROWS: Row[] = [
     async run(fault) {
       const b = browser()
       b.fail(fault, P.psdata)
-      const { widget } = createTestWidget({ config: { site: 'AT' }, server: b.server, clock: b.clock, fetch: b.fetch })
+      const { widget } = createTestWidget({
+        config: { site: 'AT' },
+        server: b.server,
+        clock: b.clock,
+        fetch: b.fetch,
+      })
       renderInWidget(<NewsletterBlock />, widget)
       await deliver(b, fault)
       await waitFor(() => field('email'))
@@ -290,11 +325,19 @@ const ROWS: Row[] = [
   },
   {
     call: 'GET SHOP_FOOTER (footer content)',
-    outcome: (f) => (f === '404' ? 'no content sections, nothing logged' : 'no content sections, logged; the next load renders them'),
+    outcome: (f) =>
+      f === '404'
+        ? 'no content sections, nothing logged'
+        : 'no content sections, logged; the next load renders them',
     async run(fault) {
       const b = browser()
       b.fail(fault, P.footer)
-      const { widget } = createTestWidget({ config: { site: 'DE', variant: 'reduced' }, server: b.server, clock: b.clock, fetch: b.fetch })
+      const { widget } = createTestWidget({
+        config: { site: 'DE', variant: 'reduced' },
+        server: b.server,
+        clock: b.clock,
+        fetch: b.fetch,
+      })
       const view = renderInWidget(<ErrorBoundary name="Footer">{<Footer />}</ErrorBoundary>, widget)
       await deliver(b, fault)
       await b.clock.advance(10)
@@ -303,9 +346,20 @@ const ROWS: Row[] = [
       assert.is(footer.querySelectorAll('a, nav, img').length, 0, 'no half-built section')
       cleanup()
       b.clear()
-      const again = renderInWidget(<Footer />, createTestWidget({ config: { site: 'DE', variant: 'reduced' }, server: b.server, clock: b.clock, fetch: b.fetch }).widget)
+      const again = renderInWidget(
+        <Footer />,
+        createTestWidget({
+          config: { site: 'DE', variant: 'reduced' },
+          server: b.server,
+          clock: b.clock,
+          fetch: b.fetch,
+        }).widget,
+      )
       // (Up to 5 s of real time: the contract server reads the fixture from disk.)
-      for (const until = Date.now() + 5000; Date.now() < until && !again.container.querySelector('.lf-bottom nav'); ) {
+      for (
+        const until = Date.now() + 5000;
+        Date.now() < until && !again.container.querySelector('.lf-bottom nav');
+      ) {
         await new Promise((r) => setTimeout(r, 5))
         await b.clock.advance(1)
       }
@@ -402,9 +456,14 @@ const ROWS: Row[] = [
       await deliver(b, fault)
       await screen.findByText('Failed to fetch AB tests.')
       const select = screen.getByRole('combobox', { name: 'Name' }) as HTMLSelectElement
-      assert.equal([...select.options].map((o) => o.textContent), ['None'])
+      assert.equal(
+        [...select.options].map((o) => o.textContent),
+        ['None'],
+      )
       b.clear()
-      fireEvent.input(screen.getByRole('textbox', { name: 'Date' }), { target: { value: '2026-12-01' } })
+      fireEvent.input(screen.getByRole('textbox', { name: 'Date' }), {
+        target: { value: '2026-12-01' },
+      })
       await screen.findByText('Active tests found.')
     },
     logs: () => /A\/B test/,
@@ -423,7 +482,10 @@ const ROWS: Row[] = [
   },
   {
     call: 'POST logintoken/renew (session monitor)',
-    outcome: (f) => (is2xx(f) ? 'a 200 is result 1 (valid, stop)' : 'result 2 (server error), retried 3 minutes later: renewed'),
+    outcome: (f) =>
+      is2xx(f)
+        ? 'a 200 is result 1 (valid, stop)'
+        : 'result 2 (server error), retried 3 minutes later: renewed',
     async run(fault) {
       const b = browser()
       const cookie = dueToken(b)
@@ -431,7 +493,14 @@ const ROWS: Row[] = [
       b.fail(fault, P.loginRenew)
       const results: CheckResult[] = []
       const doc = fakeDoc(cookie)
-      const monitor = createSessionMonitor({ document: doc as unknown as Document, fetch: b.fetch, timers: b.clock, origin: TEST_ORIGIN, now: b.clock.now, onResult: (r) => results.push(r) })
+      const monitor = createSessionMonitor({
+        document: doc as unknown as Document,
+        fetch: b.fetch,
+        timers: b.clock,
+        origin: TEST_ORIGIN,
+        now: b.clock.now,
+        onResult: (r) => results.push(r),
+      })
       await deliver(b, fault)
       if (is2xx(fault)) {
         assert.equal(results, [CheckResult.OK])
@@ -455,7 +524,14 @@ const ROWS: Row[] = [
       b.setCookie(cookie)
       b.fail(fault, P.longterm)
       const results: CheckResult[] = []
-      const monitor = createSessionMonitor({ document: fakeDoc(cookie) as unknown as Document, fetch: b.fetch, timers: b.clock, origin: TEST_ORIGIN, now: b.clock.now, onResult: (r) => results.push(r) })
+      const monitor = createSessionMonitor({
+        document: fakeDoc(cookie) as unknown as Document,
+        fetch: b.fetch,
+        timers: b.clock,
+        origin: TEST_ORIGIN,
+        now: b.clock.now,
+        onResult: (r) => results.push(r),
+      })
       await deliver(b, fault)
       assert.equal(results, [CheckResult.RENEWED])
       assert.is(monitor.state(), 'SCHEDULED')
@@ -496,7 +572,11 @@ function fakeDoc(cookie: string) {
 async function signedUpToken(b: Browser) {
   await b.server.fetch(`${TEST_ORIGIN}${P.signUp}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'X-Hunter-Site': 'AT', 'X-Original-Address': `${TEST_ORIGIN}/at/` },
+    headers: {
+      'content-type': 'application/json',
+      'X-Hunter-Site': 'AT',
+      'X-Original-Address': `${TEST_ORIGIN}/at/`,
+    },
     body: JSON.stringify({ email: 'anna@example.com', consents: [], origin: 'footer' }),
   })
   const [mail] = (await (await b.server.fetch('/_mail/outbox.json')).json()) as { link: string }[]
@@ -517,7 +597,11 @@ for (const row of ROWS) {
       const expected = row.logs?.(fault)
       const unexpected = errors.filter((e) => !expected || !expected.test(e))
       assert.equal(unexpected, [], 'no unexpected console errors')
-      if (expected) assert.ok([...warnings, ...errors].some((line) => expected.test(line)), `logged ${expected}`)
+      if (expected)
+        assert.ok(
+          [...warnings, ...errors].some((line) => expected.test(line)),
+          `logged ${expected}`,
+        )
     })
   }
 }

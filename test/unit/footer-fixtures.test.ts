@@ -11,7 +11,10 @@ import { LOGO_SOURCES } from '../../src/footer/logos.ts'
 
 const test = suite('footer fixtures')
 
-const read = (site: Site) => JSON.parse(readFileSync(path.join(REPO_ROOT, 'fixtures/footer', `${site.toLowerCase()}.json`), 'utf8')) as FooterContent
+const read = (site: Site) =>
+  JSON.parse(
+    readFileSync(path.join(REPO_ROOT, 'fixtures/footer', `${site.toLowerCase()}.json`), 'utf8'),
+  ) as FooterContent
 const urls = (c: FooterContent) => [
   ...c.teaserGroups.flatMap((g) => [g.heading.link.url, ...g.links.map((l) => l.link.url)]),
   ...c.seo.columns.flatMap((col) => col.links.map((l) => l.url)),
@@ -29,7 +32,12 @@ const FACTS: Record<Site, RegExp[]> = {
   CZ: [/30\sdní/, /999\sKč/, /499\sKč/, /každá 11\.\skáva/, /včetně DPH/],
   SK: [/30\sdní/, /40\s€/, /20\s€/, /každá 11\.\skáva/, /vrátane DPH/],
   HU: [/30\snapos visszaküldési/],
-  TR: [/90 gün içinde ücretsiz iade ve değişim/, /1\.000\sTL/, /1–2 iş günü/, /Pazartesi–Pazar 09:00–19:00/],
+  TR: [
+    /90 gün içinde ücretsiz iade ve değişim/,
+    /1\.000\sTL/,
+    /1–2 iş günü/,
+    /Pazartesi–Pazar 09:00–19:00/,
+  ],
   PL: [/100\szł/, /30\sdni na\szwrot/],
 }
 /**
@@ -52,7 +60,15 @@ const RETURNS_PAGE: Record<Site, string> = {
 const POPULAR: Site[] = ['CZ', 'HU', 'SK', 'TR']
 
 /** SPEC §2 linked pages that are fixed paths, the same in every market. */
-const FIXED_PAGES = ['/contact', '/account', '/service/storefinder/', '/registerfreelumoracard', '/subscribenewsletter', '/life/', '/blog/']
+const FIXED_PAGES = [
+  '/contact',
+  '/account',
+  '/service/storefinder/',
+  '/registerfreelumoracard',
+  '/subscribenewsletter',
+  '/life/',
+  '/blog/',
+]
 
 for (const site of SITES) {
   test(`${site}: passes the footer content schema`, () => {
@@ -68,14 +84,18 @@ for (const site of SITES) {
     for (const url of internal) assert.match(url, /^\/([a-z0-9-]+-[sc]\d+\.html|c\d+)$/, url)
     // payment, delivery, click and collect, returns, gift card, gift ideas, manuals, disposal, size advisor, sustainability, press, imprint, privacy, terms, withdrawal, cookie settings
     assert.ok(internal.filter((u) => u.endsWith('.html')).length >= 15, `${site} content pages`)
-    assert.ok(content.teaserGroups.some((g) => g.links.some((l) => /^https:\/\//.test(l.link.url))), `${site} careers page`)
+    assert.ok(
+      content.teaserGroups.some((g) => g.links.some((l) => /^https:\/\//.test(l.link.url))),
+      `${site} careers page`,
+    )
     assert.is(content.legalLinks.length >= 5, true)
   })
 
   test(`${site}: the legal links name the right to withdraw or return that this market's law gives`, () => {
     const legal = read(site).legalLinks.map((l) => l.text)
     assert.ok(legal.includes(RETURNS_PAGE[site]), `${site}: ${legal.join(', ')}`)
-    if (site === 'CH' || site === 'CH_FR' || site === 'AT') assert.not.match(legal.join(' '), /Widerruf|rétractation/)
+    if (site === 'CH' || site === 'CH_FR' || site === 'AT')
+      assert.not.match(legal.join(' '), /Widerruf|rétractation/)
   })
 
   test(`${site}: market facts of SPEC §9`, () => {
@@ -84,15 +104,25 @@ for (const site of SITES) {
 
   test(`${site}: switcher lists the nine markets, its own selected`, () => {
     const items = read(site).international.items
-    assert.equal(items.map((i) => i.code), ['cz', 'de', 'hu', 'at', 'pl', 'ch', 'sk', 'ch_fr', 'tr'])
-    assert.equal(items.filter((i) => i.selected).map((i) => i.code), [site.toLowerCase()])
+    assert.equal(
+      items.map((i) => i.code),
+      ['cz', 'de', 'hu', 'at', 'pl', 'ch', 'sk', 'ch_fr', 'tr'],
+    )
+    assert.equal(
+      items.filter((i) => i.selected).map((i) => i.code),
+      [site.toLowerCase()],
+    )
   })
 
   test(`${site}: popular-category column only for CZ, HU, SK, TR; logos from the fixed list`, () => {
     const content = read(site)
     assert.is(content.seo.columns.length, POPULAR.includes(site) ? 4 : 3)
-    const sources = [...content.teaserGroups.flatMap((g) => g.images ?? []).map((i) => i.source), ...content.qualityLogos.map((q) => q.source)]
-    for (const source of sources) assert.ok((LOGO_SOURCES as readonly string[]).includes(source), source)
+    const sources = [
+      ...content.teaserGroups.flatMap((g) => g.images ?? []).map((i) => i.source),
+      ...content.qualityLogos.map((q) => q.source),
+    ]
+    for (const source of sources)
+      assert.ok((LOGO_SOURCES as readonly string[]).includes(source), source)
   })
 }
 

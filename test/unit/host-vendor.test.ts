@@ -16,11 +16,22 @@ const sums = readFileSync(path.join(VENDOR, 'SHA256SUMS'), 'utf8')
 test('every vendored library has its SHA-256 listed, and matches it', () => {
   const files = readdirSync(VENDOR).filter((f) => f.endsWith('.js'))
   assert.equal(sums.map(([, file]) => file).sort(), files.sort())
-  for (const [sum, file] of sums) assert.is(createHash('sha256').update(readFileSync(path.join(VENDOR, file))).digest('hex'), sum, file)
+  for (const [sum, file] of sums)
+    assert.is(
+      createHash('sha256')
+        .update(readFileSync(path.join(VENDOR, file)))
+        .digest('hex'),
+      sum,
+      file,
+    )
 })
 
 test('every library a host page loads exists (vendored or an installed devDependency)', () => {
-  for (const [name, file] of Object.entries(HOST_LIBRARIES)) assert.ok(readdirSync(path.dirname(path.join(REPO_ROOT, file))).includes(path.basename(file)), `${name}: ${file}`)
+  for (const [name, file] of Object.entries(HOST_LIBRARIES))
+    assert.ok(
+      readdirSync(path.dirname(path.join(REPO_ROOT, file))).includes(path.basename(file)),
+      `${name}: ${file}`,
+    )
 })
 
 test.run()

@@ -13,8 +13,21 @@ function distWith(flavours: ('preact' | 'react')[]): string {
   for (const flavour of flavours) {
     const out = flavour === 'react' ? path.join(dir, 'react') : dir
     mkdirSync(out, { recursive: true })
-    const bundles = [{ kind: 'gallery', locale: '*', site: null, file: `kit-gallery.${flavour}.js`, integrity: 'sha384-x', bytes: { min: 1, gzip: 1, brotli: 1 }, tag: '' }]
-    writeFileSync(path.join(out, 'manifest.json'), JSON.stringify({ flavor: flavour, builtAt: '', publicPath: '/static/', bundles }))
+    const bundles = [
+      {
+        kind: 'gallery',
+        locale: '*',
+        site: null,
+        file: `kit-gallery.${flavour}.js`,
+        integrity: 'sha384-x',
+        bytes: { min: 1, gzip: 1, brotli: 1 },
+        tag: '',
+      },
+    ]
+    writeFileSync(
+      path.join(out, 'manifest.json'),
+      JSON.stringify({ flavor: flavour, builtAt: '', publicPath: '/static/', bundles }),
+    )
   }
   return dir
 }

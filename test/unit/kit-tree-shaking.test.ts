@@ -23,14 +23,24 @@ async function build(entry: { file: string } | { source: string }) {
   const { code, metafile } =
     'file' in entry
       ? await buildScript('preact', { ...common, entryPoints: [path.join(ROOT, entry.file)] })
-      : await buildScript('preact', { ...common, stdin: { contents: entry.source, resolveDir: ROOT, loader: 'tsx', sourcefile: 'probe.tsx' } })
+      : await buildScript('preact', {
+          ...common,
+          stdin: {
+            contents: entry.source,
+            resolveDir: ROOT,
+            loader: 'tsx',
+            sourcefile: 'probe.tsx',
+          },
+        })
   return { code: new TextDecoder().decode(code), metafile }
 }
 
 /** Kit modules that put bytes into the output (esbuild lists tree-shaken inputs with 0 bytes). */
 function kitModulesIn(metafile: Metafile): string[] {
   const output = Object.values(metafile.outputs)[0]
-  return Object.entries(output.inputs).filter(([file, info]) => file.startsWith('src/kit/') && info.bytesInOutput > 0).map(([file]) => file)
+  return Object.entries(output.inputs)
+    .filter(([file, info]) => file.startsWith('src/kit/') && info.bytesInOutput > 0)
+    .map(([file]) => file)
 }
 
 const absent = (modules: string[]) => HEAVY.filter((dir) => modules.some((m) => m.startsWith(dir)))
@@ -38,11 +48,14 @@ const absent = (modules: string[]) => HEAVY.filter((dir) => modules.some((m) => 
 test('the footer bundle (src/mount.ts, de-DE) has no IBAN input, number input or password strength', async () => {
   const { code, metafile } = await build({ file: 'src/mount.ts' })
   assert.equal(absent(kitModulesIn(metafile)), [])
-  for (const text of ['Adgangskodens styrke', 'Lösenordets styrka', 'Passwortstärke']) assert.not.ok(code.includes(text), text)
+  for (const text of ['Adgangskodens styrke', 'Lösenordets styrka', 'Passwortstärke'])
+    assert.not.ok(code.includes(text), text)
 })
 
 test('probe: importing Button, Icon and TextLink through the kit door keeps the heavy three out', async () => {
-  const { metafile } = await build({ source: `import { Button, Icon, TextLink } from './src/kit/index.ts'; (window as any).x = [Button, Icon, TextLink]` })
+  const { metafile } = await build({
+    source: `import { Button, Icon, TextLink } from './src/kit/index.ts'; (window as any).x = [Button, Icon, TextLink]`,
+  })
   const modules = kitModulesIn(metafile)
   assert.ok(modules.includes('src/kit/button/button.tsx'), 'what is used is there')
   assert.ok(modules.includes('src/kit/text-link/safe-url.ts'))
@@ -50,7 +63,9 @@ test('probe: importing Button, Icon and TextLink through the kit door keeps the 
 })
 
 test('probe: the check notices when they are used (so it can fail)', async () => {
-  const { code, metafile } = await build({ source: `import { IbanInput, NumberInput, PasswordStrength } from './src/kit/index.ts'; (window as any).x = [IbanInput, NumberInput, PasswordStrength]` })
+  const { code, metafile } = await build({
+    source: `import { IbanInput, NumberInput, PasswordStrength } from './src/kit/index.ts'; (window as any).x = [IbanInput, NumberInput, PasswordStrength]`,
+  })
   assert.equal(absent(kitModulesIn(metafile)), HEAVY)
   assert.ok(code.includes('Adgangskodens styrke'))
 })
@@ -58,13 +73,32 @@ test('probe: the check notices when they are used (so it can fail)', async () =>
 test('icons: the footer bundle carries the icons it uses, not the whole set', async () => {
   const { code } = await build({ file: 'src/mount.ts' })
   // Used: the brand icons the content names, and the kit's close, check, chevron-down, external.
-  for (const name of ['facebook', 'google-play', 'close', 'check', 'chevron-down', 'external'] as const) assert.ok(code.includes(ICON_PATHS[name]), name)
+  for (const name of [
+    'facebook',
+    'google-play',
+    'close',
+    'check',
+    'chevron-down',
+    'external',
+  ] as const)
+    assert.ok(code.includes(ICON_PATHS[name]), name)
   // Not used anywhere in the footer.
-  for (const name of ['chevron-up', 'chevron-left', 'chevron-right', 'search', 'globe', 'phone', 'mail'] as const) assert.not.ok(code.includes(ICON_PATHS[name]), name)
+  for (const name of [
+    'chevron-up',
+    'chevron-left',
+    'chevron-right',
+    'search',
+    'globe',
+    'phone',
+    'mail',
+  ] as const)
+    assert.not.ok(code.includes(ICON_PATHS[name]), name)
 })
 
 test('probe: the icon check notices the whole set (so it can fail)', async () => {
-  const { code } = await build({ source: `import { ICON_PATHS } from './src/kit/index.ts'; (window as any).x = ICON_PATHS` })
+  const { code } = await build({
+    source: `import { ICON_PATHS } from './src/kit/index.ts'; (window as any).x = ICON_PATHS`,
+  })
   assert.ok(code.includes(ICON_PATHS.search))
 })
 

@@ -40,7 +40,8 @@ function fixtureTexts(site: Site): Text[] {
       // A country's name in the switcher is written in that country's language (it carries that lang).
       const code = typeof record.code === 'string' ? record.code.toUpperCase() : ''
       const own = isSite(code) ? SITE_LOCALE[code] : locale
-      for (const [key, v] of Object.entries(record)) if (!NOT_TEXT.has(key)) walk(v, `${where}.${key}`, key === 'label' ? own : locale)
+      for (const [key, v] of Object.entries(record))
+        if (!NOT_TEXT.has(key)) walk(v, `${where}.${key}`, key === 'label' ? own : locale)
     }
   }
   walk(JSON.parse(readFileSync(path.join(REPO_ROOT, file), 'utf8')), file, SITE_LOCALE[site])
@@ -50,9 +51,14 @@ function fixtureTexts(site: Site): Text[] {
 const fill = (text: string) => text.replace(/\{\{\s*brand\s*\}\}/g, BRAND)
 
 const localeTexts = async (locale: Locale): Promise<Text[]> =>
-  Object.entries(flatten(await loadDictionary(locale))).map(([key, text]) => ({ where: `locales ${key}`, locale, text: fill(text) }))
+  Object.entries(flatten(await loadDictionary(locale))).map(([key, text]) => ({
+    where: `locales ${key}`,
+    locale,
+    text: fill(text),
+  }))
 
-const mailTexts = (locale: Locale): Text[] => Object.entries(MAIL_TEXTS[locale]).map(([key, text]) => ({ where: `mail ${key}`, locale, text }))
+const mailTexts = (locale: Locale): Text[] =>
+  Object.entries(MAIL_TEXTS[locale]).map(([key, text]) => ({ where: `mail ${key}`, locale, text }))
 
 /** Opening and closing quotation marks per language (double, then single where used). */
 const QUOTES: Record<string, [string, string]> = {
@@ -77,9 +83,16 @@ const CURRENCY = '(?:€|Kč|zł|TL|CHF|Ft|EUR|CZK|PLN)'
 type Rule = (t: Text) => string | null
 
 const RULES: Rule[] = [
-  ({ text }) => (/\ba\(z\)|\(-?aś\)|\(a\)|\(e\)|·e\b|\(in\)/i.test(text) ? 'template leftover like a(z), (a), ·e' : null),
-  ({ text }) => (/\{\{|\}\}/.test(text.replace(/\{\{\s*\w+\s*\}\}/g, '')) ? 'broken placeholder' : null),
-  ({ text }) => (/\bYoutube|\bYouTUBE|\bLinkedin\b|\bLinkedIN\b|\bTwitter|\bTweet/.test(text) ? 'platform spelling: YouTube, LinkedIn, X' : null),
+  ({ text }) =>
+    /\ba\(z\)|\(-?aś\)|\(a\)|\(e\)|·e\b|\(in\)/i.test(text)
+      ? 'template leftover like a(z), (a), ·e'
+      : null,
+  ({ text }) =>
+    /\{\{|\}\}/.test(text.replace(/\{\{\s*\w+\s*\}\}/g, '')) ? 'broken placeholder' : null,
+  ({ text }) =>
+    /\bYoutube|\bYouTUBE|\bLinkedin\b|\bLinkedIN\b|\bTwitter|\bTweet/.test(text)
+      ? 'platform spelling: YouTube, LinkedIn, X'
+      : null,
   ({ text }) => (/["']/.test(text) ? 'straight quotation mark or apostrophe' : null),
   ({ text }) => (text.includes('...') ? 'three dots instead of …' : null),
   ({ text }) => (/ {2}/.test(text) ? 'double space' : null),
@@ -87,41 +100,66 @@ const RULES: Rule[] = [
     const [open, close] = QUOTES[locale]
     const foreign = [...ALL_QUOTES].filter((q) => q !== open && q !== close && text.includes(q))
     if (foreign.length) return `quotation marks of another language: ${foreign.join(' ')}`
-    if (open !== close && text.split(open).length !== text.split(close).length) return 'unbalanced quotation marks'
+    if (open !== close && text.split(open).length !== text.split(close).length)
+      return 'unbalanced quotation marks'
     return null
   },
   ({ locale, text }) => {
     if (locale === 'fr-CH') {
-      if (/« |[^\u00a0\u202f]»| »/.test(text) || /«[^\u00a0\u202f]/.test(text)) return 'French guillemets need a no-break space inside'
-      if (/(?:^|[^\u00a0\u202f])[;!?]/.test(text)) return 'French ; ! ? need a narrow no-break space before'
-      if (/(?:^|[^\u00a0\u202f]):(?!\/\/)/.test(text)) return 'French : needs a no-break space before'
+      if (/« |[^\u00a0\u202f]»| »/.test(text) || /«[^\u00a0\u202f]/.test(text))
+        return 'French guillemets need a no-break space inside'
+      if (/(?:^|[^\u00a0\u202f])[;!?]/.test(text))
+        return 'French ; ! ? need a narrow no-break space before'
+      if (/(?:^|[^\u00a0\u202f]):(?!\/\/)/.test(text))
+        return 'French : needs a no-break space before'
     }
-    if (locale === 'de-CH' && /« | »/.test(text)) return 'Swiss German guillemets take no spaces inside'
+    if (locale === 'de-CH' && /« | »/.test(text))
+      return 'Swiss German guillemets take no spaces inside'
     return null
   },
   ({ locale, text }) => {
     const lang = language(locale)
-    if (lang === 'tr') return /\d\s*%/.test(text) ? 'Turkish writes the percent sign first: %10' : null
-    if (lang === 'hu' || lang === 'pl') return /\d[ \u00a0\u202f]%/.test(text) ? `${lang}: no space between number and %` : null
+    if (lang === 'tr')
+      return /\d\s*%/.test(text) ? 'Turkish writes the percent sign first: %10' : null
+    if (lang === 'hu' || lang === 'pl')
+      return /\d[ \u00a0\u202f]%/.test(text) ? `${lang}: no space between number and %` : null
     return /\d%|\d %/.test(text) ? 'number and % need a no-break space between them' : null
   },
-  ({ text }) => (new RegExp(`\\d ${CURRENCY}(?!\\p{L})`, 'u').test(text) ? 'number and currency need a no-break space between them' : null),
-  ({ text }) => (new RegExp(`\\d{4,}[\\s\\u00a0]*${CURRENCY}(?!\\p{L})`, 'u').test(text) ? 'amount of four or more digits without thousands separator' : null),
-  ({ locale, text }) => (language(locale) === 'tr' && /\d{1,3}(?:[ \u00a0\u202f]\d{3})+\s*TL/.test(text) ? 'Turkish groups thousands with a dot: 1.000 TL' : null),
-  ({ locale, text }) => (language(locale) === 'de' && /\bz\. B\.|\bd\. h\.|\bu\. a\.|\bz\.B\./.test(text) ? 'German abbreviations take a narrow no-break space: z.\u202fB.' : null),
-  ({ locale, text }) => (locale === 'de-CH' && text.includes('ß') ? 'Swiss German writes ss, never ß' : null),
+  ({ text }) =>
+    new RegExp(`\\d ${CURRENCY}(?!\\p{L})`, 'u').test(text)
+      ? 'number and currency need a no-break space between them'
+      : null,
+  ({ text }) =>
+    new RegExp(`\\d{4,}[\\s\\u00a0]*${CURRENCY}(?!\\p{L})`, 'u').test(text)
+      ? 'amount of four or more digits without thousands separator'
+      : null,
+  ({ locale, text }) =>
+    language(locale) === 'tr' && /\d{1,3}(?:[ \u00a0\u202f]\d{3})+\s*TL/.test(text)
+      ? 'Turkish groups thousands with a dot: 1.000 TL'
+      : null,
+  ({ locale, text }) =>
+    language(locale) === 'de' && /\bz\. B\.|\bd\. h\.|\bu\. a\.|\bz\.B\./.test(text)
+      ? 'German abbreviations take a narrow no-break space: z.\u202fB.'
+      : null,
+  ({ locale, text }) =>
+    locale === 'de-CH' && text.includes('ß') ? 'Swiss German writes ss, never ß' : null,
   ({ locale, text }) => {
     const letters = ONE_LETTER[language(locale)]
     if (!letters) return null
-    const found = text.match(new RegExp(`(?:^|[\\s(„])([${letters}${letters.toUpperCase()}]) `, 'u'))
-    return found ? `one-letter word "${found[1]}" followed by a normal space (use a no-break space)` : null
+    const found = text.match(
+      new RegExp(`(?:^|[\\s(„])([${letters}${letters.toUpperCase()}]) `, 'u'),
+    )
+    return found
+      ? `one-letter word "${found[1]}" followed by a normal space (use a no-break space)`
+      : null
   },
   ({ locale, text }) => {
     if (language(locale) !== 'hu') return null
     // "a" before a consonant sound, "az" before a vowel sound (X is read "iksz").
     for (const [, article, next] of text.matchAll(/(?:^|[\s(„])([Aa]z?) „?([\p{L}])/gu)) {
       const vowel = /[aáeéiíoóöőuúüűAÁEÉIÍOÓÖŐUÚÜŰX]/.test(next)
-      if (vowel !== (article.toLowerCase() === 'az')) return `Hungarian article "${article}" before "${next}…"`
+      if (vowel !== (article.toLowerCase() === 'az'))
+        return `Hungarian article "${article}" before "${next}…"`
     }
     return null
   },
@@ -155,10 +193,14 @@ for (const site of SITES) {
 
 test('the social-media link to X goes to x.com and is named X in every market', () => {
   for (const site of SITES) {
-    const content = JSON.parse(readFileSync(path.join(REPO_ROOT, `fixtures/footer/${site.toLowerCase()}.json`), 'utf8')) as {
+    const content = JSON.parse(
+      readFileSync(path.join(REPO_ROOT, `fixtures/footer/${site.toLowerCase()}.json`), 'utf8'),
+    ) as {
       socialMedia: { socialMediaIcons: { iconName: string; link: { url: string; text: string } }[] }
     }
-    const x = content.socialMedia.socialMediaIcons.find((i) => i.iconName === 'twitter' || i.iconName === 'x')!
+    const x = content.socialMedia.socialMediaIcons.find(
+      (i) => i.iconName === 'twitter' || i.iconName === 'x',
+    )!
     assert.match(x.link.url, /^https:\/\/x\.com\//, site)
     assert.match(x.link.text, /(^|[\s\u00a0])X($|[\s\u00a0’-])/, site)
   }
@@ -182,7 +224,8 @@ test('the rules catch what they are for', () => {
     ['tr-TR', '1000 TL ve üzeri'],
     ['tr-TR', '10% indirim'],
   ]
-  for (const [locale, text] of bad) assert.ok(lint([{ where: 'sample', locale, text }]).length, `${locale}: ${text}`)
+  for (const [locale, text] of bad)
+    assert.ok(lint([{ where: 'sample', locale, text }]).length, `${locale}: ${text}`)
   const good: [Locale, string][] = [
     ['hu-HU', 'A Lumora a Facebookon'],
     ['hu-HU', 'A Lumora az X-en'],
@@ -191,7 +234,8 @@ test('the rules catch what they are for', () => {
     ['cs-CZ', `Lumora v${NBSP}App Storu`],
     ['tr-TR', `1.000${NBSP}TL ve üzeri %10 indirim`],
   ]
-  for (const [locale, text] of good) assert.equal(lint([{ where: 'sample', locale, text }]), [], `${locale}: ${text}`)
+  for (const [locale, text] of good)
+    assert.equal(lint([{ where: 'sample', locale, text }]), [], `${locale}: ${text}`)
 })
 
 test.run()

@@ -25,13 +25,17 @@ for (const locale of LOCALES) {
   })
 
   test(`${locale} has no empty texts`, async () => {
-    const empty = Object.entries(flatten(await loadDictionary(locale))).filter(([, text]) => !text.trim())
+    const empty = Object.entries(flatten(await loadDictionary(locale))).filter(
+      ([, text]) => !text.trim(),
+    )
     assert.equal(empty, [])
   })
 }
 
 test('de-CH writes "ss", never "ß"', async () => {
-  const withEszett = Object.entries(flatten(await loadDictionary('de-CH'))).filter(([, text]) => text.includes('ß'))
+  const withEszett = Object.entries(flatten(await loadDictionary('de-CH'))).filter(([, text]) =>
+    text.includes('ß'),
+  )
   assert.equal(withEszett, [])
 })
 

@@ -2,27 +2,52 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createContractServer } from '../../build/contract-server/handler.ts'
-import { subscribersOf, CONSENT_TEXT_VERSION, type Mail } from '../../build/contract-server/routes/newsletter.ts'
+import {
+  subscribersOf,
+  CONSENT_TEXT_VERSION,
+  type Mail,
+} from '../../build/contract-server/routes/newsletter.ts'
 import { MAIL_TEXTS } from '../../build/contract-server/routes/newsletter-mail.ts'
 import { SITES, SITE_LOCALE } from '../../src/sites.ts'
 
 const NL = '/service/newsletter/api/internal'
-const body = { email: 'user+tag@example.com', consents: ['DNE'], origin: 'footer', originAddition: '/de/' }
+const body = {
+  email: 'user+tag@example.com',
+  consents: ['DNE'],
+  origin: 'footer',
+  originAddition: '/de/',
+}
 
 function serverAt(now: { t: number }) {
   return createContractServer({ now: () => new Date(now.t) })
 }
 
 const post = (server: ReturnType<typeof createContractServer>, data: unknown, site = 'DE') =>
-  server.fetch(`${NL}/newsletter-subscribers`, { method: 'POST', headers: { 'content-type': 'application/json', 'X-Hunter-Site': site, 'X-Original-Address': `https://shop.test/${site.toLowerCase()}/` }, body: JSON.stringify(data) })
+  server.fetch(`${NL}/newsletter-subscribers`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'X-Hunter-Site': site,
+      'X-Original-Address': `https://shop.test/${site.toLowerCase()}/`,
+    },
+    body: JSON.stringify(data),
+  })
 
-const outbox = async (server: ReturnType<typeof createContractServer>) => (await (await server.fetch('/_mail/outbox.json')).json()) as Mail[]
+const outbox = async (server: ReturnType<typeof createContractServer>) =>
+  (await (await server.fetch('/_mail/outbox.json')).json()) as Mail[]
 
 test('a sign-up stores its evidence: UTC time, site, locale, page, consents, consent text version', async () => {
   const server = serverAt({ t: Date.UTC(2026, 10, 21, 8) })
   assert.is((await post(server, body, 'HU')).status, 201)
   const [s] = subscribersOf(server.ctx)
-  assert.equal(s.evidence, { receivedAt: '2026-11-21T08:00:00.000Z', site: 'HU', locale: 'hu-HU', pageAddress: 'https://shop.test/hu/', consents: ['DNE'], consentTextVersion: CONSENT_TEXT_VERSION })
+  assert.equal(s.evidence, {
+    receivedAt: '2026-11-21T08:00:00.000Z',
+    site: 'HU',
+    locale: 'hu-HU',
+    pageAddress: 'https://shop.test/hu/',
+    consents: ['DNE'],
+    consentTextVersion: CONSENT_TEXT_VERSION,
+  })
   assert.is(s.status, 'WAITING_FOR_DOI')
 })
 
@@ -42,7 +67,10 @@ test('a token expires after 48 hours', async () => {
   const [mail] = await outbox(server)
   const token = new URL(mail.link).searchParams.get('subscriberToken')
   now.t += 48 * 3600 * 1000
-  assert.is((await server.fetch(`${NL}/newsletter-subscribers/${token}/doi`, { method: 'PUT' })).status, 410)
+  assert.is(
+    (await server.fetch(`${NL}/newsletter-subscribers/${token}/doi`, { method: 'PUT' })).status,
+    410,
+  )
 })
 
 test('names with a URL or domain are refused', async () => {
@@ -58,7 +86,10 @@ for (const site of SITES) {
     const [mail] = await outbox(server)
     assert.is(mail.subject, MAIL_TEXTS[SITE_LOCALE[site]].subject)
     assert.is(new URL(mail.link).pathname, `/${site.toLowerCase()}/`)
-    assert.not.match(`${mail.subject} ${mail.body} ${mail.ignore}`, /%|\b(voucher|gutschein|bon|kupon|poukaz|rabat|indirim|kedvezmény|sleva|zľava)/i)
+    assert.not.match(
+      `${mail.subject} ${mail.body} ${mail.ignore}`,
+      /%|\b(voucher|gutschein|bon|kupon|poukaz|rabat|indirim|kedvezmény|sleva|zľava)/i,
+    )
     const page = await (await server.fetch('/_mail/')).text()
     assert.ok(page.includes(mail.action) && page.includes(mail.link.replace(/&/g, '&amp;')))
   })

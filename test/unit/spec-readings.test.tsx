@@ -32,12 +32,18 @@ test('required fields: the asterisk is on the visible label, the fields have no 
   assert.is(first.getAttribute('placeholder'), null)
   const label = document.querySelector(`label[for="${first.id}"]`)!
   assert.match(label.textContent!, /\*$/)
-  assert.is(label.querySelector('[aria-hidden=true]')!.textContent!.trim(), '*', 'the asterisk is not read as part of the name')
+  assert.is(
+    label.querySelector('[aria-hidden=true]')!.textContent!.trim(),
+    '*',
+    'the asterisk is not read as part of the name',
+  )
 })
 
 test('honeypot: a text field (not email) that autofill and password managers leave alone', async () => {
   await newsletter('DE')
-  await waitFor(() => assert.ok(document.querySelector('input[name=lf-website]')), { timeout: 5000 })
+  await waitFor(() => assert.ok(document.querySelector('input[name=lf-website]')), {
+    timeout: 5000,
+  })
   const input = document.querySelector('input[name=lf-website]') as HTMLInputElement
   assert.is(input.type, 'text')
   assert.is(input.getAttribute('autocomplete'), 'off')

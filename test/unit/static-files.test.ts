@@ -24,7 +24,9 @@ writeFileSync(path.join(distDir, 'static', 'plain.0123456789.js'), code)
 
 const server = createContractServer({ distDir })
 const get = (file: string, acceptEncoding?: string) =>
-  server.fetch(`/static/${file}`, { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } })
+  server.fetch(`/static/${file}`, {
+    headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+  })
 
 const BOTH = ['br', 'gzip'] as const
 

@@ -14,7 +14,8 @@ import { Input } from '../../src/kit/input/input'
 
 const test = suite('XHTML attribute names')
 
-const XHTML = '<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml" lang="de"><head><title>x</title></head><body><div id="root"></div></body></html>'
+const XHTML =
+  '<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml" lang="de"><head><title>x</title></head><body><div id="root"></div></body></html>'
 
 /** Renders into a fresh XHTML document; Preact creates elements in the global document, so it is that one while rendering. */
 async function renderXhtml(element: ReactElement): Promise<Document> {
@@ -42,7 +43,14 @@ test('the document is XML: setAttribute keeps the case (what the fix must work w
 test('React camelCase HTML props come out lower case: autocomplete, tabindex, srcset, colspan, maxlength, inputmode, enctype', async () => {
   const xdoc = await renderXhtml(
     <form encType="multipart/form-data">
-      <input id="mail" type="email" autoComplete="email" maxLength={256} inputMode="email" spellCheck={false} />
+      <input
+        id="mail"
+        type="email"
+        autoComplete="email"
+        maxLength={256}
+        inputMode="email"
+        spellCheck={false}
+      />
       <input id="trap" tabIndex={-1} autoComplete="off" readOnly />
       <picture>
         <source id="wide" media="(min-width: 1024px)" srcSet="/wide.jpg" />
@@ -51,7 +59,9 @@ test('React camelCase HTML props come out lower case: autocomplete, tabindex, sr
       <table>
         <tbody>
           <tr>
-            <td id="cell" colSpan={2} rowSpan={3}>x</td>
+            <td id="cell" colSpan={2} rowSpan={3}>
+              x
+            </td>
           </tr>
         </tbody>
       </table>
@@ -70,7 +80,12 @@ test('React camelCase HTML props come out lower case: autocomplete, tabindex, sr
   assert.is(cell.getAttribute('colspan'), '2')
   assert.is(cell.getAttribute('rowspan'), '3')
   assert.is(xdoc.querySelector('form')!.getAttribute('enctype'), 'multipart/form-data')
-  for (const el of xdoc.querySelectorAll('*')) assert.equal(attributeNames(el).filter((n) => /[A-Z]/.test(n)), [], `<${el.localName}> has camelCase attributes`)
+  for (const el of xdoc.querySelectorAll('*'))
+    assert.equal(
+      attributeNames(el).filter((n) => /[A-Z]/.test(n)),
+      [],
+      `<${el.localName}> has camelCase attributes`,
+    )
 })
 
 test('the kit Input in XHTML: the e-mail field has autocomplete="email"', async () => {

@@ -32,10 +32,14 @@ type Linked = { links?: unknown[] }
 /** A copy of a link with a distinct URL (teaser links wrap theirs: `{ link: { url, text } }`). */
 function copyLink(item: unknown, copy: number): unknown {
   if (!copy || !item || typeof item !== 'object') return item
-  const mark = (link: Link) => ({ ...link, url: `${link.url}${link.url.includes('?') ? '&' : '?'}copy=${copy}` })
+  const mark = (link: Link) => ({
+    ...link,
+    url: `${link.url}${link.url.includes('?') ? '&' : '?'}copy=${copy}`,
+  })
   const wrapped = item as { link?: Link; url?: string }
   if (typeof wrapped.url === 'string') return mark(item as Link)
-  if (wrapped.link && typeof wrapped.link.url === 'string') return { ...wrapped, link: mark(wrapped.link) }
+  if (wrapped.link && typeof wrapped.link.url === 'string')
+    return { ...wrapped, link: mark(wrapped.link) }
   return item
 }
 
@@ -43,11 +47,20 @@ function copyLink(item: unknown, copy: number): unknown {
 export function scaleContent(content: Record<string, unknown>, n: number): Record<string, unknown> {
   if (n <= 1) return content
   const repeat = <T extends Linked>(item: T): T =>
-    Array.isArray(item.links) ? { ...item, links: Array.from({ length: n }, (_, copy) => item.links!.map((link) => copyLink(link, copy))).flat() } : item
+    Array.isArray(item.links)
+      ? {
+          ...item,
+          links: Array.from({ length: n }, (_, copy) =>
+            item.links!.map((link) => copyLink(link, copy)),
+          ).flat(),
+        }
+      : item
   const seo = content.seo as { columns?: Linked[] } | undefined
   return {
     ...content,
-    teaserGroups: Array.isArray(content.teaserGroups) ? (content.teaserGroups as Linked[]).map(repeat) : content.teaserGroups,
+    teaserGroups: Array.isArray(content.teaserGroups)
+      ? (content.teaserGroups as Linked[]).map(repeat)
+      : content.teaserGroups,
     seo: seo && Array.isArray(seo.columns) ? { ...seo, columns: seo.columns.map(repeat) } : seo,
   }
 }
@@ -58,7 +71,14 @@ export function footerRoutes(): Route[] {
       const requested = request.headers.get('x-hunter-site')?.toUpperCase()
       const site = isSite(requested) ? requested : 'DE'
       const content = await readFixture(ctx, `footer/${site.toLowerCase()}.json`)
-      return json({ contentJSON: JSON.stringify(scaleContent(content as Record<string, unknown>, demoServes(ctx, request) ? benchScale(request) : 1)) })
+      return json({
+        contentJSON: JSON.stringify(
+          scaleContent(
+            content as Record<string, unknown>,
+            demoServes(ctx, request) ? benchScale(request) : 1,
+          ),
+        ),
+      })
     }),
     route('GET', PSDATA_PATH, async ({ request, ctx }) => {
       if (!request.headers.get('x-hunter-csrf')) return empty(403)

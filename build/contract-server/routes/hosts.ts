@@ -60,7 +60,12 @@ async function hostLibrary(name: string): Promise<Response> {
   const file = Object.hasOwn(HOST_LIBRARIES, name) ? HOST_LIBRARIES[name] : undefined
   if (!file) return empty(404)
   const text = await readFile(path.join(REPO_ROOT, file), 'utf8')
-  return new Response(text, { headers: { 'content-type': TYPES[name.slice(name.lastIndexOf('.') + 1)], 'cache-control': 'no-cache' } })
+  return new Response(text, {
+    headers: {
+      'content-type': TYPES[name.slice(name.lastIndexOf('.') + 1)],
+      'cache-control': 'no-cache',
+    },
+  })
 }
 
 async function hostFile(ctx: ServerContext, name: string, url: URL): Promise<Response> {
@@ -72,23 +77,37 @@ async function hostFile(ctx: ServerContext, name: string, url: URL): Promise<Res
     return empty(404)
   }
   const type = name.slice(name.lastIndexOf('.') + 1)
-  if (type === 'css' || type === 'js') return new Response(text, { headers: { 'content-type': TYPES[type], 'cache-control': 'no-cache' } })
+  if (type === 'css' || type === 'js')
+    return new Response(text, {
+      headers: { 'content-type': TYPES[type], 'cache-control': 'no-cache' },
+    })
   const site = (url.searchParams.get('site') ?? 'DE').toUpperCase()
   const market = MARKETS.find((m) => m.site === site) ?? MARKETS[0]
   const react = url.searchParams.has('react')
-  const bundle = (await readManifest(react ? path.join(ctx.distDir, 'react') : ctx.distDir))?.bundles.find((b) => b.kind === 'footer' && b.locale === market.locale)
-  if (!bundle) return html(`<!doctype html><meta charset="utf-8"><title>Not built</title><p>Run <code>npm run build${react ? ':react' : ''}</code>.</p>`, 503)
+  const bundle = (
+    await readManifest(react ? path.join(ctx.distDir, 'react') : ctx.distDir)
+  )?.bundles.find((b) => b.kind === 'footer' && b.locale === market.locale)
+  if (!bundle)
+    return html(
+      `<!doctype html><meta charset="utf-8"><title>Not built</title><p>Run <code>npm run build${react ? ':react' : ''}</code>.</p>`,
+      503,
+    )
   const off = url.searchParams.has('nowidget')
   const src = off ? '/_hosts/no-widget.js' : `${react ? '/react' : ''}/static/${bundle.file}`
   // XML has no attribute without a value.
   const defer = type === 'xhtml' ? 'defer="defer"' : 'defer'
-  const tag = off ? '' : `<script src="${src}" integrity="${bundle.integrity}" crossorigin="anonymous" data-site="${market.site}" ${defer}></script>`
+  const tag = off
+    ? ''
+    : `<script src="${src}" integrity="${bundle.integrity}" crossorigin="anonymous" data-site="${market.site}" ${defer}></script>`
   const page = text
     .replaceAll('<!--footer-script-->', tag)
     .replaceAll('{{footer-src}}', src)
     .replaceAll('{{footer-integrity}}', bundle.integrity)
     .replaceAll('{{site}}', market.site)
-  const headers: Record<string, string> = { 'cache-control': 'no-cache', 'content-type': TYPES[type] }
+  const headers: Record<string, string> = {
+    'cache-control': 'no-cache',
+    'content-type': TYPES[type],
+  }
   if (url.searchParams.has('csp')) headers['content-security-policy'] = STRICT_CSP
   if (url.searchParams.has('secure')) Object.assign(headers, SECURE_HEADERS)
   return html(page, 200, headers)
@@ -96,7 +115,11 @@ async function hostFile(ctx: ServerContext, name: string, url: URL): Promise<Res
 
 export function hostRoutes(): Route[] {
   return [
-    route('GET', '/_hosts/no-widget.js', () => new Response('', { headers: { 'content-type': 'text/javascript' } })),
+    route(
+      'GET',
+      '/_hosts/no-widget.js',
+      () => new Response('', { headers: { 'content-type': 'text/javascript' } }),
+    ),
     route('GET', '/_hosts/lib/:name', ({ params }) => hostLibrary(params.name)),
     route('GET', '/_hosts/:name', ({ ctx, params, url }) => hostFile(ctx, params.name, url)),
   ]

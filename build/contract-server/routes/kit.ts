@@ -11,16 +11,28 @@ import { readManifest } from '../pages.ts'
 import { route, type Route } from '../router.ts'
 import type { ServerContext } from '../context.ts'
 
-async function galleryPage(ctx: ServerContext, url: URL, flavor: 'preact' | 'react'): Promise<Response> {
-  const manifest = await readManifest(flavor === 'react' ? path.join(ctx.distDir, 'react') : ctx.distDir)
+async function galleryPage(
+  ctx: ServerContext,
+  url: URL,
+  flavor: 'preact' | 'react',
+): Promise<Response> {
+  const manifest = await readManifest(
+    flavor === 'react' ? path.join(ctx.distDir, 'react') : ctx.distDir,
+  )
   const bundle = manifest?.bundles.find((b) => b.kind === 'gallery')
   if (!bundle) {
-    return html(`<!doctype html><meta charset="utf-8"><title>Not built</title><p>No ${flavor} gallery build found. Run <code>npm run build${flavor === 'react' ? ':react' : ''}</code>.</p>`, 503)
+    return html(
+      `<!doctype html><meta charset="utf-8"><title>Not built</title><p>No ${flavor} gallery build found. Run <code>npm run build${flavor === 'react' ? ':react' : ''}</code>.</p>`,
+      503,
+    )
   }
   const asked = url.searchParams.get('locale') ?? 'de-DE'
   const locale = (LOCALES as string[]).includes(asked) ? asked : 'de-DE'
   const src = (flavor === 'react' ? '/react/static/' : '/static/') + bundle.file
-  const other = flavor === 'react' ? `<a href="/kit/">Preact build</a>` : `<a href="/react/kit/">React build</a>`
+  const other =
+    flavor === 'react'
+      ? `<a href="/kit/">Preact build</a>`
+      : `<a href="/react/kit/">React build</a>`
   return html(`<!doctype html>
 <html lang="en">
 <head>

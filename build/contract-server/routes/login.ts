@@ -10,7 +10,11 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { is, validate } from 'superstruct'
 import { cookies, empty, json, readJson, setCookie } from '../http.ts'
 import { LoginRequestSchema } from '../../../src/session/login.schema.ts'
-import { LoginTokenSchema, LOGIN_TOKEN_COOKIE, type LoginToken } from '../../../src/session/login-token.ts'
+import {
+  LoginTokenSchema,
+  LOGIN_TOKEN_COOKIE,
+  type LoginToken,
+} from '../../../src/session/login-token.ts'
 import { route, type Route } from '../router.ts'
 import { featureState, type ServerContext } from '../context.ts'
 
@@ -24,17 +28,23 @@ const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toStrin
 /** The signing secret of this server instance: a restart ends every login. */
 const secret = (ctx: ServerContext) => featureState(ctx, 'login', () => randomBytes(32))
 
-const sign = (ctx: ServerContext, signed: string) => createHmac('sha256', secret(ctx)).update(signed).digest('base64url')
+const sign = (ctx: ServerContext, signed: string) =>
+  createHmac('sha256', secret(ctx)).update(signed).digest('base64url')
 
 /** A token for a login, issued now (or at `issuedAt`, for tests that need one already due). */
 export function makeLoginToken(ctx: ServerContext, loginId: string, issuedAt = ctx.now()): string {
   const now = Math.floor(issuedAt.getTime() / 1000)
-  const payload = Buffer.from(JSON.stringify({ exp: now + TOKEN_LIFETIME_S, ren: now + TOKEN_RENEW_AFTER_S, lid: loginId })).toString('base64url')
+  const payload = Buffer.from(
+    JSON.stringify({ exp: now + TOKEN_LIFETIME_S, ren: now + TOKEN_RENEW_AFTER_S, lid: loginId }),
+  ).toString('base64url')
   return `${HEADER}.${payload}.${sign(ctx, `${HEADER}.${payload}`)}`
 }
 
 /** The claims of a token this server signed and that has not expired; null for anything else. */
-export function verifyLoginToken(ctx: ServerContext, token: string | null | undefined): LoginToken | null {
+export function verifyLoginToken(
+  ctx: ServerContext,
+  token: string | null | undefined,
+): LoginToken | null {
   const parts = (token ?? '').split('.')
   if (parts.length !== 3) return null
   const [header, payload, signature] = parts
@@ -59,17 +69,30 @@ export function loginRoutes(): Route[] {
       if (!request.headers.get('x-hunter-csrf')) return empty(403)
       const body = await readJson(request)
       if (!is(body, LoginRequestSchema)) return json({ status: 'BAD_REQUEST' }, 400)
-      if (body.email !== DEMO_ACCOUNT.email || body.password !== DEMO_ACCOUNT.password) return json({ status: 'UNAUTHORIZED' }, 401)
+      if (body.email !== DEMO_ACCOUNT.email || body.password !== DEMO_ACCOUNT.password)
+        return json({ status: 'UNAUTHORIZED' }, 401)
       const token = makeLoginToken(ctx, `login-${ctx.randomToken(12)}`)
-      return json({ status: 'SUCCESS' }, 200, { 'set-cookie': setCookie(LOGIN_TOKEN_COOKIE, token, { maxAgeSeconds: TOKEN_LIFETIME_S, readableByWidget: true }) })
+      return json({ status: 'SUCCESS' }, 200, {
+        'set-cookie': setCookie(LOGIN_TOKEN_COOKIE, token, {
+          maxAgeSeconds: TOKEN_LIFETIME_S,
+          readableByWidget: true,
+        }),
+      })
     }),
     route('POST', '/service/login/api/v1/logintoken/renew', ({ request, ctx }) => {
       const token = verifyLoginToken(ctx, cookies(request)[LOGIN_TOKEN_COOKIE])
       if (!token) return empty(401)
       if (token.ren > ctx.now().getTime() / 1000) return empty(200)
       // The new token is for the login the presented token belongs to, and only that one.
-      return empty(201, { 'set-cookie': setCookie(LOGIN_TOKEN_COOKIE, makeLoginToken(ctx, token.lid), { maxAgeSeconds: TOKEN_LIFETIME_S, readableByWidget: true }) })
+      return empty(201, {
+        'set-cookie': setCookie(LOGIN_TOKEN_COOKIE, makeLoginToken(ctx, token.lid), {
+          maxAgeSeconds: TOKEN_LIFETIME_S,
+          readableByWidget: true,
+        }),
+      })
     }),
-    route('POST', '/service/login/api/v1/longtermtoken/renew', ({ request }) => (cookies(request).LongtermToken ? empty(201) : empty(401))),
+    route('POST', '/service/login/api/v1/longtermtoken/renew', ({ request }) =>
+      cookies(request).LongtermToken ? empty(201) : empty(401),
+    ),
   ]
 }

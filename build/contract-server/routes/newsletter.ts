@@ -4,7 +4,14 @@
  * and the /_mail/ outbox with the confirmation mails.
  */
 import { partial, pick, validate } from 'superstruct'
-import { CustomerBaseDataSchema, EMAIL_INVALID_TYPE, EMAIL_MAX, EMAIL_PATTERN, SubscriberRequestSchema, type SubscriberRequest } from '../../../src/newsletter/newsletter.schema.ts'
+import {
+  CustomerBaseDataSchema,
+  EMAIL_INVALID_TYPE,
+  EMAIL_MAX,
+  EMAIL_PATTERN,
+  SubscriberRequestSchema,
+  type SubscriberRequest,
+} from '../../../src/newsletter/newsletter.schema.ts'
 import { isSite, SITE_LOCALE, type Site } from '../../../src/sites.ts'
 import { featureState, setBounded, type ServerContext } from '../context.ts'
 import { empty, escapeHtml, json, readJson } from '../http.ts'
@@ -25,7 +32,14 @@ export interface Subscriber {
   request: SubscriberRequest
   status: 'WAITING_FOR_DOI' | 'SUBSCRIBED'
   /** Evidence of the sign-up: when, where, and what the visitor agreed to. */
-  evidence: { receivedAt: string; site: Site; locale: string; pageAddress: string | null; consents: string[]; consentTextVersion: string }
+  evidence: {
+    receivedAt: string
+    site: Site
+    locale: string
+    pageAddress: string | null
+    consents: string[]
+    consentTextVersion: string
+  }
   expiresAt: number
   /** When the last confirmation mail went out (ms). */
   mailedAt: number
@@ -54,7 +68,13 @@ interface NewsletterState {
   mailsSent: number
 }
 
-const state = (ctx: ServerContext) => featureState<NewsletterState>(ctx, 'newsletter', () => ({ byToken: new Map(), pendingByAddress: new Map(), outbox: [], mailsSent: 0 }))
+const state = (ctx: ServerContext) =>
+  featureState<NewsletterState>(ctx, 'newsletter', () => ({
+    byToken: new Map(),
+    pendingByAddress: new Map(),
+    outbox: [],
+    mailsSent: 0,
+  }))
 
 export const CONSENT_TEXT_VERSION = '2026-11'
 
@@ -67,7 +87,13 @@ function problem(status: number, type: string, title: string): Response {
   return json({ type, title, status }, status, { 'content-type': 'application/problem+json' })
 }
 
-async function subscribe({ request, ctx }: { request: Request; ctx: ServerContext }): Promise<Response> {
+async function subscribe({
+  request,
+  ctx,
+}: {
+  request: Request
+  ctx: ServerContext
+}): Promise<Response> {
   const body = await readJson(request)
   const email = body && typeof body === 'object' ? (body as { email?: unknown }).email : undefined
   // The length before the pattern: a pattern's time may grow faster than its input.
@@ -75,7 +101,12 @@ async function subscribe({ request, ctx }: { request: Request; ctx: ServerContex
     return problem(400, EMAIL_INVALID_TYPE, 'The email address is not valid.')
   }
   const [error, valid] = validate(body, SubscriberRequestSchema)
-  if (error) return problem(400, 'urn:newsletter:invalid_request', `${error.path.join('.') || 'body'}: ${error.message}`)
+  if (error)
+    return problem(
+      400,
+      'urn:newsletter:invalid_request',
+      `${error.path.join('.') || 'body'}: ${error.message}`,
+    )
   const site = siteOf(request)
   const now = ctx.now()
   const evidence: Subscriber['evidence'] = {
@@ -98,7 +129,14 @@ async function subscribe({ request, ctx }: { request: Request; ctx: ServerContex
     return json({ status: 'WAITING_FOR_DOI' }, 201)
   }
   const token = ctx.randomToken(16)
-  const subscriber: Subscriber = { token, request: valid, status: 'WAITING_FOR_DOI', evidence, expiresAt: 0, mailedAt: 0 }
+  const subscriber: Subscriber = {
+    token,
+    request: valid,
+    status: 'WAITING_FOR_DOI',
+    evidence,
+    expiresAt: 0,
+    mailedAt: 0,
+  }
   setBounded(s.byToken, token, subscriber, ctx.limits.subscribers)
   setBounded(s.pendingByAddress, address, token, ctx.limits.subscribers)
   sendConfirmation(ctx, subscriber, now)
@@ -129,10 +167,17 @@ function sendConfirmation(ctx: ServerContext, subscriber: Subscriber, now: Date)
  * else of the client's address is kept: its origin may be anyone's, its query and fragment
  * anything.
  */
-function confirmationLink(ctx: ServerContext, site: Site, pageAddress: string | null, token: string): string {
+function confirmationLink(
+  ctx: ServerContext,
+  site: Site,
+  pageAddress: string | null,
+  token: string,
+): string {
   const link = new URL(ctx.publicOrigin)
   // Set as a path (not resolved as a reference): `//evil.example/` stays a path on our origin.
-  link.pathname = (URL.canParse(pageAddress ?? '') && new URL(pageAddress!).pathname) || MARKETS.find((m) => m.site === site)!.path
+  link.pathname =
+    (URL.canParse(pageAddress ?? '') && new URL(pageAddress!).pathname) ||
+    MARKETS.find((m) => m.site === site)!.path
   link.searchParams.set('subscriberToken', token)
   return link.href
 }
@@ -142,9 +187,16 @@ function usable(ctx: ServerContext, token: string): Subscriber | undefined {
   return subscriber && subscriber.expiresAt > ctx.now().getTime() ? subscriber : undefined
 }
 
-function confirm({ params, ctx }: { params: Record<string, string>; ctx: ServerContext }): Response {
+function confirm({
+  params,
+  ctx,
+}: {
+  params: Record<string, string>
+  ctx: ServerContext
+}): Response {
   const subscriber = usable(ctx, params.token)
-  if (!subscriber || subscriber.status !== 'WAITING_FOR_DOI') return problem(410, 'urn:newsletter:token_invalid', 'This link is no longer valid.')
+  if (!subscriber || subscriber.status !== 'WAITING_FOR_DOI')
+    return problem(410, 'urn:newsletter:token_invalid', 'This link is no longer valid.')
   subscriber.status = 'SUBSCRIBED'
   subscriber.confirmedAt = ctx.now().toISOString()
   return json({ status: 'SUBSCRIBED' })
@@ -166,16 +218,38 @@ function lookup({ params, ctx }: { params: Record<string, string>; ctx: ServerCo
  * sent along (clients send the whole form) but not changed: the token proves only that its mail
  * reached that address, so another address needs its own sign-up and confirmation.
  */
-const SubscriberUpdateSchema = partial(pick(SubscriberRequestSchema, ['email', 'salutation', 'firstName', 'lastName', 'consents']))
+const SubscriberUpdateSchema = partial(
+  pick(SubscriberRequestSchema, ['email', 'salutation', 'firstName', 'lastName', 'consents']),
+)
 
-async function update({ request, params, ctx }: { request: Request; params: Record<string, string>; ctx: ServerContext }): Promise<Response> {
+async function update({
+  request,
+  params,
+  ctx,
+}: {
+  request: Request
+  params: Record<string, string>
+  ctx: ServerContext
+}): Promise<Response> {
   const subscriber = usable(ctx, params.token)
   if (!subscriber) return problem(404, 'urn:newsletter:token_invalid', 'Unknown subscriber token.')
   if (subscriber.status !== 'WAITING_FOR_DOI') return usedUp()
   const [error, changes] = validate(await readJson(request), SubscriberUpdateSchema)
-  if (error) return problem(400, 'urn:newsletter:invalid_request', `${error.path.join('.') || 'body'}: ${error.message}`)
-  if (changes.email !== undefined && changes.email.toLowerCase() !== subscriber.request.email.toLowerCase()) {
-    return problem(409, 'urn:newsletter:email_change_needs_doi', 'Another address needs its own sign-up and confirmation.')
+  if (error)
+    return problem(
+      400,
+      'urn:newsletter:invalid_request',
+      `${error.path.join('.') || 'body'}: ${error.message}`,
+    )
+  if (
+    changes.email !== undefined &&
+    changes.email.toLowerCase() !== subscriber.request.email.toLowerCase()
+  ) {
+    return problem(
+      409,
+      'urn:newsletter:email_change_needs_doi',
+      'Another address needs its own sign-up and confirmation.',
+    )
   }
   const { email: _sameAddress, ...details } = changes
   subscriber.request = { ...subscriber.request, ...details }
@@ -183,8 +257,19 @@ async function update({ request, params, ctx }: { request: Request; params: Reco
   return empty(204)
 }
 
-async function baseData({ request, ctx }: { request: Request; ctx: ServerContext }): Promise<Response> {
-  if (!verifyLoginToken(ctx, request.headers.get('x-logintoken'))) return problem(401, 'urn:customer:unauthorized', 'X-LoginToken is missing or not a valid login token.')
+async function baseData({
+  request,
+  ctx,
+}: {
+  request: Request
+  ctx: ServerContext
+}): Promise<Response> {
+  if (!verifyLoginToken(ctx, request.headers.get('x-logintoken')))
+    return problem(
+      401,
+      'urn:customer:unauthorized',
+      'X-LoginToken is missing or not a valid login token.',
+    )
   const data = await readFixture(ctx, 'api/customer-base-data.json')
   const [error] = validate(data, CustomerBaseDataSchema)
   if (error) throw new Error(`fixtures/api/customer-base-data.json: ${error.message}`)
@@ -194,9 +279,15 @@ async function baseData({ request, ctx }: { request: Request; ctx: ServerContext
 function outbox({ ctx }: { ctx: ServerContext }): Response {
   const mails = [...state(ctx).outbox].reverse()
   const items = mails
-    .map((m) => `<li><article lang="${m.locale}"><h2>${escapeHtml(m.subject)}</h2><p lang="en">To: ${escapeHtml(m.to)} · ${m.site} · ${m.sentAt}</p><p>${escapeHtml(m.body)}</p><p><a href="${escapeHtml(m.link)}">${escapeHtml(m.action)}</a></p><p>${escapeHtml(m.ignore)}</p></article></li>`)
+    .map(
+      (m) =>
+        `<li><article lang="${m.locale}"><h2>${escapeHtml(m.subject)}</h2><p lang="en">To: ${escapeHtml(m.to)} · ${m.site} · ${m.sentAt}</p><p>${escapeHtml(m.body)}</p><p><a href="${escapeHtml(m.link)}">${escapeHtml(m.action)}</a></p><p>${escapeHtml(m.ignore)}</p></article></li>`,
+    )
     .join('\n')
-  return toolPage('Mail outbox', `<h1>Mail outbox</h1>${mails.length ? `<ol>${items}</ol>` : '<p>No mails yet.</p>'}<p><a href="/">Back</a></p>`)
+  return toolPage(
+    'Mail outbox',
+    `<h1>Mail outbox</h1>${mails.length ? `<ol>${items}</ol>` : '<p>No mails yet.</p>'}<p><a href="/">Back</a></p>`,
+  )
 }
 
 export function newsletterRoutes(): Route[] {
@@ -218,4 +309,3 @@ export function newsletterRoutes(): Route[] {
 export function subscribersOf(ctx: ServerContext): Subscriber[] {
   return [...state(ctx).byToken.values()]
 }
-

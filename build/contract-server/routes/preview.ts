@@ -13,7 +13,13 @@ import { toolPage } from '../demo.ts'
 import { readFixture } from '../fixtures.ts'
 import { demoTool, route, type Route } from '../router.ts'
 import { demoServes, featureState, setBounded, type ServerContext } from '../context.ts'
-import { ABTEST_API, PREVIEW_API, TokenRequestSchema, type AbTest, type PreviewSession } from '../../../src/preview/preview.schema.ts'
+import {
+  ABTEST_API,
+  PREVIEW_API,
+  TokenRequestSchema,
+  type AbTest,
+  type PreviewSession,
+} from '../../../src/preview/preview.schema.ts'
 
 export const STAFF_COOKIES = ['StaffAuthToken', 'CobraAuthToken'] as const
 export const DEMO_STAFF_TOKEN = 'demo-staff'
@@ -21,13 +27,21 @@ export const DEMO_STAFF_TOKEN = 'demo-staff'
 type Settings = Omit<PreviewSession, 'status'>
 
 /** Live staff sessions by token, each with its preview settings. */
-const sessions = (ctx: ServerContext) => featureState(ctx, 'preview', () => new Map<string, Settings>([[DEMO_STAFF_TOKEN, noSettings()]]))
+const sessions = (ctx: ServerContext) =>
+  featureState(ctx, 'preview', () => new Map<string, Settings>([[DEMO_STAFF_TOKEN, noSettings()]]))
 const noSettings = (): Settings => ({ dateTime: null, abTestName: null, abTestGroup: null })
 
 /** The staff token of the request, when it names a live session. */
 function staffToken(request: Request, ctx: ServerContext): string | null {
   const jar = cookies(request)
-  return STAFF_COOKIES.map((name) => jar[name]).find((token) => token && sessions(ctx).has(token) && (token !== DEMO_STAFF_TOKEN || demoServes(ctx, request))) ?? null
+  return (
+    STAFF_COOKIES.map((name) => jar[name]).find(
+      (token) =>
+        token &&
+        sessions(ctx).has(token) &&
+        (token !== DEMO_STAFF_TOKEN || demoServes(ctx, request)),
+    ) ?? null
+  )
 }
 
 interface AbTestFixture extends AbTest {
@@ -37,7 +51,9 @@ interface AbTestFixture extends AbTest {
 
 async function testsAt(ctx: ServerContext, time: number): Promise<AbTest[]> {
   const tests = (await readFixture(ctx, 'api/abtests.json')) as AbTestFixture[]
-  return tests.filter((t) => Date.parse(t.from) <= time && time < Date.parse(t.to)).map(({ name, groups }) => ({ name, groups }))
+  return tests
+    .filter((t) => Date.parse(t.from) <= time && time < Date.parse(t.to))
+    .map(({ name, groups }) => ({ name, groups }))
 }
 
 const unauthorized = () => json({ status: 'UNAUTHORIZED' }, 401)
@@ -47,18 +63,29 @@ export function previewRoutes(): Route[] {
   return [
     route('GET', `${PREVIEW_API}/auth/checkauth`, ({ request, ctx }) => {
       const token = staffToken(request, ctx)
-      return token ? json({ status: 'SUCCESS', ...sessions(ctx).get(token) }) : json({ status: 'UNAUTHORIZED', ...noSettings() }, 401)
+      return token
+        ? json({ status: 'SUCCESS', ...sessions(ctx).get(token) })
+        : json({ status: 'UNAUTHORIZED', ...noSettings() }, 401)
     }),
-    route('GET', `${PREVIEW_API}/auth/login/renew`, ({ request, ctx }) => (staffToken(request, ctx) ? json({ status: 'SUCCESS' }) : unauthorized())),
+    route('GET', `${PREVIEW_API}/auth/login/renew`, ({ request, ctx }) =>
+      staffToken(request, ctx) ? json({ status: 'SUCCESS' }) : unauthorized(),
+    ),
     // SPEC §7 makes logout a GET, so it cannot be a POST; other sites' links and images are refused instead.
     route('GET', `${PREVIEW_API}/auth/logout`, ({ request, ctx }) => {
       if (fromAnotherSite(request)) return json({ status: 'FORBIDDEN' }, 403)
       const token = staffToken(request, ctx)
       if (token) sessions(ctx).delete(token)
-      return withCookies(json({ status: 'SUCCESS' }), STAFF_COOKIES.map((c) => setCookie(c, '', { maxAgeSeconds: 0, readableByWidget: true })))
+      return withCookies(
+        json({ status: 'SUCCESS' }),
+        STAFF_COOKIES.map((c) => setCookie(c, '', { maxAgeSeconds: 0, readableByWidget: true })),
+      )
     }),
     // SPEC §7 leaves the method open; the widget POSTs. A GET would change state, so it is refused.
-    route('GET', `${PREVIEW_API}/token`, () => json({ status: 'METHOD_NOT_ALLOWED', detail: 'Apply settings with POST.' }, 405, { allow: 'POST' })),
+    route('GET', `${PREVIEW_API}/token`, () =>
+      json({ status: 'METHOD_NOT_ALLOWED', detail: 'Apply settings with POST.' }, 405, {
+        allow: 'POST',
+      }),
+    ),
     route('POST', `${PREVIEW_API}/token`, async ({ request, url, ctx }) => {
       const token = staffToken(request, ctx)
       if (!token) return unauthorized()
@@ -71,9 +98,14 @@ export function previewRoutes(): Route[] {
       if (test) {
         const active = (await testsAt(ctx, time)).find((t) => t.name === test)
         if (!active) return badRequest(`no test ${test} at ${body.previewDateTime}`)
-        if (!active.groups.some((g) => g.name === group)) return badRequest(`test ${test} needs one of its groups`)
+        if (!active.groups.some((g) => g.name === group))
+          return badRequest(`test ${test} needs one of its groups`)
       } else if (group) return badRequest('a group needs a test')
-      sessions(ctx).set(token, { dateTime: body.previewDateTime, abTestName: test, abTestGroup: group })
+      sessions(ctx).set(token, {
+        dateTime: body.previewDateTime,
+        abTestName: test,
+        abTestGroup: group,
+      })
       return json({ status: 'SUCCESS' })
     }),
     route('GET', `${ABTEST_API}/gettestsat`, async ({ url, ctx }) => {
@@ -84,20 +116,35 @@ export function previewRoutes(): Route[] {
     route('GET', `${ABTEST_API}/getassignment`, ({ request, ctx }) => {
       const token = staffToken(request, ctx)
       const settings = token ? sessions(ctx).get(token) : null
-      return json({ assignments: settings?.abTestName ? [{ test: settings.abTestName, group: settings.abTestGroup }] : [] })
+      return json({
+        assignments: settings?.abTestName
+          ? [{ test: settings.abTestName, group: settings.abTestGroup }]
+          : [],
+      })
     }),
-    demoTool('GET', '/_staff/', ({ request, ctx }) => staffPage(staffToken(request, ctx) ? 'You are staff' : 'Become staff')),
+    demoTool('GET', '/_staff/', ({ request, ctx }) =>
+      staffPage(staffToken(request, ctx) ? 'You are staff' : 'Become staff'),
+    ),
     demoTool('POST', '/_staff/', async ({ request, ctx }) => {
       const form = await readForm(request)
       if (form.has('leave')) {
         const token = staffToken(request, ctx)
         if (token && token !== DEMO_STAFF_TOKEN) sessions(ctx).delete(token)
-        return withCookies(staffPage('You are no longer staff', 'The staff cookies are removed.'), STAFF_COOKIES.map((c) => setCookie(c, '', { maxAgeSeconds: 0, readableByWidget: true })))
+        return withCookies(
+          staffPage('You are no longer staff', 'The staff cookies are removed.'),
+          STAFF_COOKIES.map((c) => setCookie(c, '', { maxAgeSeconds: 0, readableByWidget: true })),
+        )
       }
       const name = STAFF_COOKIES.find((c) => c === form.get('cookie')) ?? 'StaffAuthToken'
       const token = `staff-${ctx.randomToken()}`
       setBounded(sessions(ctx), token, noSettings(), ctx.limits.staffSessions, DEMO_STAFF_TOKEN)
-      return withCookies(staffPage('You are staff now', `The ${name} cookie is set. Open a <a href="/de/">market page</a> to see the preview panel.`), [setCookie(name, token, { readableByWidget: true })])
+      return withCookies(
+        staffPage(
+          'You are staff now',
+          `The ${name} cookie is set. Open a <a href="/de/">market page</a> to see the preview panel.`,
+        ),
+        [setCookie(name, token, { readableByWidget: true })],
+      )
     }),
   ]
 }
@@ -110,7 +157,14 @@ function fromAnotherSite(request: Request): boolean {
 
 /** The staff page: becoming staff or leaving changes state, so it happens by form post, never by opening a link. */
 function staffPage(heading: string, done = ''): Response {
-  const become = STAFF_COOKIES.map((name) => `<form method="post" action="/_staff/"><input type="hidden" name="cookie" value="${name}"><button type="submit">Become staff${name === 'StaffAuthToken' ? '' : ` with ${name}`}</button></form>`).join('')
-  const leave = '<form method="post" action="/_staff/"><input type="hidden" name="leave" value="1"><button type="submit">Stop being staff</button></form>'
-  return toolPage('Staff', `<h1>${heading}</h1>${done ? `<p>${done}</p>` : ''}${become}${leave}<p><a href="/">Back to the demo</a></p>`)
+  const become = STAFF_COOKIES.map(
+    (name) =>
+      `<form method="post" action="/_staff/"><input type="hidden" name="cookie" value="${name}"><button type="submit">Become staff${name === 'StaffAuthToken' ? '' : ` with ${name}`}</button></form>`,
+  ).join('')
+  const leave =
+    '<form method="post" action="/_staff/"><input type="hidden" name="leave" value="1"><button type="submit">Stop being staff</button></form>'
+  return toolPage(
+    'Staff',
+    `<h1>${heading}</h1>${done ? `<p>${done}</p>` : ''}${become}${leave}<p><a href="/">Back to the demo</a></p>`,
+  )
 }

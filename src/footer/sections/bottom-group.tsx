@@ -11,7 +11,13 @@ import type { PartialContent } from '../footer.schema'
 import { CountrySwitcher } from './country-switcher'
 import { ViewChanger } from './view-changer'
 
-export function BottomGroup({ content, touch }: { content: PartialContent | null; touch: boolean }) {
+export function BottomGroup({
+  content,
+  touch,
+}: {
+  content: PartialContent | null
+  touch: boolean
+}) {
   const { legalLinks = [], qualityLogos = [], salesTax, international, viewChanger } = content ?? {}
   const { assetOrigin } = useWidget()
   return (
@@ -21,7 +27,9 @@ export function BottomGroup({ content, touch }: { content: PartialContent | null
           <ul className="lf-inline-list">
             {legalLinks.map((link, i) => (
               <li key={i}>
-                <TextLink href={link.url} variant="quiet" newTab>{link.text}</TextLink>
+                <TextLink href={link.url} variant="quiet" newTab>
+                  {link.text}
+                </TextLink>
               </li>
             ))}
           </ul>
@@ -34,7 +42,11 @@ export function BottomGroup({ content, touch }: { content: PartialContent | null
             return (
               <li key={i}>
                 <TextLink href={link.url} variant="quiet" newTab>
-                  {src ? <img src={src} alt={link.text} width={width} height={height} loading="lazy" /> : link.text}
+                  {src ? (
+                    <img src={src} alt={link.text} width={width} height={height} loading="lazy" />
+                  ) : (
+                    link.text
+                  )}
                 </TextLink>
               </li>
             )
@@ -44,11 +56,15 @@ export function BottomGroup({ content, touch }: { content: PartialContent | null
       {salesTax ? (
         <p className="lf-sales-tax">
           {salesTax.textBeforeLink}
-          <TextLink href={salesTax.link.url} newTab>{salesTax.link.text}</TextLink>
+          <TextLink href={salesTax.link.url} newTab>
+            {salesTax.link.text}
+          </TextLink>
           {salesTax.textAfterLink}
         </p>
       ) : null}
-      {international && !touch ? <CountrySwitcher international={international} assetOrigin={assetOrigin} /> : null}
+      {international && !touch ? (
+        <CountrySwitcher international={international} assetOrigin={assetOrigin} />
+      ) : null}
       {viewChanger ? <ViewChanger texts={viewChanger} /> : null}
       <p className="lf-copyright">{t('core.copyright', { year: new Date().getFullYear() })}</p>
     </div>

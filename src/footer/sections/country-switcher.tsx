@@ -18,7 +18,13 @@ function nameLanguage(code: string): string | undefined {
   return isSite(site) ? SITE_LOCALE[site].split('-')[0] : undefined
 }
 
-export function CountrySwitcher({ international, assetOrigin }: { international: FooterContent['international']; assetOrigin: string }) {
+export function CountrySwitcher({
+  international,
+  assetOrigin,
+}: {
+  international: FooterContent['international']
+  assetOrigin: string
+}) {
   if (!international.items.length) return null
   return (
     <nav className="lf-countries" aria-label={international.heading || t('footer.countries')}>
@@ -27,7 +33,13 @@ export function CountrySwitcher({ international, assetOrigin }: { international:
           const flag = flagPath(item.flag, assetOrigin)
           return (
             <li key={item.code}>
-              <TextLink href={item.href} variant="quiet" className="lf-country" aria-current={item.selected ? 'true' : undefined} data-code={item.code}>
+              <TextLink
+                href={item.href}
+                variant="quiet"
+                className="lf-country"
+                aria-current={item.selected ? 'true' : undefined}
+                data-code={item.code}
+              >
                 {/* Empty alt on purpose: the country's name stands beside the flag, and flagName would say it twice (docs/spec-readings.md). */}
                 {flag ? <img src={flag} alt="" width="24" height="16" loading="lazy" /> : null}
                 <span lang={nameLanguage(item.code)}>{item.label}</span>

@@ -11,7 +11,9 @@ function IconGroup({ heading, id, items }: { heading: string; id: string; items:
   if (!items.length) return null
   return (
     <section className="lf-icons" aria-labelledby={id}>
-      <h2 id={id} className="lf-subheading">{heading}</h2>
+      <h2 id={id} className="lf-subheading">
+        {heading}
+      </h2>
       <ul className="lf-icon-list">
         {items.map(({ iconName, link }) => (
           <li key={iconName}>
@@ -26,13 +28,29 @@ function IconGroup({ heading, id, items }: { heading: string; id: string; items:
   )
 }
 
-export function IconGroups({ content, socialId, appId }: { content: PartialContent; socialId: string; appId: string }) {
+export function IconGroups({
+  content,
+  socialId,
+  appId,
+}: {
+  content: PartialContent
+  socialId: string
+  appId: string
+}) {
   const { socialMedia, appReferences } = content
   if (!socialMedia && !appReferences) return null
   return (
     <div className="lf-icon-groups">
-      {socialMedia ? <IconGroup heading={socialMedia.heading} id={socialId} items={socialMedia.socialMediaIcons} /> : null}
-      {appReferences ? <IconGroup heading={appReferences.heading} id={appId} items={appReferences.appIcons} /> : null}
+      {socialMedia ? (
+        <IconGroup
+          heading={socialMedia.heading}
+          id={socialId}
+          items={socialMedia.socialMediaIcons}
+        />
+      ) : null}
+      {appReferences ? (
+        <IconGroup heading={appReferences.heading} id={appId} items={appReferences.appIcons} />
+      ) : null}
     </div>
   )
 }

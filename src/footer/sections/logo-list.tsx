@@ -5,13 +5,22 @@ import { useWidget } from '../../app/widget-context'
 
 export function LogoList({ images }: { images: { label: string; source: string }[] }) {
   const { assetOrigin } = useWidget()
-  const shown = images.map((image) => ({ ...image, src: logoPath(image.source, assetOrigin) })).filter((image) => image.src)
+  const shown = images
+    .map((image) => ({ ...image, src: logoPath(image.source, assetOrigin) }))
+    .filter((image) => image.src)
   if (!shown.length) return null
   return (
     <ul className="lf-logos" aria-label={t('footer.logos')}>
       {shown.map((image) => (
         <li key={image.source}>
-          <img className="lf-logo" src={image.src} alt={image.label} width="106" height="70" loading="lazy" />
+          <img
+            className="lf-logo"
+            src={image.src}
+            alt={image.label}
+            width="106"
+            height="70"
+            loading="lazy"
+          />
         </li>
       ))}
     </ul>

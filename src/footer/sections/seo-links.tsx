@@ -20,7 +20,17 @@ const CHUNK = 50
  * build/bench/long-tasks.ts.) On phones every column is merged into one list (SPEC §2), in a
  * panel that is closed at first: there each link is the unit.
  */
-const Chunk = memo(function Chunk({ links, from, to, list }: { links: FooterLink[]; from: number; to: number; list: boolean }) {
+const Chunk = memo(function Chunk({
+  links,
+  from,
+  to,
+  list,
+}: {
+  links: FooterLink[]
+  from: number
+  to: number
+  list: boolean
+}) {
   const ref = useRef<HTMLUListElement>(null)
   // A chunk is laid out once as it is; two frames later, its size recorded by the browser, it
   // becomes a unit of content-visibility (footer.css) and off screen reserves exactly that size. A
@@ -30,25 +40,54 @@ const Chunk = memo(function Chunk({ links, from, to, list }: { links: FooterLink
   useEffect(() => {
     const list = ref.current
     if (!list) return
-    let frame = requestAnimationFrame(() => (frame = requestAnimationFrame(() => list.classList.add('lf-seo__chunk--measured'))))
+    let frame = requestAnimationFrame(
+      () => (frame = requestAnimationFrame(() => list.classList.add('lf-seo__chunk--measured'))),
+    )
     return () => cancelAnimationFrame(frame)
   }, [])
   const items = links.slice(from, to).map((link, i) => (
     <li key={from + i}>
-      <TextLink href={link.url} variant="quiet">{link.text}</TextLink>
+      <TextLink href={link.url} variant="quiet">
+        {link.text}
+      </TextLink>
     </li>
   ))
-  return list ? <ul ref={ref} className="lf-list lf-seo__chunk">{items}</ul> : <>{items}</>
+  return list ? (
+    <ul ref={ref} className="lf-list lf-seo__chunk">
+      {items}
+    </ul>
+  ) : (
+    <>{items}</>
+  )
 })
 
 function Links({ links, count, merged }: { links: FooterLink[]; count: number; merged: boolean }) {
   const chunks = []
-  for (let from = 0; from < count; from += CHUNK) chunks.push(<Chunk key={from} links={links} from={from} to={Math.min(from + CHUNK, count)} list={!merged} />)
+  for (let from = 0; from < count; from += CHUNK)
+    chunks.push(
+      <Chunk
+        key={from}
+        links={links}
+        from={from}
+        to={Math.min(from + CHUNK, count)}
+        list={!merged}
+      />,
+    )
   return merged ? <ul className="lf-list lf-seo__merged">{chunks}</ul> : <>{chunks}</>
 }
 
 /** `shown` is read here, not by the footer, so each reveal step re-renders only this section. */
-export function SeoLinks({ seo, id, phone, shown: shownSignal }: { seo: FooterContent['seo']; id: string; phone: boolean; shown: ReadonlySignal<number> }) {
+export function SeoLinks({
+  seo,
+  id,
+  phone,
+  shown: shownSignal,
+}: {
+  seo: FooterContent['seo']
+  id: string
+  phone: boolean
+  shown: ReadonlySignal<number>
+}) {
   useSignals()
   const shown = shownSignal.value
   const merged = useMemo(() => seo.columns.flatMap((c) => c.links), [seo])
@@ -64,14 +103,20 @@ export function SeoLinks({ seo, id, phone, shown: shownSignal }: { seo: FooterCo
   }
   return (
     <nav className="lf-seo" aria-labelledby={id}>
-      <h2 id={id} className="lf-heading">{seo.heading}</h2>
+      <h2 id={id} className="lf-heading">
+        {seo.heading}
+      </h2>
       <div className="lf-grid">
         {seo.columns.map((column, i) => {
           const before = seo.columns.slice(0, i).reduce((n, c) => n + c.links.length, 0)
           return (
             <div key={i} className="lf-col">
               {column.heading ? <h3 className="lf-subheading">{column.heading}</h3> : null}
-              <Links links={column.links} count={Math.max(0, Math.min(column.links.length, shown - before))} merged={false} />
+              <Links
+                links={column.links}
+                count={Math.max(0, Math.min(column.links.length, shown - before))}
+                merged={false}
+              />
             </div>
           )
         })}

@@ -11,12 +11,18 @@ test.after.each(resetFooterTest)
 
 const SLOW = { timeout: 5000 }
 const teasers = () => screen.getByRole('navigation', { name: /Service|Informationen|Hilfe/ })
-const group = (text: string, iconName?: string) => ({ heading: { iconName, link: { url: '/x-s1.html', text } }, links: [{ link: { url: '/y-s2.html', text: `${text} Link` } }] })
+const group = (text: string, iconName?: string) => ({
+  heading: { iconName, link: { url: '/x-s1.html', text } },
+  links: [{ link: { url: '/y-s2.html', text: `${text} Link` } }],
+})
 
 test('desktop: every teaser heading of the German footer shows its icon, hidden from assistive technology', async () => {
   await renderFooter({ platform: 'CLASSIC' })
   const headings = within(teasers()).getAllByRole('heading', { level: 3 })
-  assert.equal(headings.map((h) => h.textContent), ['Zahlung & Versand', 'Kundenservice', 'Geschenke & Ratgeber', 'Über Lumora'])
+  assert.equal(
+    headings.map((h) => h.textContent),
+    ['Zahlung & Versand', 'Kundenservice', 'Geschenke & Ratgeber', 'Über Lumora'],
+  )
   for (const heading of headings) {
     const icons = heading.querySelectorAll('svg')
     assert.is(icons.length, 1, heading.textContent!)
@@ -30,15 +36,30 @@ test('desktop: every teaser heading of the German footer shows its icon, hidden 
 
 test('the four teaser icons differ from one another', async () => {
   await renderFooter({ platform: 'CLASSIC' })
-  const paths = within(teasers()).getAllByRole('heading', { level: 3 }).map((h) => h.querySelector('svg path')!.getAttribute('d'))
+  const paths = within(teasers())
+    .getAllByRole('heading', { level: 3 })
+    .map((h) => h.querySelector('svg path')!.getAttribute('d'))
   assert.is(new Set(paths).size, 4)
 })
 
 test('an unknown iconName renders no icon and is logged once', async () => {
-  const content = { teaserGroups: [group('Eins', 'rocket'), group('Zwei', 'rocket'), group('Drei', 'gift'), group('Vier')], legalLinks: [{ url: '/i-s1.html', text: 'I' }] }
-  const { result, warnings } = await captureConsole(() => renderFooter({ platform: 'CLASSIC', fetch: contentFetch(JSON.stringify(content)) }))
+  const content = {
+    teaserGroups: [
+      group('Eins', 'rocket'),
+      group('Zwei', 'rocket'),
+      group('Drei', 'gift'),
+      group('Vier'),
+    ],
+    legalLinks: [{ url: '/i-s1.html', text: 'I' }],
+  }
+  const { result, warnings } = await captureConsole(() =>
+    renderFooter({ platform: 'CLASSIC', fetch: contentFetch(JSON.stringify(content)) }),
+  )
   const headings = [...result.view.container.querySelectorAll('.lf-teasers h3')]
-  assert.equal(headings.map((h) => h.querySelectorAll('svg').length), [0, 0, 1, 0])
+  assert.equal(
+    headings.map((h) => h.querySelectorAll('svg').length),
+    [0, 0, 1, 0],
+  )
   const about = warnings.filter((w) => w.includes('rocket'))
   assert.is(about.length, 1, warnings.join('\n'))
   assert.match(about[0], /Unknown teaser icon "rocket"/)
@@ -56,7 +77,11 @@ test('phones: the heading link "Zahlung & Versand" is the first link in its pane
   assert.is(links[0].textContent, 'Zahlung & Versand')
   assert.is(links[0].getAttribute('href'), 'https://shop.test/zahlung-versand-s1000.html')
   await user.tab()
-  assert.is(document.activeElement, links[0], 'the next Tab after the toggle lands on the heading link')
+  assert.is(
+    document.activeElement,
+    links[0],
+    'the next Tab after the toggle lands on the heading link',
+  )
 })
 
 test('phones: the panel toggle shows the heading icon too, still named by its text', async () => {

@@ -33,21 +33,33 @@ interface Props {
   classic: boolean
 }
 
-function GroupLinks({ group, classic, withHeading }: { group: TeaserGroup; classic: boolean; withHeading?: boolean }) {
+function GroupLinks({
+  group,
+  classic,
+  withHeading,
+}: {
+  group: TeaserGroup
+  classic: boolean
+  withHeading?: boolean
+}) {
   return (
     <>
       {group.introductoryText ? <p className="lf-intro">{group.introductoryText}</p> : null}
       <ul className="lf-list">
         {withHeading ? (
           <li>
-            <TextLink href={group.heading.link.url} variant="quiet">{group.heading.link.text}</TextLink>
+            <TextLink href={group.heading.link.url} variant="quiet">
+              {group.heading.link.text}
+            </TextLink>
           </li>
         ) : null}
         {group.links
           .filter((l) => !(classic && l.hideInClassic))
           .map(({ link }, i) => (
             <li key={i}>
-              <TextLink href={link.url} variant="quiet">{link.text}</TextLink>
+              <TextLink href={link.url} variant="quiet">
+                {link.text}
+              </TextLink>
             </li>
           ))}
       </ul>
@@ -81,7 +93,9 @@ export function TeaserGroups({ groups, phone, classic }: Props) {
           <div key={id} className="lf-col">
             <h3 id={id} className="lf-heading">
               <HeadingIcon name={group.heading.iconName} />
-              <TextLink href={group.heading.link.url} variant="quiet">{group.heading.link.text}</TextLink>
+              <TextLink href={group.heading.link.url} variant="quiet">
+                {group.heading.link.text}
+              </TextLink>
             </h3>
             <GroupLinks group={group} classic={classic} />
           </div>

@@ -47,12 +47,17 @@ test('choosing the desktop view: a bubbling, cancellable event with the view; th
   const { widget } = await renderFooter({ platform: 'SMARTPHONE' })
   document.body.appendChild(widget.mountElement)
   const heard: { detail: ViewChangeDetail; cancelable: boolean; target: EventTarget | null }[] = []
-  document.addEventListener(VIEW_CHANGE_EVENT, (e) => heard.push({ detail: (e as CustomEvent).detail, cancelable: e.cancelable, target: e.target }))
+  document.addEventListener(VIEW_CHANGE_EVENT, (e) =>
+    heard.push({ detail: (e as CustomEvent).detail, cancelable: e.cancelable, target: e.target }),
+  )
   const user = userEvent.setup({ document })
   const button = screen.getByRole('button', { name: TO_DESKTOP })
   button.focus()
   await user.keyboard('{Enter}')
-  assert.equal(heard.map((h) => h.detail), [{ view: 'desktop', platform: 'CLASSIC' }])
+  assert.equal(
+    heard.map((h) => h.detail),
+    [{ view: 'desktop', platform: 'CLASSIC' }],
+  )
   assert.ok(heard[0].cancelable)
   assert.is(heard[0].target, widget.mountElement)
   await waitFor(() => assert.ok(screen.getByRole('button', { name: TO_MOBILE })), SLOW)

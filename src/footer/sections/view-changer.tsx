@@ -23,9 +23,16 @@ export function ViewChanger({ texts }: { texts: { toMobile: string; toDesktop: s
   const toDesktop = isTouchLike(widget.platform.value)
   const device = widget.device.value
   if (!toDesktop && !isTouchLike(device)) return null
-  const detail: ViewChangeDetail = toDesktop ? { view: 'desktop', platform: 'CLASSIC' } : { view: 'mobile', platform: device }
+  const detail: ViewChangeDetail = toDesktop
+    ? { view: 'desktop', platform: 'CLASSIC' }
+    : { view: 'mobile', platform: device }
   const change = () => {
-    const event = new CustomEvent(VIEW_CHANGE_EVENT, { detail, bubbles: true, cancelable: true, composed: true })
+    const event = new CustomEvent(VIEW_CHANGE_EVENT, {
+      detail,
+      bubbles: true,
+      cancelable: true,
+      composed: true,
+    })
     // dispatchEvent answers false when a listener cancelled; a listener's own error never reaches us.
     if (widget.mountElement.dispatchEvent(event)) widget.choosePlatform(detail.platform)
   }

@@ -11,7 +11,16 @@ test('is a native button of type "button" that runs onClick by mouse, Enter and 
   const user = userEvent.setup({ document })
   let clicks = 0
   const submitted: unknown[] = []
-  render(<form onSubmit={(e) => { e.preventDefault(); submitted.push(e) }}><Button onClick={() => clicks++}>Senden</Button></form>)
+  render(
+    <form
+      onSubmit={(e) => {
+        e.preventDefault()
+        submitted.push(e)
+      }}
+    >
+      <Button onClick={() => clicks++}>Senden</Button>
+    </form>,
+  )
   const button = screen.getByRole('button', { name: 'Senden' })
   assert.is(button.getAttribute('type'), 'button')
   await user.click(button)
@@ -25,11 +34,25 @@ test('loading: focusable, aria-disabled and aria-busy, says it is loading, ignor
   const user = userEvent.setup({ document })
   let clicks = 0
   const submitted: unknown[] = []
-  render(<form onSubmit={(e) => { e.preventDefault(); submitted.push(e) }}><Button type="submit" state="loading" onClick={() => clicks++}>Anmelden</Button></form>)
+  render(
+    <form
+      onSubmit={(e) => {
+        e.preventDefault()
+        submitted.push(e)
+      }}
+    >
+      <Button type="submit" state="loading" onClick={() => clicks++}>
+        Anmelden
+      </Button>
+    </form>,
+  )
   const button = screen.getByRole('button', { name: 'Anmelden Wird geladen' })
   assert.is(button.getAttribute('aria-disabled'), 'true')
   assert.is(button.getAttribute('aria-busy'), 'true')
-  assert.not.ok((button as HTMLButtonElement).disabled, 'stays focusable, so focus is not lost while loading')
+  assert.not.ok(
+    (button as HTMLButtonElement).disabled,
+    'stays focusable, so focus is not lost while loading',
+  )
   await user.click(button)
   button.focus()
   await user.keyboard('{Enter}')
@@ -41,8 +64,16 @@ test('loading: focusable, aria-disabled and aria-busy, says it is loading, ignor
 test('state none after loading clicks again', async () => {
   const user = userEvent.setup({ document })
   let clicks = 0
-  const view = render(<Button state="loading" onClick={() => clicks++}>OK</Button>)
-  view.rerender(<Button state="none" onClick={() => clicks++}>OK</Button>)
+  const view = render(
+    <Button state="loading" onClick={() => clicks++}>
+      OK
+    </Button>,
+  )
+  view.rerender(
+    <Button state="none" onClick={() => clicks++}>
+      OK
+    </Button>,
+  )
   const button = screen.getByRole('button', { name: 'OK' })
   assert.is(button.getAttribute('aria-busy'), null)
   await user.click(button)
@@ -67,14 +98,30 @@ test('a button without a state has no live region', () => {
 })
 
 test('a custom loading text can replace the default', () => {
-  render(<Button state="loading" loadingLabel="Bitte warten">OK</Button>)
+  render(
+    <Button state="loading" loadingLabel="Bitte warten">
+      OK
+    </Button>,
+  )
   assert.ok(screen.getByRole('button', { name: 'OK Bitte warten' }))
 })
 
-for (const variant of ['primary', 'secondary', 'activating', 'sale', 'community', 'omnichannel', 'omnichannel-secondary'] as const) {
+for (const variant of [
+  'primary',
+  'secondary',
+  'activating',
+  'sale',
+  'community',
+  'omnichannel',
+  'omnichannel-secondary',
+] as const) {
   for (const size of ['small', 'medium', 'large'] as const) {
     test(`variant ${variant}, size ${size} gets its classes`, () => {
-      render(<Button variant={variant} size={size}>X</Button>)
+      render(
+        <Button variant={variant} size={size}>
+          X
+        </Button>,
+      )
       const cls = screen.getByRole('button', { name: 'X' }).className
       assert.ok(cls.includes(`lf-button--${variant} `) && cls.includes(`lf-button--${size}`), cls)
     })
@@ -84,7 +131,11 @@ for (const variant of ['primary', 'secondary', 'activating', 'sale', 'community'
 test('disabled: native disabled, no clicks', async () => {
   const user = userEvent.setup({ document })
   let clicks = 0
-  render(<Button disabled onClick={() => clicks++}>Nein</Button>)
+  render(
+    <Button disabled onClick={() => clicks++}>
+      Nein
+    </Button>,
+  )
   await user.click(screen.getByRole('button', { name: 'Nein' }))
   assert.is(clicks, 0)
 })

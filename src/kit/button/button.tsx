@@ -7,11 +7,19 @@ import { useStyles } from '../../styles/style-root'
 import { t } from '../../i18n/i18n'
 import css from './button.css'
 
-export type ButtonVariant = 'primary' | 'secondary' | 'activating' | 'sale' | 'community' | 'omnichannel' | 'omnichannel-secondary'
+export type ButtonVariant =
+  | 'primary'
+  | 'secondary'
+  | 'activating'
+  | 'sale'
+  | 'community'
+  | 'omnichannel'
+  | 'omnichannel-secondary'
 export type ButtonSize = 'small' | 'medium' | 'large'
 export type ButtonState = 'none' | 'loading'
 
-export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'className' | 'style' | 'type'> {
+export interface ButtonProps
+  extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'className' | 'style' | 'type'> {
   /** Visual variant; default primary. */
   variant?: ButtonVariant
   /** Size; default medium. Every size is at least 24x24 px (small) and 44 px high (medium, large). */
@@ -33,7 +41,19 @@ export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement
   children: ReactNode
 }
 
-export function Button({ variant = 'primary', size = 'medium', state, type = 'button', fullWidth, loadingLabel, className, buttonRef, children, onClick, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'medium',
+  state,
+  type = 'button',
+  fullWidth,
+  loadingLabel,
+  className,
+  buttonRef,
+  children,
+  onClick,
+  ...rest
+}: ButtonProps) {
   useStyles(css)
   const loading = state === 'loading'
   const handleClick = (event: MouseEvent<HTMLButtonElement>) => {
@@ -56,14 +76,18 @@ export function Button({ variant = 'primary', size = 'medium', state, type = 'bu
       {loading ? <span className="lf-button__spinner" aria-hidden="true" /> : null}
       <span className="lf-button__label">{children}</span>
       {loading ? ' ' : null}
-      {loading ? <span className="lf-visually-hidden">{loadingLabel ?? t('kit.button.loading')}</span> : null}
+      {loading ? (
+        <span className="lf-visually-hidden">{loadingLabel ?? t('kit.button.loading')}</span>
+      ) : null}
     </button>
   )
   if (state === undefined) return button
   return (
     <>
       {button}
-      <span className="lf-visually-hidden" aria-live="polite">{loading ? loadingLabel ?? t('kit.button.loading') : ''}</span>
+      <span className="lf-visually-hidden" aria-live="polite">
+        {loading ? (loadingLabel ?? t('kit.button.loading')) : ''}
+      </span>
     </>
   )
 }

@@ -26,10 +26,24 @@ test('a label with links: the links are their own targets and following one does
   const user = userEvent.setup({ document })
   render(
     <Checkbox
-      label={<>Ich akzeptiere die <TextLink href="https://shop.test/agb" onClick={(e) => e.preventDefault()}>AGB</TextLink> und die <TextLink href="/datenschutz" onClick={(e) => e.preventDefault()}>Datenschutzerklärung</TextLink>.</>}
+      label={
+        <>
+          Ich akzeptiere die{' '}
+          <TextLink href="https://shop.test/agb" onClick={(e) => e.preventDefault()}>
+            AGB
+          </TextLink>{' '}
+          und die{' '}
+          <TextLink href="/datenschutz" onClick={(e) => e.preventDefault()}>
+            Datenschutzerklärung
+          </TextLink>
+          .
+        </>
+      }
     />,
   )
-  const box = screen.getByRole('checkbox', { name: 'Ich akzeptiere die AGB und die Datenschutzerklärung.' }) as HTMLInputElement
+  const box = screen.getByRole('checkbox', {
+    name: 'Ich akzeptiere die AGB und die Datenschutzerklärung.',
+  }) as HTMLInputElement
   const link = screen.getByRole('link', { name: 'AGB' })
   await user.tab()
   await user.tab()
@@ -43,13 +57,21 @@ test('required with error: required, aria-invalid, error described, asterisk', (
   const box = screen.getByRole('checkbox', { name: 'Einwilligung' }) as HTMLInputElement
   assert.ok(box.required)
   assert.is(box.getAttribute('aria-invalid'), 'true')
-  assert.is(document.getElementById(box.getAttribute('aria-describedby')!)!.textContent, 'Bitte stimmen Sie zu.')
+  assert.is(
+    document.getElementById(box.getAttribute('aria-describedby')!)!.textContent,
+    'Bitte stimmen Sie zu.',
+  )
   assert.ok(box.labels![0].textContent!.endsWith('*'))
 })
 
 test('disabled cannot be toggled; controlled checked is shown', async () => {
   const user = userEvent.setup({ document })
-  render(<><Checkbox label="Aus" disabled /><Checkbox label="An" checked onCheckedChange={() => {}} /></>)
+  render(
+    <>
+      <Checkbox label="Aus" disabled />
+      <Checkbox label="An" checked onCheckedChange={() => {}} />
+    </>,
+  )
   await user.click(screen.getByRole('checkbox', { name: 'Aus' }))
   assert.not.ok((screen.getByRole('checkbox', { name: 'Aus' }) as HTMLInputElement).checked)
   assert.ok((screen.getByRole('checkbox', { name: 'An' }) as HTMLInputElement).checked)

@@ -9,7 +9,11 @@ import { useStyles } from '../../styles/style-root'
 import fieldCss from '../field/field.css'
 import css from '../radio/radio.css'
 
-export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'style' | 'type' | 'onChange' | 'children'> {
+export interface CheckboxProps
+  extends Omit<
+    InputHTMLAttributes<HTMLInputElement>,
+    'className' | 'style' | 'type' | 'onChange' | 'children'
+  > {
   /** Visible label; may contain links (e.g. <TextLink>) and other inline content. */
   label: ReactNode
   /** Checked (controlled). */
@@ -48,11 +52,23 @@ export function Checkbox(props: CheckboxProps) {
         />
         <label className="lf-checkbox__label" htmlFor={boxId}>
           {label}
-          {required ? <span className="lf-field__required" aria-hidden="true"> *</span> : null}
+          {required ? (
+            <span className="lf-field__required" aria-hidden="true">
+              {' *'}
+            </span>
+          ) : null}
         </label>
       </span>
-      {hint ? <p id={`${boxId}-hint`} className="lf-field__hint">{hint}</p> : null}
-      {error ? <p id={`${boxId}-error`} className="lf-field__error">{error}</p> : null}
+      {hint ? (
+        <p id={`${boxId}-hint`} className="lf-field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${boxId}-error`} className="lf-field__error">
+          {error}
+        </p>
+      ) : null}
     </div>
   )
 }

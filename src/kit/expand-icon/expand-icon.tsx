@@ -15,7 +15,10 @@ export interface ExpandIconProps {
 export function ExpandIcon({ expanded, size = 24, className }: ExpandIconProps) {
   useStyles(css)
   return (
-    <span className={`lf-expand-icon${expanded ? ' lf-expand-icon--expanded' : ''}${className ? ' ' + className : ''}`} aria-hidden="true">
+    <span
+      className={`lf-expand-icon${expanded ? ' lf-expand-icon--expanded' : ''}${className ? ' ' + className : ''}`}
+      aria-hidden="true"
+    >
       <Icon path={chevronDown} size={size} />
     </span>
   )

@@ -20,7 +20,11 @@ test('collapsed: a button in a heading, aria-expanded false, controlling a hidde
 test('Enter, Space and click toggle; the panel is a region named by the button', async () => {
   const user = userEvent.setup({ document })
   const toggles: boolean[] = []
-  render(<ExpansionPanel title="Versand" onToggle={(e) => toggles.push(e)}>Lieferung</ExpansionPanel>)
+  render(
+    <ExpansionPanel title="Versand" onToggle={(e) => toggles.push(e)}>
+      Lieferung
+    </ExpansionPanel>,
+  )
   const button = screen.getByRole('button', { name: 'Versand' })
   await user.tab()
   await user.keyboard('{Enter}')
@@ -33,16 +37,28 @@ test('Enter, Space and click toggle; the panel is a region named by the button',
 })
 
 test('defaultExpanded, headingLevel and controlled expanded', () => {
-  const view = render(<ExpansionPanel title="A" defaultExpanded headingLevel={2}>x</ExpansionPanel>)
+  const view = render(
+    <ExpansionPanel title="A" defaultExpanded headingLevel={2}>
+      x
+    </ExpansionPanel>,
+  )
   const a = screen.getByRole('button', { name: 'A' })
   assert.is(a.getAttribute('aria-expanded'), 'true')
   assert.is(a.parentElement!.tagName, 'H2')
-  view.rerender(<ExpansionPanel title="A" expanded={false}>x</ExpansionPanel>)
+  view.rerender(
+    <ExpansionPanel title="A" expanded={false}>
+      x
+    </ExpansionPanel>,
+  )
   assert.is(screen.getByRole('button', { name: 'A' }).getAttribute('aria-expanded'), 'false')
 })
 
 test('headingLevel 0 renders no heading', () => {
-  render(<ExpansionPanel title="B" headingLevel={0}>x</ExpansionPanel>)
+  render(
+    <ExpansionPanel title="B" headingLevel={0}>
+      x
+    </ExpansionPanel>,
+  )
   assert.is(screen.queryByRole('heading'), null)
 })
 

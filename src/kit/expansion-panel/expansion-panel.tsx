@@ -24,21 +24,45 @@ export interface ExpansionPanelProps {
   className?: string
 }
 
-export function ExpansionPanel({ title, children, expanded, defaultExpanded = false, onToggle, headingLevel = 3, id, className }: ExpansionPanelProps) {
+export function ExpansionPanel({
+  title,
+  children,
+  expanded,
+  defaultExpanded = false,
+  onToggle,
+  headingLevel = 3,
+  id,
+  className,
+}: ExpansionPanelProps) {
   useStyles(css)
   const baseId = useDomId(id)
   const { open, toggle } = useOpenState(expanded, defaultExpanded, onToggle)
   const button = (
-    <button type="button" id={`${baseId}-button`} className="lf-expansion__toggle" aria-expanded={open ? 'true' : 'false'} aria-controls={`${baseId}-panel`} onClick={toggle}>
+    <button
+      type="button"
+      id={`${baseId}-button`}
+      className="lf-expansion__toggle"
+      aria-expanded={open ? 'true' : 'false'}
+      aria-controls={`${baseId}-panel`}
+      onClick={toggle}
+    >
       <span className="lf-expansion__title">{title}</span>
       <ExpandIcon expanded={open} />
     </button>
   )
   const Heading = headingLevel ? (`h${headingLevel}` as 'h3') : null
   return (
-    <div className={`lf-expansion${open ? ' lf-expansion--expanded' : ''}${className ? ' ' + className : ''}`}>
+    <div
+      className={`lf-expansion${open ? ' lf-expansion--expanded' : ''}${className ? ' ' + className : ''}`}
+    >
       {Heading ? <Heading className="lf-expansion__heading">{button}</Heading> : button}
-      <div id={`${baseId}-panel`} className="lf-expansion__panel" role="region" aria-labelledby={`${baseId}-button`} hidden={!open}>
+      <div
+        id={`${baseId}-panel`}
+        className="lf-expansion__panel"
+        role="region"
+        aria-labelledby={`${baseId}-button`}
+        hidden={!open}
+      >
         {children}
       </div>
     </div>

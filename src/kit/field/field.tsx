@@ -33,7 +33,10 @@ export interface FieldProps {
  * on a placeholder only where a caller still gives one. A placeholder disappears while typing and
  * is no label, so the sign-up fields have none (docs/spec-readings.md).
  */
-export function requiredPlaceholder(placeholder: string | undefined, required: boolean | undefined): string | undefined {
+export function requiredPlaceholder(
+  placeholder: string | undefined,
+  required: boolean | undefined,
+): string | undefined {
   if (!placeholder) return placeholder
   return required ? `${placeholder} *` : placeholder
 }
@@ -43,8 +46,14 @@ export function fieldState(props: Pick<FieldProps, 'state' | 'error'>): FieldSta
 }
 
 /** aria-describedby value joining the hint and error ids that are present. */
-export function describedBy(id: string, props: Pick<FieldProps, 'hint' | 'error'>, extra?: string): string | undefined {
-  const ids = [extra, props.hint ? `${id}-hint` : null, props.error ? `${id}-error` : null].filter(Boolean)
+export function describedBy(
+  id: string,
+  props: Pick<FieldProps, 'hint' | 'error'>,
+  extra?: string,
+): string | undefined {
+  const ids = [extra, props.hint ? `${id}-hint` : null, props.error ? `${id}-error` : null].filter(
+    Boolean,
+  )
   return ids.length ? ids.join(' ') : undefined
 }
 
@@ -60,11 +69,23 @@ export function FieldFrame(props: FieldFrameProps) {
   useStyles(css)
   const state = fieldState(props)
   // The asterisk on the visible label (see requiredPlaceholder); `required` tells assistive technology.
-  const marker = props.required ? <span className="lf-field__required" aria-hidden="true"> *</span> : null
+  const marker = props.required ? (
+    <span className="lf-field__required" aria-hidden="true">
+      {' *'}
+    </span>
+  ) : null
   const messages = (
     <>
-      {props.hint ? <p id={`${props.id}-hint`} className="lf-field__hint">{props.hint}</p> : null}
-      {props.error ? <p id={`${props.id}-error`} className="lf-field__error">{props.error}</p> : null}
+      {props.hint ? (
+        <p id={`${props.id}-hint`} className="lf-field__hint">
+          {props.hint}
+        </p>
+      ) : null}
+      {props.error ? (
+        <p id={`${props.id}-error`} className="lf-field__error">
+          {props.error}
+        </p>
+      ) : null}
     </>
   )
   const cls = `lf-field lf-field--${state}${props.className ? ' ' + props.className : ''}`
@@ -72,7 +93,10 @@ export function FieldFrame(props: FieldFrameProps) {
   if (props.group) {
     return (
       <fieldset className={cls} aria-describedby={describedBy(props.id, props)}>
-        <legend className={labelCls}>{props.label}{marker}</legend>
+        <legend className={labelCls}>
+          {props.label}
+          {marker}
+        </legend>
         {props.children}
         {messages}
       </fieldset>
@@ -80,7 +104,10 @@ export function FieldFrame(props: FieldFrameProps) {
   }
   return (
     <div className={cls}>
-      <label className={labelCls} htmlFor={props.id}>{props.label}{marker}</label>
+      <label className={labelCls} htmlFor={props.id}>
+        {props.label}
+        {marker}
+      </label>
       {props.children}
       {messages}
     </div>

@@ -1,17 +1,51 @@
 /** The gallery's sections, one per component family (see gallery.tsx). */
 import { useState, type ReactNode } from 'react'
 import {
-  BREAKPOINTS, Button, Checkbox, ExpandIcon, ExpansionPanel, FIELD_INVALID, GENERIC_INVALID, genericValidator, IbanInput, Icon, ICON_PATHS, Input, Notification, NumberInput,
-  PasswordStrength, RadioGroup, Select, TextLink, TextSlider, ValidatedInput, type ButtonSize, type ButtonVariant, type IconName, type NotificationType,
+  BREAKPOINTS,
+  Button,
+  Checkbox,
+  ExpandIcon,
+  ExpansionPanel,
+  FIELD_INVALID,
+  GENERIC_INVALID,
+  genericValidator,
+  IbanInput,
+  Icon,
+  ICON_PATHS,
+  Input,
+  Notification,
+  NumberInput,
+  PasswordStrength,
+  RadioGroup,
+  Select,
+  TextLink,
+  TextSlider,
+  ValidatedInput,
+  type ButtonSize,
+  type ButtonVariant,
+  type IconName,
+  type NotificationType,
 } from '../index'
 
-const VARIANTS: ButtonVariant[] = ['primary', 'secondary', 'activating', 'sale', 'community', 'omnichannel', 'omnichannel-secondary']
+const VARIANTS: ButtonVariant[] = [
+  'primary',
+  'secondary',
+  'activating',
+  'sale',
+  'community',
+  'omnichannel',
+  'omnichannel-secondary',
+]
 const SIZES: ButtonSize[] = ['small', 'medium', 'large']
 const TYPES: NotificationType[] = ['info', 'success', 'warning', 'error']
 const PAGE_LANGUAGES = ['de', 'fr', 'cs', 'hu', 'sk', 'tr', 'pl', 'da', 'sv', 'en']
 const digitsOnly = genericValidator((value: string) => /^\d*$/.test(value))
 const digitsOnlyWithoutGenerator = genericValidator((value: string) => /^\d*$/.test(value), null)
-const SALUTATIONS = [{ value: 'mrs', label: 'Mrs' }, { value: 'mr', label: 'Mr' }, { value: 'diverse', label: 'Diverse' }]
+const SALUTATIONS = [
+  { value: 'mrs', label: 'Mrs' },
+  { value: 'mr', label: 'Mr' },
+  { value: 'diverse', label: 'Diverse' },
+]
 
 function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
@@ -31,7 +65,9 @@ export function ButtonSection({ locale }: { locale: string }) {
           <h3>Size {size}</h3>
           <div className="lf-gallery-row">
             {VARIANTS.map((variant) => (
-              <Button key={variant} variant={variant} size={size}>{variant}</Button>
+              <Button key={variant} variant={variant} size={size}>
+                {variant}
+              </Button>
             ))}
           </div>
         </div>
@@ -39,10 +75,16 @@ export function ButtonSection({ locale }: { locale: string }) {
       <h3>States</h3>
       <div className="lf-gallery-row" lang={locale}>
         <Button onClick={() => setClicks(clicks + 1)}>Clicked {clicks} times</Button>
-        <Button state="loading" onClick={() => setClicks(clicks + 1)}>Loading</Button>
-        <Button variant="secondary" state="loading">Loading secondary</Button>
+        <Button state="loading" onClick={() => setClicks(clicks + 1)}>
+          Loading
+        </Button>
+        <Button variant="secondary" state="loading">
+          Loading secondary
+        </Button>
         <Button disabled>Disabled</Button>
-        <Button fullWidth variant="secondary">Full width</Button>
+        <Button fullWidth variant="secondary">
+          Full width
+        </Button>
       </div>
     </Section>
   )
@@ -60,58 +102,211 @@ export function FormSection({ locale }: { locale: string }) {
       <h3>Input</h3>
       <div className="lf-gallery-grid">
         <Input label="Default" name="default" placeholder="First name" autoComplete="given-name" />
-        <Input label="Required" name="required" placeholder="Email address" type="email" autoComplete="email" required />
+        <Input
+          label="Required"
+          name="required"
+          placeholder="Email address"
+          type="email"
+          autoComplete="email"
+          required
+        />
         <Input label="With hint" name="hint" hint="As on your ID card" autoComplete="family-name" />
-        <Input label="Valid" name="valid" state="valid" defaultValue="anna@example.com" type="email" autoComplete="email" />
-        <Input label="Error" name="error" required error="Please enter a valid email address." defaultValue="anna@" type="email" autoComplete="email" />
+        <Input
+          label="Valid"
+          name="valid"
+          state="valid"
+          defaultValue="anna@example.com"
+          type="email"
+          autoComplete="email"
+        />
+        <Input
+          label="Error"
+          name="error"
+          required
+          error="Please enter a valid email address."
+          defaultValue="anna@"
+          type="email"
+          autoComplete="email"
+        />
         <Input label="Disabled" name="disabled" disabled defaultValue="Known customer" />
-        <Input label="Hidden label" hideLabel name="hidden-label" placeholder="Email (label hidden)" required type="email" autoComplete="email" />
+        <Input
+          label="Hidden label"
+          hideLabel
+          name="hidden-label"
+          placeholder="Email (label hidden)"
+          required
+          type="email"
+          autoComplete="email"
+        />
       </div>
       <h3>Generic validator</h3>
       <p>
-        Checked on leaving the field; the message is in the chosen locale. English defaults (SPEC §5): <q>{GENERIC_INVALID}</q>, and without a message generator <q>{FIELD_INVALID}</q>.
+        Checked on leaving the field; the message is in the chosen locale. English defaults (SPEC
+        §5): <q>{GENERIC_INVALID}</q>, and without a message generator <q>{FIELD_INVALID}</q>.
       </p>
       <div className="lf-gallery-grid">
-        <ValidatedInput label="Customer number" name="customer-number" validator={digitsOnly} hint="Digits only" defaultValue="12a" autoComplete="off" />
-        <ValidatedInput label="Card code" name="card-code" validator={digitsOnlyWithoutGenerator} hint="Digits only; a validator without a message generator" autoComplete="off" />
+        <ValidatedInput
+          label="Customer number"
+          name="customer-number"
+          validator={digitsOnly}
+          hint="Digits only"
+          defaultValue="12a"
+          autoComplete="off"
+        />
+        <ValidatedInput
+          label="Card code"
+          name="card-code"
+          validator={digitsOnlyWithoutGenerator}
+          hint="Digits only; a validator without a message generator"
+          autoComplete="off"
+        />
       </div>
       <h3>IBAN input and number input</h3>
       <div className="lf-gallery-grid">
         {/* The format in the hint, not the placeholder: a hint wraps and stays while typing; a full IBAN is cut off in a placeholder. */}
-        <IbanInput label="IBAN" name="iban" value={iban} onValueChange={setIban} hint={`Format: DE00 0000 0000 0000 0000 00; paste e.g. NL91 ABNA 0417 1643 00. Value: ${iban || '(empty)'}`} />
-        <IbanInput label="IBAN (error)" name="iban-error" defaultValue="DE12" error="The IBAN is too short." />
+        <IbanInput
+          label="IBAN"
+          name="iban"
+          value={iban}
+          onValueChange={setIban}
+          hint={`Format: DE00 0000 0000 0000 0000 00; paste e.g. NL91 ABNA 0417 1643 00. Value: ${iban || '(empty)'}`}
+        />
+        <IbanInput
+          label="IBAN (error)"
+          name="iban-error"
+          defaultValue="DE12"
+          error="The IBAN is too short."
+        />
         <NumberInput label="Quantity (whole, max 3)" name="quantity" maxLength={3} />
-        <NumberInput label="Quantity (error)" name="quantity-error" defaultValue="0" required error="Please enter at least 1." />
-        <NumberInput label="Amount (2 decimals)" name="amount" decimals={2} value={amount} onValueChange={setAmount} hint={`Value: ${amount || '(empty)'}`} />
+        <NumberInput
+          label="Quantity (error)"
+          name="quantity-error"
+          defaultValue="0"
+          required
+          error="Please enter at least 1."
+        />
+        <NumberInput
+          label="Amount (2 decimals)"
+          name="amount"
+          decimals={2}
+          value={amount}
+          onValueChange={setAmount}
+          hint={`Value: ${amount || '(empty)'}`}
+        />
       </div>
       <h3>Password strength</h3>
       <div className="lf-gallery-grid">
-        <Select label="Page language" name="page-language" value={language} options={PAGE_LANGUAGES.map((l) => ({ value: l, label: l }))} onValueChange={setLanguage} />
+        <Select
+          label="Page language"
+          name="page-language"
+          value={language}
+          options={PAGE_LANGUAGES.map((l) => ({ value: l, label: l }))}
+          onValueChange={setLanguage}
+        />
         <div>
-          <Input label="Password" name="password" type="password" autoComplete="new-password" value={password} onValueChange={(v) => setPassword(v)} aria-describedby="gallery-password-strength" />
-          <PasswordStrength password={password} language={language} id="gallery-password-strength" />
+          <Input
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onValueChange={(v) => setPassword(v)}
+            aria-describedby="gallery-password-strength"
+          />
+          <PasswordStrength
+            password={password}
+            language={language}
+            id="gallery-password-strength"
+          />
         </div>
       </div>
       <ul className="lf-gallery-row" aria-label="Every strength level">
         {['short', 'longenough', 'longenough1', 'Longenough1'].map((p) => (
-          <li key={p} className="lf-gallery-surface"><PasswordStrength password={p} language={language} /></li>
+          <li key={p} className="lf-gallery-surface">
+            <PasswordStrength password={p} language={language} />
+          </li>
         ))}
       </ul>
       <h3>Select</h3>
       <div className="lf-gallery-grid">
-        <Select label="Salutation" name="salutation" options={SALUTATIONS} placeholder="Please choose" autoComplete="honorific-prefix" />
-        <Select label="Salutation (required)" name="salutation-required" options={SALUTATIONS} placeholder="Please choose" required />
-        <Select label="Salutation (valid)" name="salutation-valid" options={SALUTATIONS} defaultValue="mrs" state="valid" />
-        <Select label="Salutation (error)" name="salutation-error" options={SALUTATIONS} placeholder="Please choose" required error="Please choose a salutation." />
-        <Select label="Salutation (disabled)" name="salutation-disabled" options={SALUTATIONS} defaultValue="mr" disabled />
+        <Select
+          label="Salutation"
+          name="salutation"
+          options={SALUTATIONS}
+          placeholder="Please choose"
+          autoComplete="honorific-prefix"
+        />
+        <Select
+          label="Salutation (required)"
+          name="salutation-required"
+          options={SALUTATIONS}
+          placeholder="Please choose"
+          required
+        />
+        <Select
+          label="Salutation (valid)"
+          name="salutation-valid"
+          options={SALUTATIONS}
+          defaultValue="mrs"
+          state="valid"
+        />
+        <Select
+          label="Salutation (error)"
+          name="salutation-error"
+          options={SALUTATIONS}
+          placeholder="Please choose"
+          required
+          error="Please choose a salutation."
+        />
+        <Select
+          label="Salutation (disabled)"
+          name="salutation-disabled"
+          options={SALUTATIONS}
+          defaultValue="mr"
+          disabled
+        />
       </div>
       <h3>Radio group</h3>
       <div className="lf-gallery-grid">
-        <RadioGroup label="Delivery" name="delivery" value={radio} onValueChange={setRadio} options={[{ value: 'home', label: 'Home' }, { value: 'store', label: 'Store' }, { value: 'locker', label: 'Parcel locker', disabled: true }]} />
-        <RadioGroup label="Salutation (inline, required)" name="radio-inline" inline required options={SALUTATIONS} />
-        <RadioGroup label="Salutation (error)" name="radio-error" required error="Please choose a salutation." options={SALUTATIONS} />
- <RadioGroup label="Salutation (valid)" name="radio-valid" state="valid" defaultValue="mrs" options={SALUTATIONS} />
-        <RadioGroup label="Salutation (disabled)" name="radio-disabled" disabled defaultValue="mr" options={SALUTATIONS} />
+        <RadioGroup
+          label="Delivery"
+          name="delivery"
+          value={radio}
+          onValueChange={setRadio}
+          options={[
+            { value: 'home', label: 'Home' },
+            { value: 'store', label: 'Store' },
+            { value: 'locker', label: 'Parcel locker', disabled: true },
+          ]}
+        />
+        <RadioGroup
+          label="Salutation (inline, required)"
+          name="radio-inline"
+          inline
+          required
+          options={SALUTATIONS}
+        />
+        <RadioGroup
+          label="Salutation (error)"
+          name="radio-error"
+          required
+          error="Please choose a salutation."
+          options={SALUTATIONS}
+        />
+        <RadioGroup
+          label="Salutation (valid)"
+          name="radio-valid"
+          state="valid"
+          defaultValue="mrs"
+          options={SALUTATIONS}
+        />
+        <RadioGroup
+          label="Salutation (disabled)"
+          name="radio-disabled"
+          disabled
+          defaultValue="mr"
+          options={SALUTATIONS}
+        />
       </div>
       <h3>Checkbox</h3>
       <div className="lf-gallery-grid">
@@ -121,7 +316,15 @@ export function FormSection({ locale }: { locale: string }) {
           name="c3"
           checked={checked}
           onCheckedChange={setChecked}
-          label={<>I accept the <TextLink href="https://example.com/terms" newTab newTabLabel="opens in a new tab">terms</TextLink> and the <TextLink href="/privacy">privacy notice</TextLink>.</>}
+          label={
+            <>
+              I accept the{' '}
+              <TextLink href="https://example.com/terms" newTab newTabLabel="opens in a new tab">
+                terms
+              </TextLink>{' '}
+              and the <TextLink href="/privacy">privacy notice</TextLink>.
+            </>
+          }
         />
         <Checkbox label="Required consent" name="c4" required error="Please give your consent." />
         <Checkbox label="Valid consent" name="c7" state="valid" defaultChecked />
@@ -139,19 +342,34 @@ export function FeedbackSection({ locale }: { locale: string }) {
     <Section title="Notification" id="notification">
       <div lang={locale}>
         {TYPES.map((type) => (
-          <Notification key={type} type={type} title={`${type}:`}>An inline {type} message.</Notification>
+          <Notification key={type} type={type} title={`${type}:`}>
+            An inline {type} message.
+          </Notification>
         ))}
         <h3>Banners (closable)</h3>
         {TYPES.map((type) => (
-          <Notification key={type} type={type} banner>A {type} banner you can close.</Notification>
+          <Notification key={type} type={type} banner>
+            A {type} banner you can close.
+          </Notification>
         ))}
-        <Notification type="error" banner onClose={() => setBanner(false)}>{banner ? 'A controlled banner: closing it calls onClose.' : null}</Notification>
+        <Notification type="error" banner onClose={() => setBanner(false)}>
+          {banner ? 'A controlled banner: closing it calls onClose.' : null}
+        </Notification>
         <h3>Live region</h3>
         <div className="lf-gallery-row">
-          <Button variant="secondary" onClick={() => setLive('Saved. This text arrived in a region that already existed.')}>Announce a message</Button>
-          <Button variant="secondary" onClick={() => setLive('')}>Clear</Button>
+          <Button
+            variant="secondary"
+            onClick={() => setLive('Saved. This text arrived in a region that already existed.')}
+          >
+            Announce a message
+          </Button>
+          <Button variant="secondary" onClick={() => setLive('')}>
+            Clear
+          </Button>
         </div>
-        <Notification type="success" id="gallery-live">{live}</Notification>
+        <Notification type="success" id="gallery-live">
+          {live}
+        </Notification>
       </div>
     </Section>
   )
@@ -169,7 +387,12 @@ export function DisclosureSection({ locale }: { locale: string }) {
       <div lang={locale}>
         <h3>Text slider (collapsed)</h3>
         <TextSlider>
-          <p lang="en">Lumora roasts its coffee in small batches. Every bean is sourced from farms we know by name, and every batch is tasted before it is packed. Our fashion is made to last more than a season, and our household goods are chosen to be used every day for years. This text is long enough to be cut after three lines on narrow screens and on wide ones.</p>
+          <p lang="en">
+            Lumora roasts its coffee in small batches. Every bean is sourced from farms we know by
+            name, and every batch is tasted before it is packed. Our fashion is made to last more
+            than a season, and our household goods are chosen to be used every day for years. This
+            text is long enough to be cut after three lines on narrow screens and on wide ones.
+          </p>
         </TextSlider>
         <h3>Text slider (expanded)</h3>
         <TextSlider defaultExpanded lines={2}>
@@ -178,8 +401,12 @@ export function DisclosureSection({ locale }: { locale: string }) {
       </div>
       <h3>Expand icon</h3>
       <div className="lf-gallery-row">
-        <span>Collapsed <ExpandIcon expanded={false} /></span>
-        <span>Expanded <ExpandIcon expanded /></span>
+        <span>
+          Collapsed <ExpandIcon expanded={false} />
+        </span>
+        <span>
+          Expanded <ExpandIcon expanded />
+        </span>
       </div>
     </Section>
   )
@@ -191,12 +418,17 @@ export function IconSection() {
     <Section title="Icon" id="icon">
       <ul className="lf-gallery-icons">
         {names.map((name) => (
-          <li key={name}><Icon path={ICON_PATHS[name]} />{name}</li>
+          <li key={name}>
+            <Icon path={ICON_PATHS[name]} />
+            {name}
+          </li>
         ))}
       </ul>
       <h3>Sizes</h3>
       <div className="lf-gallery-row">
-        {([16, 20, 24, 32, 40, 48] as const).map((size) => <Icon key={size} path={ICON_PATHS.instagram} size={size} label={`instagram ${size} px`} />)}
+        {([16, 20, 24, 32, 40, 48] as const).map((size) => (
+          <Icon key={size} path={ICON_PATHS.instagram} size={size} label={`instagram ${size} px`} />
+        ))}
       </div>
     </Section>
   )
@@ -206,12 +438,30 @@ export function LinkSection({ locale }: { locale: string }) {
   return (
     <Section title="Text link" id="link">
       <div lang={locale}>
-        <p lang="en">An <TextLink href="/imprint">inline link</TextLink> in running text, and a <TextLink href="https://example.com/" newTab showExternalIcon newTabLabel="opens in a new tab">link that opens a new tab</TextLink>.</p>
+        <p lang="en">
+          An <TextLink href="/imprint">inline link</TextLink> in running text, and a{' '}
+          <TextLink
+            href="https://example.com/"
+            newTab
+            showExternalIcon
+            newTabLabel="opens in a new tab"
+          >
+            link that opens a new tab
+          </TextLink>
+          .
+        </p>
         <div className="lf-gallery-row">
-          <TextLink href="mailto:service@example.com" variant="standalone" newTab><span lang="en">Standalone mail link</span></TextLink>
-          <TextLink href="/help" variant="quiet">Quiet link (footer lists)</TextLink>
+          <TextLink href="mailto:service@example.com" variant="standalone" newTab>
+            <span lang="en">Standalone mail link</span>
+          </TextLink>
+          <TextLink href="/help" variant="quiet">
+            Quiet link (footer lists)
+          </TextLink>
         </div>
-        <p lang="en">Unsafe address, rendered as text: <TextLink href="javascript:alert(1)">not a link</TextLink>.</p>
+        <p lang="en">
+          Unsafe address, rendered as text:{' '}
+          <TextLink href="javascript:alert(1)">not a link</TextLink>.
+        </p>
       </div>
     </Section>
   )
@@ -222,9 +472,19 @@ export function TokenSection() {
     <Section title="Breakpoints" id="tokens">
       <table className="lf-gallery-table">
         <caption className="lf-visually-hidden">Breakpoint tokens</caption>
-        <thead><tr><th scope="col">Token</th><th scope="col">Up to</th></tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">Token</th>
+            <th scope="col">Up to</th>
+          </tr>
+        </thead>
         <tbody>
-          {Object.entries(BREAKPOINTS).map(([name, px]) => <tr key={name}><td>{name}</td><td>{px} px</td></tr>)}
+          {Object.entries(BREAKPOINTS).map(([name, px]) => (
+            <tr key={name}>
+              <td>{name}</td>
+              <td>{px} px</td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </Section>

@@ -11,7 +11,15 @@ import baseCss from '../../styles/base.css'
 import { Select } from '../index'
 import { LOCALES } from '../../sites'
 import css from './gallery.css'
-import { ButtonSection, FormSection, FeedbackSection, DisclosureSection, IconSection, LinkSection, TokenSection } from './gallery-sections'
+import {
+  ButtonSection,
+  FormSection,
+  FeedbackSection,
+  DisclosureSection,
+  IconSection,
+  LinkSection,
+  TokenSection,
+} from './gallery-sections'
 
 export interface GalleryProps {
   /** Locale to start with, e.g. "de-DE"; unknown falls back to de-DE. */
@@ -39,7 +47,10 @@ export function Gallery({ initialLocale }: GalleryProps) {
           options={LOCALES.map((l) => ({ value: l, label: l }))}
           onValueChange={(value) => setLocale(switchTo(value))}
         />
-        <p className="lf-gallery__note">Kit texts below follow the locale; the password strength follows the page language chosen in its section.</p>
+        <p className="lf-gallery__note">
+          Kit texts below follow the locale; the password strength follows the page language chosen
+          in its section.
+        </p>
       </div>
       {/* Remount on a locale switch: t() is read during render. */}
       <div key={locale} className="lf-gallery__sections" data-locale={locale}>

@@ -20,7 +20,9 @@ const CLEAN: [string, string][] = [
   ['ÄDE12', 'DE12'], // Ä is not in the IBAN alphabet (A-Z, 0-9)
   ['', ''],
 ]
-for (const [raw, clean] of CLEAN) test(`cleans ${JSON.stringify(raw)} to ${clean || '(empty)'}`, () => assert.is(cleanIban(raw), clean))
+for (const [raw, clean] of CLEAN)
+  test(`cleans ${JSON.stringify(raw)} to ${clean || '(empty)'}`, () =>
+    assert.is(cleanIban(raw), clean))
 
 test('respects the maximum length', () => {
   assert.is(cleanIban('DE89370400440532013000', 6), 'DE8937')
@@ -43,7 +45,9 @@ const TYPED: [string, boolean][] = [
   ['DEX', false],
   ['DE8X', false],
 ]
-for (const [clean, fits] of TYPED) test(`typing may ${fits ? '' : 'not '}form ${clean || '(empty)'}`, () => assert.is(ibanHeadFits(clean), fits))
+for (const [clean, fits] of TYPED)
+  test(`typing may ${fits ? '' : 'not '}form ${clean || '(empty)'}`, () =>
+    assert.is(ibanHeadFits(clean), fits))
 
 const GROUP: [string, string][] = [
   ['DE89370400440532013000', 'DE89 3704 0044 0532 0130 00'],
@@ -52,7 +56,8 @@ const GROUP: [string, string][] = [
   ['DE893', 'DE89 3'],
   ['', ''],
 ]
-for (const [clean, grouped] of GROUP) test(`groups ${clean || '(empty)'} in blocks of 4`, () => assert.is(groupIban(clean), grouped))
+for (const [clean, grouped] of GROUP)
+  test(`groups ${clean || '(empty)'} in blocks of 4`, () => assert.is(groupIban(clean), grouped))
 
 test('property: any input comes out as upper-case letters and digits in groups of 4, and cleaning is idempotent', () => {
   fc.assert(
@@ -92,7 +97,10 @@ test('Delete just before a group space deletes the digit after it', () => {
 })
 
 test('a pasted IBAN with spaces and lower case is cleaned, caret at its end', () => {
-  assert.equal(editIban('de89 3704 0044 0532 0130 00', 27, ''), { value: 'DE89 3704 0044 0532 0130 00', caret: 27 })
+  assert.equal(editIban('de89 3704 0044 0532 0130 00', 27, ''), {
+    value: 'DE89 3704 0044 0532 0130 00',
+    caret: 27,
+  })
 })
 
 test('a typed character that breaks the head is refused: value and caret as before', () => {
@@ -107,7 +115,10 @@ test('a typed letter after the check digits is kept', () => {
 })
 
 test('a pasted IBAN with letters in its account part keeps every letter', () => {
-  assert.equal(editIban('NL91 ABNA 0417 1643 00', 22, ''), { value: 'NL91 ABNA 0417 1643 00', caret: 22 })
+  assert.equal(editIban('NL91 ABNA 0417 1643 00', 22, ''), {
+    value: 'NL91 ABNA 0417 1643 00',
+    caret: 22,
+  })
 })
 
 test.run()

@@ -16,7 +16,10 @@ export const IBAN_MAX_LENGTH = 34
 
 /** Keeps letters and digits of the IBAN alphabet, upper-cased, up to max. */
 export function cleanIban(raw: string, max = IBAN_MAX_LENGTH): string {
-  return raw.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, max)
+  return raw
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .slice(0, max)
 }
 
 /** Whether a cleaned IBAN's first four characters fit "two letters, then two digits" (so far as typed). */
@@ -48,13 +51,23 @@ export interface IbanEdit {
  * keys never seem to do nothing. A `typed` edit that breaks the head is refused (the text and
  * caret stay as they were); anything else is only cleaned.
  */
-export function editIban(raw: string, caret: number, previous: string, max = IBAN_MAX_LENGTH, forward = false, typed = false): IbanEdit {
+export function editIban(
+  raw: string,
+  caret: number,
+  previous: string,
+  max = IBAN_MAX_LENGTH,
+  forward = false,
+  typed = false,
+): IbanEdit {
   let clean = cleanIban(raw, max)
   let kept = cleanIban(raw.slice(0, caret), max).length
   const before = cleanIban(previous, max)
   if (typed && clean.length > before.length && ibanHeadFits(before) && !ibanHeadFits(clean)) {
     const back = kept - (clean.length - before.length)
-    return { value: groupIban(before), caret: groupedCaret(Math.max(0, Math.min(back, before.length))) }
+    return {
+      value: groupIban(before),
+      caret: groupedCaret(Math.max(0, Math.min(back, before.length))),
+    }
   }
   if (clean === before && raw.length < previous.length) {
     const backward = !forward

@@ -12,7 +12,15 @@ test.after.each(cleanup)
 function setup(props: { maxLength?: number; defaultValue?: string } = {}) {
   const user = userEvent.setup({ document })
   const values: string[] = []
-  render(<IbanInput label="IBAN" required placeholder="IBAN" onValueChange={(v) => values.push(v)} {...props} />)
+  render(
+    <IbanInput
+      label="IBAN"
+      required
+      placeholder="IBAN"
+      onValueChange={(v) => values.push(v)}
+      {...props}
+    />,
+  )
   const input = screen.getByRole('textbox', { name: 'IBAN' }) as HTMLInputElement
   return { user, values, input }
 }
@@ -22,7 +30,11 @@ test('typing upper-cases, drops what does not fit, and groups in fours', async (
   await user.click(input)
   await user.keyboard('de8x93704-0044 0532013000')
   assert.is(input.value, 'DE89 3704 0044 0532 0130 00')
-  assert.is(values[values.length - 1], 'DE89370400440532013000', 'the value handed on has no spaces')
+  assert.is(
+    values[values.length - 1],
+    'DE89370400440532013000',
+    'the value handed on has no spaces',
+  )
 })
 
 test('a keystroke that does not fit is refused: value and caret stay', async () => {
@@ -106,12 +118,20 @@ test('respects the maximum length (without spaces)', async () => {
 test('controlled: a new value from outside is shown grouped', () => {
   function Outer() {
     const [v, setV] = useState('DE12')
-    return <><IbanInput label="IBAN" value={v} onValueChange={setV} /><button onClick={() => setV('AT611904300234573201')}>set</button></>
+    return (
+      <>
+        <IbanInput label="IBAN" value={v} onValueChange={setV} />
+        <button onClick={() => setV('AT611904300234573201')}>set</button>
+      </>
+    )
   }
   render(<Outer />)
   screen.getByRole('button', { name: 'set' }).click()
   return Promise.resolve().then(() => {
-    assert.is((screen.getByRole('textbox', { name: 'IBAN' }) as HTMLInputElement).value, 'AT61 1904 3002 3457 3201')
+    assert.is(
+      (screen.getByRole('textbox', { name: 'IBAN' }) as HTMLInputElement).value,
+      'AT61 1904 3002 3457 3201',
+    )
   })
 })
 

@@ -16,7 +16,11 @@ import { genericValidator, isIban, type Validator } from '../validation/validato
  */
 const ibanValidator = /* @__PURE__ */ genericValidator(isIban)
 
-export interface IbanInputProps extends Omit<InputProps, 'type' | 'onValueChange' | 'value' | 'defaultValue' | 'maxLength' | 'inputMode'> {
+export interface IbanInputProps
+  extends Omit<
+    InputProps,
+    'type' | 'onValueChange' | 'value' | 'defaultValue' | 'maxLength' | 'inputMode'
+  > {
   /** Checks the IBAN on blur; default: structure and check digits, with the kit's generic message. */
   validator?: Validator
   /** IBAN (spaces allowed; shown grouped). Controlled. */
@@ -28,9 +32,23 @@ export interface IbanInputProps extends Omit<InputProps, 'type' | 'onValueChange
   maxLength?: number
 }
 
-export function IbanInput({ value, defaultValue, onValueChange, maxLength = IBAN_MAX_LENGTH, autoComplete = 'off', onKeyDown, validator = ibanValidator, ...rest }: IbanInputProps) {
-  const [text, setText] = useState(() => groupIban(cleanIban(value ?? defaultValue ?? '', maxLength)))
-  const shown = value !== undefined && cleanIban(value, maxLength) !== cleanIban(text, maxLength) ? groupIban(cleanIban(value, maxLength)) : text
+export function IbanInput({
+  value,
+  defaultValue,
+  onValueChange,
+  maxLength = IBAN_MAX_LENGTH,
+  autoComplete = 'off',
+  onKeyDown,
+  validator = ibanValidator,
+  ...rest
+}: IbanInputProps) {
+  const [text, setText] = useState(() =>
+    groupIban(cleanIban(value ?? defaultValue ?? '', maxLength)),
+  )
+  const shown =
+    value !== undefined && cleanIban(value, maxLength) !== cleanIban(text, maxLength)
+      ? groupIban(cleanIban(value, maxLength))
+      : text
   const pending = useRef<{ el: HTMLInputElement; caret: number } | null>(null)
 
   // The caret is placed after the render that shows the new text, so neither React nor Preact moves it.
@@ -46,7 +64,14 @@ export function IbanInput({ value, defaultValue, onValueChange, maxLength = IBAN
     const native = ((event as { nativeEvent?: Event }).nativeEvent ?? event) as InputEvent
     // Typing (also on keyboards whose keydown names no key, e.g. Android's) keeps the head; a paste, drop or autofill is only cleaned.
     const typed = native.inputType === 'insertText' || native.inputType === 'insertCompositionText'
-    const edit = editIban(raw, el.selectionStart ?? raw.length, shown, maxLength, native.inputType === 'deleteContentForward', typed)
+    const edit = editIban(
+      raw,
+      el.selectionStart ?? raw.length,
+      shown,
+      maxLength,
+      native.inputType === 'deleteContentForward',
+      typed,
+    )
     if (el.value !== edit.value) el.value = edit.value
     if (hasFocus(el)) el.setSelectionRange(edit.caret, edit.caret)
     pending.current = { el, caret: edit.caret }
@@ -64,7 +89,8 @@ export function IbanInput({ value, defaultValue, onValueChange, maxLength = IBAN
     const end = el.selectionEnd ?? start
     const without = cleanIban(el.value.slice(0, start) + el.value.slice(end), maxLength)
     const withKey = cleanIban(el.value.slice(0, start) + key + el.value.slice(end), maxLength)
-    if (withKey.length <= without.length || (ibanHeadFits(without) && !ibanHeadFits(withKey))) event.preventDefault()
+    if (withKey.length <= without.length || (ibanHeadFits(without) && !ibanHeadFits(withKey)))
+      event.preventDefault()
   }
 
   return (

@@ -2,7 +2,17 @@
  * The social-media and app-store icons by name, for content that names its icon (the footer's
  * `iconName`). Only these nine ship with such content; the kit's other icons stay out.
  */
-import { android, apple, facebook, googlePlay, instagram, linkedin, pinterest, twitter, youtube } from './icon-paths'
+import {
+  android,
+  apple,
+  facebook,
+  googlePlay,
+  instagram,
+  linkedin,
+  pinterest,
+  twitter,
+  youtube,
+} from './icon-paths'
 
 export const BRAND_ICON_PATHS: Readonly<Record<string, string>> = {
   facebook,
@@ -25,5 +35,7 @@ export const BRAND_ICON_PATHS: Readonly<Record<string, string>> = {
 /** The path of a brand icon by name (any letter case), or undefined when there is none. */
 export function brandIconPath(name: string): string | undefined {
   const key = name.trim().toLowerCase()
-  return Object.prototype.hasOwnProperty.call(BRAND_ICON_PATHS, key) ? BRAND_ICON_PATHS[key] : undefined
+  return Object.prototype.hasOwnProperty.call(BRAND_ICON_PATHS, key)
+    ? BRAND_ICON_PATHS[key]
+    : undefined
 }

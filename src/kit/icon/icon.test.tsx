@@ -9,7 +9,26 @@ import { BRAND_ICON_PATHS, brandIconPath } from './brand-icons'
 const test = suite('Icon')
 test.after.each(cleanup)
 
-const REQUIRED = ['facebook', 'twitter', 'youtube', 'pinterest', 'instagram', 'linkedin', 'apple', 'android', 'google-play', 'chevron-down', 'close', 'check', 'info', 'warning', 'error', 'success', 'mail', 'external'] as const
+const REQUIRED = [
+  'facebook',
+  'twitter',
+  'youtube',
+  'pinterest',
+  'instagram',
+  'linkedin',
+  'apple',
+  'android',
+  'google-play',
+  'chevron-down',
+  'close',
+  'check',
+  'info',
+  'warning',
+  'error',
+  'success',
+  'mail',
+  'external',
+] as const
 for (const name of REQUIRED) {
   test(`${name} is in the set and renders its path`, () => {
     const { container } = render(<Icon path={ICON_PATHS[name]} />)
@@ -24,7 +43,17 @@ test('each icon is its own export, equal to its entry in the set', () => {
 })
 
 test('brand icons by name: the nine social and app icons, store-name aliases, any letter case', () => {
-  for (const name of ['facebook', 'twitter', 'youtube', 'pinterest', 'instagram', 'linkedin', 'apple', 'android', 'google-play'] as const) {
+  for (const name of [
+    'facebook',
+    'twitter',
+    'youtube',
+    'pinterest',
+    'instagram',
+    'linkedin',
+    'apple',
+    'android',
+    'google-play',
+  ] as const) {
     assert.is(BRAND_ICON_PATHS[name], ICON_PATHS[name], name)
   }
   assert.is(brandIconPath('ios'), ICON_PATHS.apple)

@@ -14,5 +14,7 @@ export const TEASER_ICON_PATHS: Readonly<Record<string, string>> = {
 /** The path of a teaser icon by name (any letter case), or undefined when there is none. */
 export function teaserIconPath(name: string): string | undefined {
   const key = name.trim().toLowerCase()
-  return Object.prototype.hasOwnProperty.call(TEASER_ICON_PATHS, key) ? TEASER_ICON_PATHS[key] : undefined
+  return Object.prototype.hasOwnProperty.call(TEASER_ICON_PATHS, key)
+    ? TEASER_ICON_PATHS[key]
+    : undefined
 }

@@ -49,12 +49,20 @@ test('error: aria-invalid, and the error text is the description', () => {
   const input = screen.getByRole('textbox', { name: 'E-Mail' })
   assert.is(input.getAttribute('aria-invalid'), 'true')
   const ids = input.getAttribute('aria-describedby')!.split(' ')
-  assert.is(document.getElementById(ids[ids.length - 1])!.textContent, 'Bitte geben Sie eine gültige E-Mail-Adresse ein.')
+  assert.is(
+    document.getElementById(ids[ids.length - 1])!.textContent,
+    'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+  )
   assert.ok(input.closest('.lf-field--error'))
 })
 
 test('valid and default: no aria-invalid, no description; valid shows its state', () => {
-  render(<><Input label="A" state="valid" /><Input label="B" /></>)
+  render(
+    <>
+      <Input label="A" state="valid" />
+      <Input label="B" />
+    </>,
+  )
   const a = screen.getByRole('textbox', { name: 'A' })
   const b = screen.getByRole('textbox', { name: 'B' })
   assert.is(a.getAttribute('aria-invalid'), null)
@@ -68,10 +76,19 @@ test('hint and error are both described, hint first; a caller describedby is kep
   const input = screen.getByRole('textbox', { name: 'X' })
   const ids = input.getAttribute('aria-describedby')!.split(' ')
   assert.is(ids[0], 'extern')
-  assert.equal(ids.slice(1).map((id) => document.getElementById(id)!.textContent), ['Wie im Ausweis', 'Falsch'])
+  assert.equal(
+    ids.slice(1).map((id) => document.getElementById(id)!.textContent),
+    ['Wie im Ausweis', 'Falsch'],
+  )
 })
 
-for (const [type, token] of [['email', 'email'], ['text', 'given-name'], ['text', 'family-name'], ['tel', 'tel'], ['password', 'new-password']] as const) {
+for (const [type, token] of [
+  ['email', 'email'],
+  ['text', 'given-name'],
+  ['text', 'family-name'],
+  ['tel', 'tel'],
+  ['password', 'new-password'],
+] as const) {
   test(`autocomplete "${token}" passes through on type ${type}`, () => {
     const { container } = render(<Input label="F" type={type} autoComplete={token} />)
     const input = container.querySelector('input')!
@@ -81,14 +98,28 @@ for (const [type, token] of [['email', 'email'], ['text', 'given-name'], ['text'
 }
 
 test('email and tel fields default to the matching autocomplete token', () => {
-  const { container } = render(<><Input label="E-Mail" type="email" /><Input label="Telefon" type="tel" /><Input label="Name" /></>)
-  assert.equal([...container.querySelectorAll('input')].map((i) => i.getAttribute('autocomplete')), ['email', 'tel', null])
+  const { container } = render(
+    <>
+      <Input label="E-Mail" type="email" />
+      <Input label="Telefon" type="tel" />
+      <Input label="Name" />
+    </>,
+  )
+  assert.equal(
+    [...container.querySelectorAll('input')].map((i) => i.getAttribute('autocomplete')),
+    ['email', 'tel', null],
+  )
 })
 
 test('Tab moves focus into and out of the field; blur and focus handlers run', async () => {
   const user = userEvent.setup({ document })
   const events: string[] = []
-  render(<><Input label="Eins" onFocus={() => events.push('focus')} onBlur={() => events.push('blur')} /><Input label="Zwei" /></>)
+  render(
+    <>
+      <Input label="Eins" onFocus={() => events.push('focus')} onBlur={() => events.push('blur')} />
+      <Input label="Zwei" />
+    </>,
+  )
   await user.tab()
   assert.is(document.activeElement, screen.getByRole('textbox', { name: 'Eins' }))
   await user.tab()

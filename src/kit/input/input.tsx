@@ -4,11 +4,22 @@
  */
 import { type ChangeEvent, type InputHTMLAttributes, type Ref } from 'react'
 import { useDomId } from '../hooks'
-import { FieldFrame, describedBy, fieldState, requiredPlaceholder, type FieldProps } from '../field/field'
+import {
+  FieldFrame,
+  describedBy,
+  fieldState,
+  requiredPlaceholder,
+  type FieldProps,
+} from '../field/field'
 import { Icon } from '../icon/icon'
 import { check as checkIcon, error as errorIcon } from '../icon/icon-paths'
 
-export interface InputProps extends FieldProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'style' | 'value' | 'defaultValue' | 'onChange' | 'required' | 'children'> {
+export interface InputProps
+  extends FieldProps,
+    Omit<
+      InputHTMLAttributes<HTMLInputElement>,
+      'className' | 'style' | 'value' | 'defaultValue' | 'onChange' | 'required' | 'children'
+    > {
   /** Current value (controlled). */
   value?: string
   /** Initial value (uncontrolled). */
@@ -26,11 +37,36 @@ export interface InputProps extends FieldProps, Omit<InputHTMLAttributes<HTMLInp
 
 /** The kit's text input. */
 export function Input(props: InputProps) {
-  const { label, required, state, error, hint, className, hideLabel, value, defaultValue, onValueChange, type = 'text', id, inputRef, placeholder, ...rest } = props
+  const {
+    label,
+    required,
+    state,
+    error,
+    hint,
+    className,
+    hideLabel,
+    value,
+    defaultValue,
+    onValueChange,
+    type = 'text',
+    id,
+    inputRef,
+    placeholder,
+    ...rest
+  } = props
   const inputId = useDomId(id)
   const shown = fieldState({ state, error })
   return (
-    <FieldFrame id={inputId} label={label} required={required} state={state} error={error} hint={hint} hideLabel={hideLabel} className={className}>
+    <FieldFrame
+      id={inputId}
+      label={label}
+      required={required}
+      state={state}
+      error={error}
+      hint={hint}
+      hideLabel={hideLabel}
+      className={className}
+    >
       <span className="lf-control-wrap">
         <input
           {...rest}
@@ -40,15 +76,25 @@ export function Input(props: InputProps) {
           className="lf-control"
           value={value}
           defaultValue={defaultValue}
-          autoComplete={rest.autoComplete ?? (type === 'email' || type === 'tel' ? type : undefined)}
+          autoComplete={
+            rest.autoComplete ?? (type === 'email' || type === 'tel' ? type : undefined)
+          }
           placeholder={requiredPlaceholder(placeholder, required)}
           required={required}
           aria-invalid={shown === 'error' ? 'true' : undefined}
           aria-describedby={describedBy(inputId, { hint, error }, rest['aria-describedby'])}
           onChange={(event) => onValueChange?.(event.currentTarget.value, event)}
         />
-        {shown === 'valid' ? <span className="lf-field__status"><Icon path={checkIcon} size={20} /></span> : null}
-        {shown === 'error' ? <span className="lf-field__status"><Icon path={errorIcon} size={20} /></span> : null}
+        {shown === 'valid' ? (
+          <span className="lf-field__status">
+            <Icon path={checkIcon} size={20} />
+          </span>
+        ) : null}
+        {shown === 'error' ? (
+          <span className="lf-field__status">
+            <Icon path={errorIcon} size={20} />
+          </span>
+        ) : null}
       </span>
     </FieldFrame>
   )

@@ -39,15 +39,27 @@ test('not a banner: no close button', () => {
 
 test('banner: the close button (keyboard too) hides the message; the region stays for the next one', async () => {
   const user = userEvent.setup({ document })
-  const view = render(<Notification type="error" banner>Fehler</Notification>)
+  const view = render(
+    <Notification type="error" banner>
+      Fehler
+    </Notification>,
+  )
   const close = screen.getByRole('button', { name: 'Hinweis schließen' })
   await user.tab()
   assert.is(document.activeElement, close)
   await user.keyboard('{Enter}')
   const region = screen.getByRole('alert')
   assert.is(region.textContent, '')
-  view.rerender(<Notification type="error" banner>{''}</Notification>)
-  view.rerender(<Notification type="error" banner>Neuer Fehler</Notification>)
+  view.rerender(
+    <Notification type="error" banner>
+      {''}
+    </Notification>,
+  )
+  view.rerender(
+    <Notification type="error" banner>
+      Neuer Fehler
+    </Notification>,
+  )
   assert.is(screen.getByRole('alert'), region)
   assert.is(region.textContent, 'Neuer Fehler')
 })
@@ -55,14 +67,22 @@ test('banner: the close button (keyboard too) hides the message; the region stay
 test('banner with onClose: the caller decides', async () => {
   const user = userEvent.setup({ document })
   let closed = 0
-  render(<Notification type="warning" banner onClose={() => closed++} closeLabel="Schließen">Achtung</Notification>)
+  render(
+    <Notification type="warning" banner onClose={() => closed++} closeLabel="Schließen">
+      Achtung
+    </Notification>,
+  )
   await user.click(screen.getByRole('button', { name: 'Schließen' }))
   assert.is(closed, 1)
   assert.is(screen.getByRole('status').textContent, 'Achtung', 'stays until the caller removes it')
 })
 
 test('a title is part of the message', () => {
-  render(<Notification type="info" title="Hinweis:">Text</Notification>)
+  render(
+    <Notification type="info" title="Hinweis:">
+      Text
+    </Notification>,
+  )
   assert.is(screen.getByRole('status').textContent, 'Hinweis: Text')
 })
 

@@ -32,10 +32,21 @@ export interface NotificationProps {
 
 const ICONS = { info, success, error, warning } as const
 
-export function Notification({ type, children, title, banner, onClose, closeLabel, assertive, className, id }: NotificationProps) {
+export function Notification({
+  type,
+  children,
+  title,
+  banner,
+  onClose,
+  closeLabel,
+  assertive,
+  className,
+  id,
+}: NotificationProps) {
   useStyles(css)
   const [closed, setClosed] = useState(false)
-  const hasMessage = children !== null && children !== undefined && children !== '' && children !== false
+  const hasMessage =
+    children !== null && children !== undefined && children !== '' && children !== false
   // A self-closed banner shows again for the next message (after the message was cleared).
   useEffect(() => {
     if (!hasMessage) setClosed(false)
@@ -43,9 +54,17 @@ export function Notification({ type, children, title, banner, onClose, closeLabe
   const visible = hasMessage && !closed
   const loud = assertive ?? type === 'error'
   return (
-    <div id={id} className={`lf-notification-region${className ? ' ' + className : ''}`} role={loud ? 'alert' : 'status'} aria-live={loud ? 'assertive' : 'polite'} aria-atomic="true">
+    <div
+      id={id}
+      className={`lf-notification-region${className ? ' ' + className : ''}`}
+      role={loud ? 'alert' : 'status'}
+      aria-live={loud ? 'assertive' : 'polite'}
+      aria-atomic="true"
+    >
       {visible ? (
-        <div className={`lf-notification lf-notification--${type}${banner ? ' lf-notification--banner' : ''}`}>
+        <div
+          className={`lf-notification lf-notification--${type}${banner ? ' lf-notification--banner' : ''}`}
+        >
           <Icon path={ICONS[type]} className="lf-notification__icon" />
           <div className="lf-notification__body">
             {title ? <strong className="lf-notification__title">{title} </strong> : null}

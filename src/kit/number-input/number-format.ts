@@ -29,4 +29,18 @@ export function cleanNumber(raw: string, rules: NumberRules): string {
 }
 
 /** Keys that move, delete, submit or leave: always allowed. */
-export const NAVIGATION_KEYS = ['Backspace', 'Delete', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'Tab', 'Enter', 'Escape', 'PageUp', 'PageDown']
+export const NAVIGATION_KEYS = [
+  'Backspace',
+  'Delete',
+  'ArrowLeft',
+  'ArrowRight',
+  'ArrowUp',
+  'ArrowDown',
+  'Home',
+  'End',
+  'Tab',
+  'Enter',
+  'Escape',
+  'PageUp',
+  'PageDown',
+]

@@ -19,7 +19,9 @@ const CASES: [string, Parameters<typeof cleanNumber>[1], string][] = [
   ['123456', { decimals: 0, separator: ',', maxLength: 4 }, '1234'],
   [',5', { decimals: 1, separator: ',' }, ',5'],
 ]
-for (const [raw, rules, out] of CASES) test(`cleanNumber(${JSON.stringify(raw)}, ${JSON.stringify(rules)}) = ${out}`, () => assert.is(cleanNumber(raw, rules), out))
+for (const [raw, rules, out] of CASES)
+  test(`cleanNumber(${JSON.stringify(raw)}, ${JSON.stringify(rules)}) = ${out}`, () =>
+    assert.is(cleanNumber(raw, rules), out))
 
 function setup(props: Partial<Parameters<typeof NumberInput>[0]> = {}) {
   const user = userEvent.setup({ document })

@@ -8,7 +8,8 @@ import { Input, type InputProps } from '../input/input'
 import { hasFocus } from '../field/focus'
 import { NAVIGATION_KEYS, cleanNumber, type NumberRules } from './number-format'
 
-export interface NumberInputProps extends Omit<InputProps, 'type' | 'onValueChange' | 'value' | 'defaultValue' | 'inputMode'> {
+export interface NumberInputProps
+  extends Omit<InputProps, 'type' | 'onValueChange' | 'value' | 'defaultValue' | 'inputMode'> {
   /** Value as shown (controlled), e.g. "12,5". */
   value?: string
   defaultValue?: string
@@ -22,7 +23,16 @@ export interface NumberInputProps extends Omit<InputProps, 'type' | 'onValueChan
   maxLength?: number
 }
 
-export function NumberInput({ value, defaultValue, onValueChange, decimals = 0, separator = ',', maxLength, onKeyDown, ...rest }: NumberInputProps) {
+export function NumberInput({
+  value,
+  defaultValue,
+  onValueChange,
+  decimals = 0,
+  separator = ',',
+  maxLength,
+  onKeyDown,
+  ...rest
+}: NumberInputProps) {
   const rules: NumberRules = { decimals, separator, maxLength }
   const [text, setText] = useState(() => cleanNumber(value ?? defaultValue ?? '', rules))
   const shown = value !== undefined ? cleanNumber(value, rules) : text
@@ -47,7 +57,11 @@ export function NumberInput({ value, defaultValue, onValueChange, decimals = 0, 
     const start = el.selectionStart ?? el.value.length
     const end = el.selectionEnd ?? start
     const next = el.value.slice(0, start) + key + el.value.slice(end)
-    if (cleanNumber(next, rules) !== next.replace('.', separator).replace(',', separator) || next.length > (maxLength ?? Infinity)) event.preventDefault()
+    if (
+      cleanNumber(next, rules) !== next.replace('.', separator).replace(',', separator) ||
+      next.length > (maxLength ?? Infinity)
+    )
+      event.preventDefault()
   }
 
   return (

@@ -8,5 +8,7 @@ export type PasswordScore = 0 | 1 | 2 | 3
 
 export function passwordScore(password: string): PasswordScore {
   if ([...password].length < PASSWORD_MIN_LENGTH) return 0
-  return ((/\p{Ll}/u.test(password) ? 1 : 0) + (/\d/.test(password) ? 1 : 0) + (/\p{Lu}/u.test(password) ? 1 : 0)) as PasswordScore
+  return ((/\p{Ll}/u.test(password) ? 1 : 0) +
+    (/\d/.test(password) ? 1 : 0) +
+    (/\p{Lu}/u.test(password) ? 1 : 0)) as PasswordScore
 }

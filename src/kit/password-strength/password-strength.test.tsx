@@ -22,7 +22,8 @@ const SCORES: [string, number][] = [
   ['Abcdefg1', 3],
   ['Ärger123', 3], // non-ASCII letters count
 ]
-for (const [pw, score] of SCORES) test(`score(${JSON.stringify(pw)}) = ${score}`, () => assert.is(passwordScore(pw), score))
+for (const [pw, score] of SCORES)
+  test(`score(${JSON.stringify(pw)}) = ${score}`, () => assert.is(passwordScore(pw), score))
 
 const EXPECTED: [string, string, string][] = [
   ['de-DE', 'Passwortstärke:', 'sehr stark'],
@@ -42,7 +43,11 @@ for (const [lang, label, veryStrong] of EXPECTED) {
   test(`page language ${lang}: "${label} ${veryStrong}"`, () => {
     const { container } = render(<PasswordStrength password="Abcdefg1" language={lang} />)
     assert.is(container.textContent, `${label} ${veryStrong}`)
-    assert.is(container.firstElementChild!.getAttribute('lang'), lang === 'es-ES' ? 'en' : lang, 'lang marks the language the text is in')
+    assert.is(
+      container.firstElementChild!.getAttribute('lang'),
+      lang === 'es-ES' ? 'en' : lang,
+      'lang marks the language the text is in',
+    )
   })
 }
 
@@ -53,7 +58,18 @@ test('the levels agree with the feminine noun of the label in cs, sk and pl (sí
 })
 
 test('ten languages with four distinct levels each', () => {
-  assert.equal(Object.keys(PASSWORD_TEXTS).sort(), ['cs', 'da', 'de', 'en', 'fr', 'hu', 'pl', 'sk', 'sv', 'tr'])
+  assert.equal(Object.keys(PASSWORD_TEXTS).sort(), [
+    'cs',
+    'da',
+    'de',
+    'en',
+    'fr',
+    'hu',
+    'pl',
+    'sk',
+    'sv',
+    'tr',
+  ])
   for (const texts of Object.values(PASSWORD_TEXTS)) assert.is(new Set(texts.slice(1)).size, 4)
   assert.is(passwordLanguage('DA_dk'), 'da')
 })
@@ -62,12 +78,19 @@ test('each level shows its text; the text is a polite live region; the meter is 
   const view = render(<PasswordStrength password="short" language="de" />)
   const live = view.container.querySelector('[aria-live="polite"]')!
   assert.is(live.textContent, 'Passwortstärke: schwach')
-  for (const [pw, text] of [['abcdefgh', 'mittel'], ['abcdefg1', 'stark'], ['Abcdefg1', 'sehr stark']]) {
+  for (const [pw, text] of [
+    ['abcdefgh', 'mittel'],
+    ['abcdefg1', 'stark'],
+    ['Abcdefg1', 'sehr stark'],
+  ]) {
     view.rerender(<PasswordStrength password={pw} language="de" />)
     assert.is(view.container.querySelector('[aria-live="polite"]'), live)
     assert.is(live.textContent, `Passwortstärke: ${text}`)
   }
-  assert.is(view.container.querySelector('.lf-password-strength__bars')!.getAttribute('aria-hidden'), 'true')
+  assert.is(
+    view.container.querySelector('.lf-password-strength__bars')!.getAttribute('aria-hidden'),
+    'true',
+  )
   assert.ok(screen.getByText(/sehr stark/))
 })
 

@@ -22,11 +22,19 @@ export function PasswordStrength({ password, language, id, className }: Password
   const score = passwordScore(password)
   const texts = passwordTexts(language)
   // Marks the texts' language: the page's tag, or "en" when the page's language is not one of the ten.
-  const lang = passwordLanguage(language) === language.toLowerCase().split(/[-_]/)[0] ? language : 'en'
+  const lang =
+    passwordLanguage(language) === language.toLowerCase().split(/[-_]/)[0] ? language : 'en'
   return (
-    <div id={id} className={`lf-password-strength lf-password-strength--${score}${className ? ' ' + className : ''}`} lang={lang}>
+    <div
+      id={id}
+      className={`lf-password-strength lf-password-strength--${score}${className ? ' ' + className : ''}`}
+      lang={lang}
+    >
       <span className="lf-password-strength__bars" aria-hidden="true">
-        <span /><span /><span /><span />
+        <span />
+        <span />
+        <span />
+        <span />
       </span>
       <span className="lf-password-strength__text" aria-live="polite" aria-atomic="true">
         {texts[0]} {texts[score + 1]}

@@ -13,18 +13,38 @@ win.CSS.escape ??= (s: string) => s.replace(/[^\w-]/g, (c) => `\\${c}`)
 const test = suite('RadioGroup')
 test.after.each(cleanup)
 
-const OPTIONS = [{ value: 'mrs', label: 'Frau' }, { value: 'mr', label: 'Herr' }, { value: 'd', label: 'Divers' }]
+const OPTIONS = [
+  { value: 'mrs', label: 'Frau' },
+  { value: 'mr', label: 'Herr' },
+  { value: 'd', label: 'Divers' },
+]
 
 function Controlled(props: { onChange?: (v: string) => void; error?: string }) {
   const [v, setV] = useState('')
-  return <RadioGroup label="Anrede" name="salutation" options={OPTIONS} value={v} onValueChange={(x) => { setV(x); props.onChange?.(x) }} required error={props.error} />
+  return (
+    <RadioGroup
+      label="Anrede"
+      name="salutation"
+      options={OPTIONS}
+      value={v}
+      onValueChange={(x) => {
+        setV(x)
+        props.onChange?.(x)
+      }}
+      required
+      error={props.error}
+    />
+  )
 }
 
 test('a fieldset named by its legend; each radio named by its label', () => {
   render(<Controlled />)
   const group = screen.getByRole('group', { name: 'Anrede' })
   assert.is(group.tagName, 'FIELDSET')
-  assert.equal(screen.getAllByRole('radio').map((r) => (r as HTMLInputElement).labels![0].textContent), ['Frau', 'Herr', 'Divers'])
+  assert.equal(
+    screen.getAllByRole('radio').map((r) => (r as HTMLInputElement).labels![0].textContent),
+    ['Frau', 'Herr', 'Divers'],
+  )
 })
 
 test('clicking a label selects its radio', async () => {
@@ -47,7 +67,10 @@ test('keyboard: Tab enters the group, Space selects, arrow keys move the selecti
   assert.is(document.activeElement, screen.getByRole('radio', { name: 'Herr' }))
   assert.ok((screen.getByRole('radio', { name: 'Herr' }) as HTMLInputElement).checked)
   await user.keyboard('{ArrowDown}{ArrowDown}')
-  assert.ok((screen.getByRole('radio', { name: 'Frau' }) as HTMLInputElement).checked, 'wraps around')
+  assert.ok(
+    (screen.getByRole('radio', { name: 'Frau' }) as HTMLInputElement).checked,
+    'wraps around',
+  )
   assert.equal(values, ['mrs', 'mr', 'd', 'mrs'])
 })
 
@@ -58,11 +81,19 @@ test('required and error: required radios, aria-invalid, error described on the 
     assert.is(radio.getAttribute('aria-invalid'), 'true')
   }
   const group = screen.getByRole('group')
-  assert.is(document.getElementById(group.getAttribute('aria-describedby')!)!.textContent, 'Bitte wählen Sie eine Anrede.')
+  assert.is(
+    document.getElementById(group.getAttribute('aria-describedby')!)!.textContent,
+    'Bitte wählen Sie eine Anrede.',
+  )
 })
 
 test('disabled group and disabled option', () => {
-  render(<><RadioGroup label="A" name="a" disabled options={OPTIONS} /><RadioGroup label="B" name="b" options={[{ value: '1', label: 'Eins', disabled: true }]} /></>)
+  render(
+    <>
+      <RadioGroup label="A" name="a" disabled options={OPTIONS} />
+      <RadioGroup label="B" name="b" options={[{ value: '1', label: 'Eins', disabled: true }]} />
+    </>,
+  )
   assert.ok(screen.getAllByRole('radio').every((r) => (r as HTMLInputElement).disabled))
 })
 

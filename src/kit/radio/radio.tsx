@@ -8,7 +8,11 @@ import { FieldFrame, fieldState, type FieldProps } from '../field/field'
 import { useStyles } from '../../styles/style-root'
 import css from './radio.css'
 
-export interface RadioProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'style' | 'type' | 'onChange' | 'children'> {
+export interface RadioProps
+  extends Omit<
+    InputHTMLAttributes<HTMLInputElement>,
+    'className' | 'style' | 'type' | 'onChange' | 'children'
+  > {
   /** Visible label; may contain links. */
   label: ReactNode
   value: string
@@ -22,8 +26,16 @@ export function Radio({ label, id, onCheckedChange, ...rest }: RadioProps) {
   const radioId = useDomId(id)
   return (
     <span className="lf-radio">
-      <input {...rest} id={radioId} type="radio" className="lf-radio__input" onChange={(event) => onCheckedChange?.(rest.value, event)} />
-      <label className="lf-radio__label" htmlFor={radioId}>{label}</label>
+      <input
+        {...rest}
+        id={radioId}
+        type="radio"
+        className="lf-radio__input"
+        onChange={(event) => onCheckedChange?.(rest.value, event)}
+      />
+      <label className="lf-radio__label" htmlFor={radioId}>
+        {label}
+      </label>
     </span>
   )
 }
@@ -51,11 +63,37 @@ export interface RadioGroupProps extends FieldProps {
 /** A group of radios with a legend, required marker, state and linked error text. */
 export function RadioGroup(props: RadioGroupProps) {
   useStyles(css)
-  const { label, required, state, error, hint, className, hideLabel, name, options, value, defaultValue, onValueChange, disabled, inline, id } = props
+  const {
+    label,
+    required,
+    state,
+    error,
+    hint,
+    className,
+    hideLabel,
+    name,
+    options,
+    value,
+    defaultValue,
+    onValueChange,
+    disabled,
+    inline,
+    id,
+  } = props
   const groupId = useDomId(id)
   const invalid = fieldState({ state, error }) === 'error'
   return (
-    <FieldFrame group id={groupId} label={label} required={required} state={state} error={error} hint={hint} hideLabel={hideLabel} className={className}>
+    <FieldFrame
+      group
+      id={groupId}
+      label={label}
+      required={required}
+      state={state}
+      error={error}
+      hint={hint}
+      hideLabel={hideLabel}
+      className={className}
+    >
       <span className={`lf-radio-group${inline ? ' lf-radio-group--inline' : ''}`}>
         {options.map((o) => (
           <Radio

@@ -7,15 +7,29 @@ import { Select } from './select'
 const test = suite('Select')
 test.after.each(cleanup)
 
-const OPTIONS = [{ value: 'mrs', label: 'Frau' }, { value: 'mr', label: 'Herr' }, { value: 'x', label: 'Divers', disabled: true }]
+const OPTIONS = [
+  { value: 'mrs', label: 'Frau' },
+  { value: 'mr', label: 'Herr' },
+  { value: 'x', label: 'Divers', disabled: true },
+]
 
 test('a native select named by its label; choosing reports the value', async () => {
   const user = userEvent.setup({ document })
   const values: string[] = []
-  render(<Select label="Anrede" options={OPTIONS} placeholder="Bitte wählen" onValueChange={(v) => values.push(v)} />)
+  render(
+    <Select
+      label="Anrede"
+      options={OPTIONS}
+      placeholder="Bitte wählen"
+      onValueChange={(v) => values.push(v)}
+    />,
+  )
   const select = screen.getByRole('combobox', { name: 'Anrede' }) as HTMLSelectElement
   assert.is(select.tagName, 'SELECT')
-  assert.equal([...select.options].map((o) => o.textContent), ['Bitte wählen', 'Frau', 'Herr', 'Divers'])
+  assert.equal(
+    [...select.options].map((o) => o.textContent),
+    ['Bitte wählen', 'Frau', 'Herr', 'Divers'],
+  )
   await user.selectOptions(select, 'Herr')
   assert.equal(values, ['mr'])
   assert.ok(select.options[3].disabled)
@@ -41,7 +55,10 @@ test('error: aria-invalid and the error as description', () => {
   render(<Select label="Anrede" options={OPTIONS} error="Bitte wählen Sie eine Anrede." />)
   const select = screen.getByRole('combobox', { name: 'Anrede' })
   assert.is(select.getAttribute('aria-invalid'), 'true')
-  assert.is(document.getElementById(select.getAttribute('aria-describedby')!)!.textContent, 'Bitte wählen Sie eine Anrede.')
+  assert.is(
+    document.getElementById(select.getAttribute('aria-describedby')!)!.textContent,
+    'Bitte wählen Sie eine Anrede.',
+  )
 })
 
 test('controlled value is selected', () => {

@@ -11,7 +11,12 @@ export interface SelectOption {
   disabled?: boolean
 }
 
-export interface SelectProps extends FieldProps, Omit<SelectHTMLAttributes<HTMLSelectElement>, 'className' | 'style' | 'value' | 'defaultValue' | 'onChange' | 'required' | 'children'> {
+export interface SelectProps
+  extends FieldProps,
+    Omit<
+      SelectHTMLAttributes<HTMLSelectElement>,
+      'className' | 'style' | 'value' | 'defaultValue' | 'onChange' | 'required' | 'children'
+    > {
   options: SelectOption[]
   /** Selected value (controlled); '' selects the placeholder option. */
   value?: string
@@ -25,10 +30,35 @@ export interface SelectProps extends FieldProps, Omit<SelectHTMLAttributes<HTMLS
 
 export function Select(props: SelectProps) {
   useStyles(css)
-  const { label, required, state, error, hint, className, hideLabel, options, value, defaultValue, placeholder, onValueChange, id, selectRef, ...rest } = props
+  const {
+    label,
+    required,
+    state,
+    error,
+    hint,
+    className,
+    hideLabel,
+    options,
+    value,
+    defaultValue,
+    placeholder,
+    onValueChange,
+    id,
+    selectRef,
+    ...rest
+  } = props
   const selectId = useDomId(id)
   return (
-    <FieldFrame id={selectId} label={label} required={required} state={state} error={error} hint={hint} hideLabel={hideLabel} className={className}>
+    <FieldFrame
+      id={selectId}
+      label={label}
+      required={required}
+      state={state}
+      error={error}
+      hint={hint}
+      hideLabel={hideLabel}
+      className={className}
+    >
       <span className="lf-select">
         <select
           {...rest}
@@ -43,9 +73,13 @@ export function Select(props: SelectProps) {
           aria-describedby={describedBy(selectId, { hint, error }, rest['aria-describedby'])}
           onChange={(event) => onValueChange?.(event.currentTarget.value, event)}
         >
-          {placeholder !== undefined ? <option value="">{required ? `${placeholder} *` : placeholder}</option> : null}
+          {placeholder !== undefined ? (
+            <option value="">{required ? `${placeholder} *` : placeholder}</option>
+          ) : null}
           {options.map((o) => (
-            <option key={o.value} value={o.value} disabled={o.disabled}>{o.label}</option>
+            <option key={o.value} value={o.value} disabled={o.disabled}>
+              {o.label}
+            </option>
           ))}
         </select>
       </span>

@@ -20,16 +20,20 @@ const ALLOWED_SCHEMES = ['http:', 'https:', 'mailto:', 'tel:']
  * joiners, BOM, tag characters), and the other characters that render as nothing (combining
  * grapheme joiner, Khmer and Mongolian invisibles, Hangul fillers, variation selectors).
  */
-const REFUSED = /^ | $|[^\S ]|[\p{Cc}\p{Cf}\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\ufe00-\ufe0f\uffa0]/u
+const REFUSED =
+  /^ | $|[^\S ]|[\p{Cc}\p{Cf}\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\ufe00-\ufe0f\uffa0]/u
 
 /** The page's address without query and fragment: what a relative link means on a page without `<base>`. */
 export function pageBase(): string {
-  return typeof location === 'object' && /^https?:$/.test(location.protocol) ? location.origin + location.pathname : 'https://shop.invalid/'
+  return typeof location === 'object' && /^https?:$/.test(location.protocol)
+    ? location.origin + location.pathname
+    : 'https://shop.invalid/'
 }
 
 /** The parsed address if it may become a link, else null. Relative addresses resolve against `base`. */
 export function checkLink(value: unknown, base = pageBase()): URL | null {
-  if (typeof value !== 'string' || !value || REFUSED.test(value) || /^[/\\]*\\/.test(value)) return null
+  if (typeof value !== 'string' || !value || REFUSED.test(value) || /^[/\\]*\\/.test(value))
+    return null
   try {
     const url = new URL(value, base)
     return ALLOWED_SCHEMES.indexOf(url.protocol) < 0 ? null : url

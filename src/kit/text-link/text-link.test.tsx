@@ -24,27 +24,65 @@ const SAFE: [string, string][] = [
   ['/de/gift cards-s12.html', 'https://shop.test/de/gift%20cards-s12.html'],
 ]
 const UNSAFE = [
-  'javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' javascript:alert(1)', 'java\tscript:alert(1)', 'java\nscript:alert(1)', '\u0000javascript:alert(1)',
-  'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'file:///etc/passwd', 'blob:https://x/y', 'ftp://shop.test', '\\\\evil.test', '/\\evil.test', '\\/evil.test', '', null, undefined,
+  'javascript:alert(1)',
+  'JaVaScRiPt:alert(1)',
+  ' javascript:alert(1)',
+  'java\tscript:alert(1)',
+  'java\nscript:alert(1)',
+  '\u0000javascript:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'vbscript:msgbox(1)',
+  'file:///etc/passwd',
+  'blob:https://x/y',
+  'ftp://shop.test',
+  '\\\\evil.test',
+  '/\\evil.test',
+  '\\/evil.test',
+  '',
+  null,
+  undefined,
   // Every Unicode space and invisible character, before a scheme, before a backslash host, after a link and inside one.
-  ...SPACES_AND_INVISIBLES.flatMap((c) => [`${c}javascript:alert(1)`, `${c}data:text/html,x`, `${c}vbscript:x`, `${c}\\\\evil.test`, `https://shop.test/${c}`, `https://sh${c}op.test/`, `${c}/de/agb`]),
+  ...SPACES_AND_INVISIBLES.flatMap((c) => [
+    `${c}javascript:alert(1)`,
+    `${c}data:text/html,x`,
+    `${c}vbscript:x`,
+    `${c}\\\\evil.test`,
+    `https://shop.test/${c}`,
+    `https://sh${c}op.test/`,
+    `${c}/de/agb`,
+  ]),
 ]
-for (const [url, rendered] of SAFE) test(`safe: ${url} renders as ${rendered}`, () => assert.is(safeUrl(url), rendered))
-for (const url of UNSAFE) test(`unsafe: ${JSON.stringify(url)}`, () => assert.is(safeUrl(url), null))
+for (const [url, rendered] of SAFE)
+  test(`safe: ${url} renders as ${rendered}`, () => assert.is(safeUrl(url), rendered))
+for (const url of UNSAFE)
+  test(`unsafe: ${JSON.stringify(url)}`, () => assert.is(safeUrl(url), null))
 
 test('the address rendered is the absolute one that was checked, whatever <base href> the page has', () => {
   const base = document.createElement('base')
   base.href = 'https://cdn.shop.example/assets/'
   document.head.appendChild(base)
   try {
-    render(<><TextLink href="/de/agb">AGB</TextLink><TextLink href="hilfe.html">Hilfe</TextLink></>)
-    assert.equal(screen.getAllByRole('link').map((a) => a.getAttribute('href')), ['https://shop.test/de/agb', 'https://shop.test/de/hilfe.html'])
+    render(
+      <>
+        <TextLink href="/de/agb">AGB</TextLink>
+        <TextLink href="hilfe.html">Hilfe</TextLink>
+      </>,
+    )
+    assert.equal(
+      screen.getAllByRole('link').map((a) => a.getAttribute('href')),
+      ['https://shop.test/de/agb', 'https://shop.test/de/hilfe.html'],
+    )
   } finally {
     base.remove()
   }
 })
 
-for (const href of ['\u00a0javascript:alert(1)', '\ufeffjavascript:alert(1)', '\u3000javascript:alert(1)', '\u200bjavascript:alert(1)']) {
+for (const href of [
+  '\u00a0javascript:alert(1)',
+  '\ufeffjavascript:alert(1)',
+  '\u3000javascript:alert(1)',
+  '\u200bjavascript:alert(1)',
+]) {
   test(`${JSON.stringify(href)} renders as text, never as a link`, () => {
     const { container } = render(<TextLink href={href}>Klick</TextLink>)
     assert.is(container.querySelector('[href]'), null)
@@ -52,7 +90,14 @@ for (const href of ['\u00a0javascript:alert(1)', '\ufeffjavascript:alert(1)', '\
 }
 
 test('a link to another origin sends no referrer; one to the shop keeps it', () => {
-  render(<><TextLink href="https://partner.example/x">Partner</TextLink><TextLink href="//cdn.example/y">CDN</TextLink><TextLink href="/de/agb">AGB</TextLink><TextLink href="https://shop.test/de/">Shop</TextLink></>)
+  render(
+    <>
+      <TextLink href="https://partner.example/x">Partner</TextLink>
+      <TextLink href="//cdn.example/y">CDN</TextLink>
+      <TextLink href="/de/agb">AGB</TextLink>
+      <TextLink href="https://shop.test/de/">Shop</TextLink>
+    </>,
+  )
   const rel = (name: string) => screen.getByRole('link', { name }).getAttribute('rel')
   assert.is(rel('Partner'), 'noreferrer')
   assert.is(rel('CDN'), 'noreferrer')
@@ -69,7 +114,11 @@ test('an unsafe address renders its text, never a link', () => {
 
 for (const href of ['https://shop.test/', 'http://shop.test/', 'mailto:a@shop.test']) {
   test(`newTab: ${href} opens in a new tab with rel="noopener noreferrer" and says so`, () => {
-    render(<TextLink href={href} newTab>Seite</TextLink>)
+    render(
+      <TextLink href={href} newTab>
+        Seite
+      </TextLink>,
+    )
     const link = screen.getByRole('link', { name: 'Seite (öffnet sich in einem neuen Tab)' })
     assert.is(link.getAttribute('target'), '_blank')
     assert.is(link.getAttribute('rel'), 'noopener noreferrer')
@@ -77,7 +126,16 @@ for (const href of ['https://shop.test/', 'http://shop.test/', 'mailto:a@shop.te
 }
 
 test('newTab is ignored for relative and tel: addresses', () => {
-  render(<><TextLink href="/agb" newTab>AGB</TextLink><TextLink href="tel:+49301" newTab>Anrufen</TextLink></>)
+  render(
+    <>
+      <TextLink href="/agb" newTab>
+        AGB
+      </TextLink>
+      <TextLink href="tel:+49301" newTab>
+        Anrufen
+      </TextLink>
+    </>,
+  )
   for (const link of screen.getAllByRole('link')) {
     assert.is(link.getAttribute('target'), null)
     assert.is(link.getAttribute('rel'), null)
@@ -93,7 +151,17 @@ test('without newTab: same tab, no rel', () => {
 test('keyboard: Tab reaches it and Enter activates it', async () => {
   const user = userEvent.setup({ document })
   let clicks = 0
-  render(<TextLink href="/x" onClick={(e) => { e.preventDefault(); clicks++ }}>Weiter</TextLink>)
+  render(
+    <TextLink
+      href="/x"
+      onClick={(e) => {
+        e.preventDefault()
+        clicks++
+      }}
+    >
+      Weiter
+    </TextLink>,
+  )
   await user.tab()
   assert.is(document.activeElement, screen.getByRole('link', { name: 'Weiter' }))
   await user.keyboard('{Enter}')

@@ -13,7 +13,11 @@ import { external } from '../icon/icon-paths'
 import { checkLink, opensInNewTab } from './safe-url'
 import css from './text-link.css'
 
-export interface TextLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'className' | 'style' | 'href' | 'target' | 'rel' | 'children'> {
+export interface TextLinkProps
+  extends Omit<
+    AnchorHTMLAttributes<HTMLAnchorElement>,
+    'className' | 'style' | 'href' | 'target' | 'rel' | 'children'
+  > {
   /** Address; checked with checkLink(). Unsafe or missing: the children render as plain text. */
   href: string | null | undefined
   children: ReactNode
@@ -28,7 +32,16 @@ export interface TextLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorEleme
   className?: string
 }
 
-export function TextLink({ href, children, newTab, variant = 'inline', showExternalIcon, newTabLabel, className, ...rest }: TextLinkProps) {
+export function TextLink({
+  href,
+  children,
+  newTab,
+  variant = 'inline',
+  showExternalIcon,
+  newTabLabel,
+  className,
+  ...rest
+}: TextLinkProps) {
   useStyles(css)
   const url = checkLink(href)
   const cls = `lf-link lf-link--${variant}${className ? ' ' + className : ''}`
@@ -36,12 +49,22 @@ export function TextLink({ href, children, newTab, variant = 'inline', showExter
   const blank = !!newTab && opensInNewTab(href!)
   const foreign = /^http/.test(url.protocol) && url.origin !== location.origin
   return (
-    <a {...rest} className={cls} href={url.href} target={blank ? '_blank' : undefined} rel={blank ? 'noopener noreferrer' : foreign ? 'noreferrer' : undefined}>
+    <a
+      {...rest}
+      className={cls}
+      href={url.href}
+      target={blank ? '_blank' : undefined}
+      rel={blank ? 'noopener noreferrer' : foreign ? 'noreferrer' : undefined}
+    >
       {/* The underline sits on this span, so the space before the hidden hint is not underlined. */}
       <span className="lf-link__text">{children}</span>
-      {blank && showExternalIcon ? <Icon path={external} size={16} className="lf-link__icon" /> : null}
+      {blank && showExternalIcon ? (
+        <Icon path={external} size={16} className="lf-link__icon" />
+      ) : null}
       {blank ? ' ' : null}
-      {blank ? <span className="lf-visually-hidden">({newTabLabel ?? t('kit.link.newTab')})</span> : null}
+      {blank ? (
+        <span className="lf-visually-hidden">({newTabLabel ?? t('kit.link.newTab')})</span>
+      ) : null}
     </a>
   )
 }

@@ -30,7 +30,11 @@ test('keyboard: Enter and Space toggle, focus stays on the toggle', async () => 
   await useLocale('de-DE')
   const user = userEvent.setup({ document })
   const toggles: boolean[] = []
-  render(<TextSlider onToggle={(e) => toggles.push(e)} lines={2}>Text</TextSlider>)
+  render(
+    <TextSlider onToggle={(e) => toggles.push(e)} lines={2}>
+      Text
+    </TextSlider>,
+  )
   await user.tab()
   await user.keyboard('{Enter}')
   assert.is(document.activeElement, screen.getByRole('button', { name: 'Weniger anzeigen' }))
@@ -40,7 +44,11 @@ test('keyboard: Enter and Space toggle, focus stays on the toggle', async () => 
 })
 
 test('caller texts win over the defaults', () => {
-  render(<TextSlider moreLabel="Alle Marken" lessLabel="Weniger Marken" defaultExpanded>Text</TextSlider>)
+  render(
+    <TextSlider moreLabel="Alle Marken" lessLabel="Weniger Marken" defaultExpanded>
+      Text
+    </TextSlider>,
+  )
   assert.ok(screen.getByRole('button', { name: 'Weniger Marken' }))
 })
 
@@ -49,9 +57,12 @@ for (const locale of LOCALES) {
     const texts = flatten(await loadDictionary(locale))
     await useLocale(locale)
     render(<TextSlider>Text</TextSlider>)
-    await userEvent.setup({ document }).click(screen.getByRole('button', { name: texts['kit.textSlider.more'] }))
+    await userEvent
+      .setup({ document })
+      .click(screen.getByRole('button', { name: texts['kit.textSlider.more'] }))
     assert.ok(screen.getByRole('button', { name: texts['kit.textSlider.less'] }))
-    if (!locale.startsWith('de-')) assert.is.not(texts['kit.textSlider.more'], 'Mehr anzeigen', 'translated, not German')
+    if (!locale.startsWith('de-'))
+      assert.is.not(texts['kit.textSlider.more'], 'Mehr anzeigen', 'translated, not German')
   })
 }
 

@@ -27,17 +27,36 @@ export interface TextSliderProps {
   className?: string
 }
 
-export function TextSlider({ children, expanded, defaultExpanded = false, onToggle, lines = 3, moreLabel, lessLabel, id, className }: TextSliderProps) {
+export function TextSlider({
+  children,
+  expanded,
+  defaultExpanded = false,
+  onToggle,
+  lines = 3,
+  moreLabel,
+  lessLabel,
+  id,
+  className,
+}: TextSliderProps) {
   useStyles(css)
   const contentId = useDomId(id)
   const { open, toggle } = useOpenState(expanded, defaultExpanded, onToggle)
   return (
     <div className={`lf-text-slider${className ? ' ' + className : ''}`}>
-      <div id={contentId} className={`lf-text-slider__content${open ? '' : ` lf-text-slider__content--clamp${lines}`}`}>
+      <div
+        id={contentId}
+        className={`lf-text-slider__content${open ? '' : ` lf-text-slider__content--clamp${lines}`}`}
+      >
         {children}
       </div>
-      <button type="button" className="lf-text-slider__toggle" aria-expanded={open ? 'true' : 'false'} aria-controls={contentId} onClick={toggle}>
-        {open ? lessLabel ?? t('kit.textSlider.less') : moreLabel ?? t('kit.textSlider.more')}
+      <button
+        type="button"
+        className="lf-text-slider__toggle"
+        aria-expanded={open ? 'true' : 'false'}
+        aria-controls={contentId}
+        onClick={toggle}
+      >
+        {open ? (lessLabel ?? t('kit.textSlider.less')) : (moreLabel ?? t('kit.textSlider.more'))}
         <ExpandIcon expanded={open} size={20} />
       </button>
     </div>

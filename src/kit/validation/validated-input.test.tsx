@@ -12,7 +12,13 @@ test.after.each(cleanup)
 test('a validator answers on blur, not while typing; its message is linked and clears on focus', async () => {
   await useLocale('de-DE')
   const user = userEvent.setup({ document })
-  render(<ValidatedInput label="Kundennummer" name="customer" validator={genericValidator((v: string) => /^\d*$/.test(v))} />)
+  render(
+    <ValidatedInput
+      label="Kundennummer"
+      name="customer"
+      validator={genericValidator((v: string) => /^\d*$/.test(v))}
+    />,
+  )
   const input = screen.getByRole('textbox', { name: 'Kundennummer' })
   await user.click(input)
   await user.keyboard('12a')
@@ -26,10 +32,16 @@ test('a validator answers on blur, not while typing; its message is linked and c
   assert.is(input.getAttribute('aria-invalid'), null)
 })
 
-test('a specific error wins over the validator\'s message', async () => {
+test("a specific error wins over the validator's message", async () => {
   await useLocale('de-DE')
   const user = userEvent.setup({ document })
-  render(<ValidatedInput label="Kundennummer" validator={genericValidator(() => false)} error="Bitte 8 Ziffern eingeben." />)
+  render(
+    <ValidatedInput
+      label="Kundennummer"
+      validator={genericValidator(() => false)}
+      error="Bitte 8 Ziffern eingeben."
+    />,
+  )
   await user.click(screen.getByRole('textbox', { name: 'Kundennummer' }))
   await user.tab()
   assert.ok(screen.getByText('Bitte 8 Ziffern eingeben.'))

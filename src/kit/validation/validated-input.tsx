@@ -14,7 +14,14 @@ export interface ValidatedInputProps extends InputProps {
   fieldName?: string
 }
 
-export function ValidatedInput({ validator, fieldName, onFocus, onBlur, error, ...props }: ValidatedInputProps) {
+export function ValidatedInput({
+  validator,
+  fieldName,
+  onFocus,
+  onBlur,
+  error,
+  ...props
+}: ValidatedInputProps) {
   const [invalid, setInvalid] = useState<string>()
   return (
     <Input
@@ -26,7 +33,12 @@ export function ValidatedInput({ validator, fieldName, onFocus, onBlur, error, .
       }}
       onBlur={(event) => {
         onBlur?.(event)
-        setInvalid(validator(event.currentTarget.value, fieldName ?? (typeof props.label === 'string' ? props.label : '')))
+        setInvalid(
+          validator(
+            event.currentTarget.value,
+            fieldName ?? (typeof props.label === 'string' ? props.label : ''),
+          ),
+        )
       }}
     />
   )

@@ -8,7 +8,7 @@ import { FIELD_INVALID, GENERIC_INVALID, genericValidator, isIban } from './vali
 const test = suite('generic validator')
 const digits = (value: string) => /^\d*$/.test(value)
 
-test('the spec\'s English defaults where a bundle carries no kit texts', () => {
+test("the spec's English defaults where a bundle carries no kit texts", () => {
   useDictionary('en', {})
   assert.is(GENERIC_INVALID, '{field} is not valid.')
   assert.is(FIELD_INVALID, 'Field is invalid')
@@ -23,7 +23,10 @@ test('a valid value has no message', () => {
 })
 
 test('a message generator of its own is asked with the field name', () => {
-  assert.is(genericValidator(digits, (field) => `${field}: digits only`)('x', 'PIN'), 'PIN: digits only')
+  assert.is(
+    genericValidator(digits, (field) => `${field}: digits only`)('x', 'PIN'),
+    'PIN: digits only',
+  )
 })
 
 const LOCALISED: Record<string, [string, string]> = {
@@ -41,7 +44,10 @@ const LOCALISED: Record<string, [string, string]> = {
 for (const locale of LOCALES) {
   test(`${locale}: both messages in the market's language`, async () => {
     await useLocale(locale)
-    assert.equal([genericValidator(digits)('x', 'IBAN'), genericValidator(digits, null)('x', 'IBAN')], LOCALISED[locale])
+    assert.equal(
+      [genericValidator(digits)('x', 'IBAN'), genericValidator(digits, null)('x', 'IBAN')],
+      LOCALISED[locale],
+    )
   })
 }
 
@@ -57,6 +63,7 @@ const IBANS: [string, boolean][] = [
   ['1DE89370400440532013000', false],
   ['', true], // empty: "required" is another rule's answer
 ]
-for (const [iban, valid] of IBANS) test(`isIban(${iban || '(empty)'}) is ${valid}`, () => assert.is(isIban(iban), valid))
+for (const [iban, valid] of IBANS)
+  test(`isIban(${iban || '(empty)'}) is ${valid}`, () => assert.is(isIban(iban), valid))
 
 test.run()

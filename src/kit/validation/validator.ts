@@ -18,14 +18,23 @@ export const GENERIC_INVALID = '{field} is not valid.'
 export const FIELD_INVALID = 'Field is invalid'
 
 /** The default message generator: "{field} is not valid." in the bundle's language. */
-export const invalidMessage: MessageGenerator = (field) => t('kit.validation.invalid', { field }) || GENERIC_INVALID.replace('{field}', field)
+export const invalidMessage: MessageGenerator = (field) =>
+  t('kit.validation.invalid', { field }) || GENERIC_INVALID.replace('{field}', field)
 
 /**
  * A validator from a test. `message` null means no message generator: the answer is the
  * field-less "Field is invalid" (in the bundle's language).
  */
-export function genericValidator<T = string>(isValid: (value: T) => boolean, message: MessageGenerator | null = invalidMessage): Validator<T> {
-  return (value, field) => (isValid(value) ? undefined : message ? message(field) : t('kit.validation.fieldInvalid') || FIELD_INVALID)
+export function genericValidator<T = string>(
+  isValid: (value: T) => boolean,
+  message: MessageGenerator | null = invalidMessage,
+): Validator<T> {
+  return (value, field) =>
+    isValid(value)
+      ? undefined
+      : message
+        ? message(field)
+        : t('kit.validation.fieldInvalid') || FIELD_INVALID
 }
 
 /**
@@ -37,6 +46,7 @@ export function isIban(value: string): boolean {
   if (!iban) return true
   if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false
   let rest = 0
-  for (const ch of iban.slice(4) + iban.slice(0, 4)) rest = Number(`${rest}${parseInt(ch, 36)}`) % 97
+  for (const ch of iban.slice(4) + iban.slice(0, 4))
+    rest = Number(`${rest}${parseInt(ch, 36)}`) % 97
   return rest === 1
 }

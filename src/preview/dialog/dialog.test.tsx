@@ -14,11 +14,19 @@ function Harness({ size }: { size?: DialogSize }) {
   const opener = useRef<HTMLButtonElement>(null)
   return (
     <div>
-      <button type="button" ref={opener} onClick={() => setOpen(!open)}>Open</button>
+      <button type="button" ref={opener} onClick={() => setOpen(!open)}>
+        Open
+      </button>
       <p>Outside text</p>
       <input aria-label="Elsewhere" />
       {open ? (
-        <Dialog title="Settings" size={size} opener={opener} closeLabel="Close" onClose={() => setOpen(false)}>
+        <Dialog
+          title="Settings"
+          size={size}
+          opener={opener}
+          closeLabel="Close"
+          onClose={() => setOpen(false)}
+        >
           <input aria-label="First field" />
           <button type="button">Apply</button>
         </Dialog>
@@ -44,7 +52,9 @@ test('opens as a labelled modal dialog and focus moves to its first form control
   const { opener } = setup()
   const dialog = await openDialog(opener)
   assert.is(dialog.getAttribute('aria-modal'), 'true')
-  await waitFor(() => assert.is(document.activeElement, screen.getByRole('textbox', { name: 'First field' })))
+  await waitFor(() =>
+    assert.is(document.activeElement, screen.getByRole('textbox', { name: 'First field' })),
+  )
 })
 
 test('Escape closes it and focus returns to the opener', async () => {
@@ -106,7 +116,12 @@ test('Tab from the last element goes to the first, Shift+Tab from the first to t
   assert.is(document.activeElement, apply)
 })
 
-for (const [size, cls] of [[undefined, 'lf-dialog--m'], ['S', 'lf-dialog--s'], ['M', 'lf-dialog--m'], ['L', 'lf-dialog--l']] as const) {
+for (const [size, cls] of [
+  [undefined, 'lf-dialog--m'],
+  ['S', 'lf-dialog--s'],
+  ['M', 'lf-dialog--m'],
+  ['L', 'lf-dialog--l'],
+] as const) {
   test(`size ${size ?? 'default'} is ${cls}`, async () => {
     const { opener } = setup(size)
     const dialog = await openDialog(opener)

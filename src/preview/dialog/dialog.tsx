@@ -31,7 +31,8 @@ export interface DialogProps {
   children: ReactNode
 }
 
-const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])'
+const FOCUSABLE =
+  'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])'
 
 export function Dialog({ title, size = 'M', opener, onClose, closeLabel, children }: DialogProps) {
   useStyles(css)
@@ -43,10 +44,15 @@ export function Dialog({ title, size = 'M', opener, onClose, closeLabel, childre
 
   useEffect(() => {
     const dialog = ref.current!
-    ;(dialog.querySelector<HTMLElement>('input,select,textarea') ?? dialog.querySelector<HTMLElement>(FOCUSABLE) ?? dialog).focus()
+    ;(
+      dialog.querySelector<HTMLElement>('input,select,textarea') ??
+      dialog.querySelector<HTMLElement>(FOCUSABLE) ??
+      dialog
+    ).focus()
     const onPress = (event: Event) => {
       const path = event.composedPath()
-      if (!path.includes(dialog) && !(opener.current && path.includes(opener.current))) close.current()
+      if (!path.includes(dialog) && !(opener.current && path.includes(opener.current)))
+        close.current()
     }
     doc.addEventListener('mousedown', onPress, true)
     doc.addEventListener('touchstart', onPress, { capture: true, passive: true })
@@ -80,10 +86,25 @@ export function Dialog({ title, size = 'M', opener, onClose, closeLabel, childre
   }
 
   return (
-    <div ref={ref} className={`lf-dialog lf-dialog--${size.toLowerCase()}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
+    <div
+      ref={ref}
+      className={`lf-dialog lf-dialog--${size.toLowerCase()}`}
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+    >
       <div className="lf-dialog__header">
-        <h2 id={titleId} className="lf-dialog__title">{title}</h2>
-        <button type="button" className="lf-dialog__close" aria-label={closeLabel} onClick={closeAndReturn}>
+        <h2 id={titleId} className="lf-dialog__title">
+          {title}
+        </h2>
+        <button
+          type="button"
+          className="lf-dialog__close"
+          aria-label={closeLabel}
+          onClick={closeAndReturn}
+        >
           <Icon path={closeIcon} size={20} />
         </button>
       </div>

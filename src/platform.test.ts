@@ -66,7 +66,7 @@ function fakeWindow(width: number, htmlPlatform?: string) {
     win: win as unknown as Window,
     resize(w: number) {
       win.innerWidth = w
-      listeners.forEach((fn) => fn())
+      for (const fn of listeners) fn()
     },
     listeners,
   }

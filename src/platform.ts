@@ -47,7 +47,9 @@ export function watchPlatform(
 ): PlatformSource {
   const given = fixed ?? parsePlatform(win?.document.documentElement.getAttribute('platform'))
   const chosen = signal<Platform | undefined>(undefined)
-  const choose = (p: Platform) => void (chosen.value = p)
+  const choose = (p: Platform) => {
+    chosen.value = p
+  }
   if (!win?.matchMedia) {
     const device = signal(platformFromWidth(win?.innerWidth))
     return {
@@ -69,11 +71,13 @@ export function watchPlatform(
     device.value = fromQueries()
   }
   // addListener: iOS Safari 12/13 lack addEventListener on MediaQueryList.
-  queries.forEach((q) => q.addListener(update))
+  for (const q of queries) q.addListener(update)
   return {
     platform: computed(() => chosen.value ?? given ?? device.value),
     device,
     choose,
-    dispose: () => queries.forEach((q) => q.removeListener(update)),
+    dispose: () => {
+      for (const q of queries) q.removeListener(update)
+    },
   }
 }

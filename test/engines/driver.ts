@@ -115,7 +115,7 @@ declare global {
  * Source of a page function's body: `findAll` in scope, and `__name` (which tsx's keepNames
  * inserts into compiled functions) defined, then `fn` called with the arguments.
  */
-export function pageFunctionSource(fn: Function): string {
+export function pageFunctionSource(fn: (...args: never[]) => unknown): string {
   return `var __name = function (f) { return f }; var findAll = ${findInPage.toString()}; return (${fn.toString()}).apply(null, arguments)`
 }
 

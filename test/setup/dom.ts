@@ -55,5 +55,5 @@ if (!g.__jsdom) {
   })
   win.scrollTo = () => {}
   ;(win.HTMLElement as { prototype: { scrollIntoView?: () => void } }).prototype.scrollIntoView =
-    function () {}
+    () => {}
 }

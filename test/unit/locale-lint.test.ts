@@ -34,7 +34,10 @@ function fixtureTexts(site: Site): Text[] {
   const out: Text[] = []
   const walk = (value: unknown, where: string, locale: Locale) => {
     if (typeof value === 'string') out.push({ where, locale, text: value })
-    else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${where}[${i}]`, locale))
+    else if (Array.isArray(value))
+      value.forEach((v, i) => {
+        walk(v, `${where}[${i}]`, locale)
+      })
     else if (value && typeof value === 'object') {
       const record = value as Record<string, unknown>
       // A country's name in the switcher is written in that country's language (it carries that lang).

@@ -25,7 +25,7 @@ export function requestAddress(target: string | undefined, host: string | undefi
 function toRequest(req: IncomingMessage, url: URL, signal: AbortSignal): Request {
   const headers = new Headers()
   for (const [key, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) value.forEach((v) => headers.append(key, v))
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v)
     else if (value !== undefined) headers.set(key, value)
   }
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD'

@@ -195,7 +195,7 @@ function confirm({
   ctx: ServerContext
 }): Response {
   const subscriber = usable(ctx, params.token)
-  if (!subscriber || subscriber.status !== 'WAITING_FOR_DOI')
+  if (subscriber?.status !== 'WAITING_FOR_DOI')
     return problem(410, 'urn:newsletter:token_invalid', 'This link is no longer valid.')
   subscriber.status = 'SUBSCRIBED'
   subscriber.confirmedAt = ctx.now().toISOString()

@@ -21,7 +21,7 @@ import { chromium } from '@playwright/test'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { createContractServer } from '../contract-server/handler.ts'
-import { FOOTER_PATH } from '../contract-server/routes/footer.ts'
+import { FOOTER_CONTENT_PATH } from '../../src/contract.ts'
 import { serve } from '../contract-server/node-adapter.ts'
 import { findChromium } from '../ensure-chromium.ts'
 import { REPO_ROOT } from '../repo-root.ts'
@@ -63,7 +63,7 @@ const benchHandler =
   (handle: (request: Request) => Promise<Response>) =>
   async (request: Request): Promise<Response> => {
     const { pathname } = new URL(request.url)
-    if (pathname === FOOTER_PATH) return footerAnswer()
+    if (pathname === FOOTER_CONTENT_PATH) return footerAnswer()
     if (!process.env.BENCH_BASELINE) return handle(request)
     // BENCH_BASELINE=1: the same host page with an empty script instead of the widget, to tell the
     // page's own long tasks apart (the page without its SRI hash, which the empty script won't match).

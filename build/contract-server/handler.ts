@@ -3,6 +3,7 @@
  * `npm start` serves it over HTTP (build/serve.ts); unit tests pass it to the widget's API
  * client as `fetch`, so tests and demo share one source of truth.
  */
+import { FOOTER_IMAGES, NEWSLETTER_IMAGE_FOLDER } from '../../src/contract.ts'
 import { MARKETS } from '../markets.ts'
 import { createContext, demoServes, type ServerContext, type ServerOptions } from './context.ts'
 import { applyFault, faultControl, faultFor, faultPage } from './faults.ts'
@@ -52,11 +53,14 @@ function siteRoutes(): Route[] {
         request.headers.get('accept-encoding'),
       ),
     ),
-    route('GET', '/service/footer-images/*', ({ ctx, params }) =>
+    route('GET', `${FOOTER_IMAGES}*`, ({ ctx, params }) =>
       serveFile(path.join(ctx.fixturesDir, 'images/footer'), params.rest),
     ),
-    route('GET', '/service/newsletterfrontend/*', ({ ctx, params }) =>
-      serveFile(path.join(ctx.fixturesDir, 'images/newsletter'), params.rest),
+    route('GET', `${NEWSLETTER_IMAGE_FOLDER}*`, ({ ctx, params }) =>
+      serveFile(
+        path.join(ctx.fixturesDir, 'images/newsletter/newslettersubscriptionform'),
+        params.rest,
+      ),
     ),
     route('GET', '/_demo/*', ({ params }) => demoAsset(params.rest) ?? empty(404)),
     demoTool('GET', '/_fault', ({ request }) => faultPage(request)),

@@ -3,6 +3,7 @@
  * and errors mapped to ResponseError / FetchError. `fetch` and the timer are injectable,
  * so tests hand in the contract server's in-process handler and a fake clock.
  */
+import { NEWSLETTER_API, ORIGINAL_ADDRESS_HEADER, SITE_HEADER } from '../contract'
 import redaxios from 'redaxios'
 import { FetchError, ResponseError } from './errors'
 import type { Site } from '../sites'
@@ -50,7 +51,7 @@ export interface CallOptions {
 
 /** SPEC §7: current origin plus service/newsletter/api/internal, or .../private in a single-page app. */
 export function newsletterBasePath(origin: string, spa: boolean): string {
-  return `${origin}/service/newsletter/api/${spa ? 'private' : 'internal'}`
+  return origin + NEWSLETTER_API[spa ? 'private' : 'internal']
 }
 
 /**
@@ -60,7 +61,7 @@ export function newsletterBasePath(origin: string, spa: boolean): string {
  */
 export function siteHeaders(site: Site, pageAddress: string): Record<string, string> {
   const page = new URL(pageAddress)
-  return { 'X-Hunter-Site': site, 'X-Original-Address': page.origin + page.pathname }
+  return { [SITE_HEADER]: site, [ORIGINAL_ADDRESS_HEADER]: page.origin + page.pathname }
 }
 
 const defaultTimers: Timers = {

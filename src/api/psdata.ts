@@ -3,18 +3,17 @@
  * the CSRF header; requested once per page and shared by everything that needs it.
  * The spec does not name its fields; the ones we read are defined in PsDataSchema.
  */
+import { CSRF_HEADER, PSDATA_PATH } from '../contract'
 import { object, optional, string, type, validate, type Infer } from 'superstruct'
 import { createApiClient, type ApiClientOptions } from './client'
 import { log } from '../log'
 import { describeError } from './errors'
 
-export const PSDATA_PATH = '/service/customerfrontenddata/api/v1/psdata'
-
 /**
  * The CSRF header. Its value is fixed: a custom header cannot be sent cross-site without a CORS
  * preflight the server refuses, and that preflight is the protection.
  */
-export const CSRF_HEADER = { 'X-hunter-csrf': '1' }
+export const CSRF_HEADERS = { [CSRF_HEADER]: '1' }
 
 /** Fields we read; unknown fields are allowed (`type`, not `object`). */
 export const PsDataSchema = type({
@@ -40,7 +39,7 @@ export function createPsDataLoader(
       baseURL: origin,
       withCredentials: true,
       cache: 'no-store',
-      headers: CSRF_HEADER,
+      headers: CSRF_HEADERS,
       ...options,
     })
       .get<unknown>(PSDATA_PATH)

@@ -1,15 +1,8 @@
 import { suite } from 'uvu'
 import { effect } from '@preact/signals-react'
 import * as assert from 'uvu/assert'
-import {
-  createFooterModel,
-  isReduced,
-  AFFILIATE_COOKIE,
-  NEW_APP_COOKIE,
-  INLINE_CONTENT_ID,
-  SHELL,
-  STAGE,
-} from './footer.model'
+import { createFooterModel, isReduced, INLINE_CONTENT_ID, SHELL, STAGE } from './footer.model'
+import { AFFILIATE_COOKIE, NEW_APP_COOKIE } from '../contract'
 import { createTestWidget, recordRequests } from '../../test/helpers/widget'
 import { createContractServer } from '../../build/contract-server/handler'
 import { captureConsole } from '../../test/helpers/console'

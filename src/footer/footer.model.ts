@@ -2,12 +2,13 @@
  * The footer's state: its content (inline or fetched), whether the reduced variant applies,
  * and the platform-derived layout. Components read it; it decides.
  */
+import { AFFILIATE_COOKIE, FOOTER_CONTENT_PATH, NEW_APP_COOKIE, SITE_HEADER } from '../contract'
 import { computed, signal } from '@preact/signals-react'
 import { createApiClient } from '../api/client'
 import { isApiError } from '../api/errors'
 import { isPhoneLike, isTouchLike } from '../platform'
 import { log } from '../log'
-import { cookieReader } from '../session/cookies'
+import { cookieReader } from '../cookies'
 import type { Widget } from '../app/widget-context'
 import { isRecord, readContent, salvagePart, salvageSections } from './content'
 import {
@@ -17,21 +18,13 @@ import {
   type SeoColumn,
 } from './footer.schema'
 
-export const FOOTER_CONTENT_PATH = '/service/promotion/api/promotion/SHOP_FOOTER'
-
 /**
  * A server-rendered shop may put the content next to #footer and save the request:
  *   <script type="application/json" id="footer-content">{ ...footer configuration... }</script>
  */
 export const INLINE_CONTENT_ID = 'footer-content'
 
-/**
- * Reduced-variant cookies (SPEC §4): a partner visit carries its affiliate number, the new app
- * marks its web views. Any non-empty value counts.
- */
-export const AFFILIATE_COOKIE = 'AffiliateNumber'
-export const NEW_APP_COOKIE = 'Hunter-NewApp'
-
+/** The reduced variant (SPEC §4): asked for by the page, or a reduced-variant cookie with any non-empty value. */
 export function isReduced(widget: Pick<Widget, 'config' | 'document'>): boolean {
   if (widget.config.variant === 'reduced') return true
   const cookie = cookieReader(widget.document)
@@ -53,7 +46,7 @@ async function fetchContent(widget: Widget): Promise<string | null> {
       baseURL: widget.origin,
       fetch: widget.fetch,
       timers: widget.timers,
-      headers: { 'X-Hunter-Site': widget.config.site },
+      headers: { [SITE_HEADER]: widget.config.site },
     })
     const { data } = await client.get<{ contentJSON?: unknown }>(FOOTER_CONTENT_PATH)
     if (typeof data?.contentJSON !== 'string') {

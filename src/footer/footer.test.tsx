@@ -10,7 +10,7 @@ import { captureConsole } from '../../test/helpers/console'
 import { createTestWidget, recordRequests, renderInWidget } from '../../test/helpers/widget'
 import { Footer } from './footer'
 import { createContractServer } from '../../build/contract-server/handler'
-import { AFFILIATE_COOKIE, NEW_APP_COOKIE } from './footer.model'
+import { AFFILIATE_COOKIE, NEW_APP_COOKIE } from '../contract'
 import { contentFetch, renderFooter, resetFooterTest } from './footer.test-utils'
 import type { Platform } from '../platform'
 

@@ -3,9 +3,8 @@
  * each an SVG of the same name in the footer logo folder. The list stays a list of names,
  * not a table of paths, because every visitor downloads it.
  */
+import { LOGO_FOLDER } from '../contract'
 import { log } from '../log'
-
-export const LOGO_FOLDER = '/service/footer-images/logos/'
 
 export const LOGO_SOURCES = [
   'partner-lumora-card',

@@ -9,7 +9,7 @@ export {
   type ButtonSize,
   type ButtonState,
 } from './button/button'
-export { type FieldProps, type FieldState } from './field/field'
+export type { FieldProps, FieldState } from './field/field'
 export { Input, type InputProps } from './input/input'
 export { IbanInput, type IbanInputProps } from './iban-input/iban-input'
 export { cleanIban, groupIban } from './iban-input/iban-format'

@@ -2,6 +2,8 @@
  * State and actions of the sign-up block (SPEC §4 Sign-up). Components read these signals and
  * call the actions; every decision lives here.
  */
+import { LOGIN_TOKEN_COOKIE } from '../contract'
+import { readCookie } from '../cookies'
 import { batch, computed, signal } from '@preact/signals-react'
 import type { Widget } from '../app/widget-context'
 import { log } from '../log'
@@ -295,7 +297,7 @@ export function createNewsletterModel(
         })
       }),
     ]
-    const loginToken = /(?:^|; )LoginToken=([^;]+)/.exec(widget.document.cookie)?.[1]
+    const loginToken = readCookie(widget.document, LOGIN_TOKEN_COOKIE)
     if (loginToken)
       jobs.push(
         api

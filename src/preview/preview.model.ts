@@ -4,16 +4,12 @@
  * every 5 minutes; logout hides it. A renewal answered 401 means the staff session is gone, so
  * the panel hides too; other renewal failures are logged and the next renewal tries again.
  */
+import { ABTEST_API, PREVIEW_API } from '../contract'
 import { signal } from '@preact/signals-react'
 import { createApiClient, type Timers } from '../api/client'
 import { log } from '../log'
 import { validate } from 'superstruct'
-import {
-  ABTEST_API,
-  PREVIEW_API,
-  PreviewSessionSchema,
-  type PreviewSession,
-} from './preview.schema'
+import { PreviewSessionSchema, type PreviewSession } from './preview.schema'
 
 /** SPEC §9: preview renewal every 5 minutes. */
 export const RENEW_INTERVAL_MS = 5 * 60_000

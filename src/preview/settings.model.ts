@@ -11,14 +11,13 @@
  * - Apply sends previewDateTime as an ISO date-time (UTC) of the local date and time entered; a
  *   date or time not in its format logs an error and the current time is used instead.
  */
+import { ABTEST_API, PREVIEW_API } from '../contract'
 import { computed, signal } from '@preact/signals-react'
 import { is, validate } from 'superstruct'
 import type { ApiClient } from '../api/client'
 import { log } from '../log'
 import {
-  ABTEST_API,
   AbTestListSchema,
-  PREVIEW_API,
   PreviewStatusAnswerSchema,
   type AbTest,
   type PreviewSession,

@@ -5,8 +5,6 @@
  */
 import { number, string, type, validate, type Infer } from 'superstruct'
 
-export const LOGIN_TOKEN_COOKIE = 'LoginToken'
-
 export const LoginTokenSchema = type({ exp: number(), ren: number(), lid: string() })
 
 export type LoginToken = Infer<typeof LoginTokenSchema>

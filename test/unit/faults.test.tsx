@@ -11,6 +11,19 @@
  * not read (sign-up, DOI, renewals, logout) count it as success; calls whose answer it reads
  * treat it as a failure.
  */
+import {
+  ABTEST_API,
+  BASE_DATA_PATH,
+  FOOTER_CONTENT_PATH,
+  LOGIN_API,
+  LOGIN_PATH,
+  LOGIN_RENEW_PATH,
+  LONG_TERM_RENEW_PATH,
+  NEWSLETTER_API,
+  PREVIEW_API,
+  PSDATA_PATH,
+  SUBSCRIBERS_PATH,
+} from '../../src/contract.ts'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact'
@@ -49,22 +62,22 @@ export type Fault = (typeof FAULTS)[number]
 /** The fault still answers 200: a body the widget cannot read, but a success status. */
 const is2xx = (fault: Fault) => fault === 'malformed' || fault === 'empty'
 
-const NL = '/service/newsletter/api/internal'
+const NL = NEWSLETTER_API.internal
 const P = {
-  signUp: `${NL}/newsletter-subscribers`,
-  baseData: `${NL}/customers/base-data`,
+  signUp: NL + SUBSCRIBERS_PATH,
+  baseData: NL + BASE_DATA_PATH,
   doi: '/doi',
-  footer: '/service/promotion/api/promotion/SHOP_FOOTER',
-  psdata: '/service/customerfrontenddata/api/v1/psdata',
-  checkauth: '/service/preview/api/auth/checkauth',
-  renew: '/service/preview/api/auth/login/renew',
-  logout: '/service/preview/api/auth/logout',
-  token: '/service/preview/api/token',
-  tests: '/service/abtestfrontend/api/v1/gettestsat',
-  assignment: '/service/abtestfrontend/api/v1/getassignment',
-  loginRenew: '/service/login/api/v1/logintoken/renew',
-  longterm: '/service/login/api/v1/longtermtoken/renew',
-  login: '/service/login/api/v1/login',
+  footer: FOOTER_CONTENT_PATH,
+  psdata: PSDATA_PATH,
+  checkauth: `${PREVIEW_API}/auth/checkauth`,
+  renew: `${PREVIEW_API}/auth/login/renew`,
+  logout: `${PREVIEW_API}/auth/logout`,
+  token: `${PREVIEW_API}/token`,
+  tests: `${ABTEST_API}/gettestsat`,
+  assignment: `${ABTEST_API}/getassignment`,
+  loginRenew: LOGIN_API + LOGIN_RENEW_PATH,
+  longterm: LOGIN_API + LONG_TERM_RENEW_PATH,
+  login: LOGIN_API + LOGIN_PATH,
 }
 
 /**

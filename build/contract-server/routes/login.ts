@@ -10,12 +10,16 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { is, validate } from 'superstruct'
 import { cookies, empty, json, readJson, setCookie } from '../http.ts'
 import { LoginRequestSchema } from '../../../src/session/login.schema.ts'
-import {
-  LoginTokenSchema,
-  LOGIN_TOKEN_COOKIE,
-  type LoginToken,
-} from '../../../src/session/login-token.ts'
+import { LoginTokenSchema, type LoginToken } from '../../../src/session/login-token.ts'
 import { route, type Route } from '../router.ts'
+import {
+  CSRF_HEADER,
+  LOGIN_API,
+  LOGIN_PATH,
+  LOGIN_RENEW_PATH,
+  LOGIN_TOKEN_COOKIE,
+  LONG_TERM_RENEW_PATH,
+} from '../../../src/contract.ts'
 import { featureState, type ServerContext } from '../context.ts'
 
 export const DEMO_ACCOUNT = { email: 'demo@lumora.example', password: 'lumora-demo' }
@@ -65,8 +69,8 @@ export function verifyLoginToken(
 
 export function loginRoutes(): Route[] {
   return [
-    route('POST', '/service/login/api/v1/login', async ({ request, ctx }) => {
-      if (!request.headers.get('x-hunter-csrf')) return empty(403)
+    route('POST', LOGIN_API + LOGIN_PATH, async ({ request, ctx }) => {
+      if (!request.headers.get(CSRF_HEADER)) return empty(403)
       const body = await readJson(request)
       if (!is(body, LoginRequestSchema)) return json({ status: 'BAD_REQUEST' }, 400)
       if (body.email !== DEMO_ACCOUNT.email || body.password !== DEMO_ACCOUNT.password)
@@ -79,7 +83,7 @@ export function loginRoutes(): Route[] {
         }),
       })
     }),
-    route('POST', '/service/login/api/v1/logintoken/renew', ({ request, ctx }) => {
+    route('POST', LOGIN_API + LOGIN_RENEW_PATH, ({ request, ctx }) => {
       const token = verifyLoginToken(ctx, cookies(request)[LOGIN_TOKEN_COOKIE])
       if (!token) return empty(401)
       if (token.ren > ctx.now().getTime() / 1000) return empty(200)
@@ -91,7 +95,7 @@ export function loginRoutes(): Route[] {
         }),
       })
     }),
-    route('POST', '/service/login/api/v1/longtermtoken/renew', ({ request }) =>
+    route('POST', LOGIN_API + LONG_TERM_RENEW_PATH, ({ request }) =>
       cookies(request).LongtermToken ? empty(201) : empty(401),
     ),
   ]

@@ -3,6 +3,14 @@
  * double opt-in tokens, subscriber lookup and update, DOI confirmation, customer base data,
  * and the /_mail/ outbox with the confirmation mails.
  */
+import {
+  BASE_DATA_PATH,
+  LOGIN_TOKEN_HEADER,
+  NEWSLETTER_API,
+  ORIGINAL_ADDRESS_HEADER,
+  SITE_HEADER,
+  SUBSCRIBERS_PATH,
+} from '../../../src/contract.ts'
 import { partial, pick, validate } from 'superstruct'
 import {
   CustomerBaseDataSchema,
@@ -79,7 +87,7 @@ const state = (ctx: ServerContext) =>
 export const CONSENT_TEXT_VERSION = '2026-11'
 
 function siteOf(request: Request): Site {
-  const site = request.headers.get('x-hunter-site')?.toUpperCase()
+  const site = request.headers.get(SITE_HEADER)?.toUpperCase()
   return isSite(site) ? site : 'DE'
 }
 
@@ -113,7 +121,7 @@ async function subscribe({
     receivedAt: now.toISOString(),
     site,
     locale: SITE_LOCALE[site],
-    pageAddress: request.headers.get('x-original-address'),
+    pageAddress: request.headers.get(ORIGINAL_ADDRESS_HEADER),
     consents: valid.consents,
     consentTextVersion: CONSENT_TEXT_VERSION,
   }
@@ -264,7 +272,7 @@ async function baseData({
   request: Request
   ctx: ServerContext
 }): Promise<Response> {
-  if (!verifyLoginToken(ctx, request.headers.get('x-logintoken')))
+  if (!verifyLoginToken(ctx, request.headers.get(LOGIN_TOKEN_HEADER)))
     return problem(
       401,
       'urn:customer:unauthorized',
@@ -291,14 +299,14 @@ function outbox({ ctx }: { ctx: ServerContext }): Response {
 }
 
 export function newsletterRoutes(): Route[] {
-  const bases = ['/service/newsletter/api/internal', '/service/newsletter/api/private']
+  const bases = Object.values(NEWSLETTER_API)
   return [
     ...bases.flatMap((base) => [
-      route('POST', `${base}/newsletter-subscribers`, subscribe),
-      route('GET', `${base}/customers/base-data`, baseData),
-      route('PUT', `${base}/newsletter-subscribers/:token/doi`, confirm),
-      route('GET', `${base}/newsletter-subscribers/:token`, lookup),
-      route('PUT', `${base}/newsletter-subscribers/:token`, update),
+      route('POST', base + SUBSCRIBERS_PATH, subscribe),
+      route('GET', base + BASE_DATA_PATH, baseData),
+      route('PUT', `${base}${SUBSCRIBERS_PATH}/:token/doi`, confirm),
+      route('GET', `${base}${SUBSCRIBERS_PATH}/:token`, lookup),
+      route('PUT', `${base}${SUBSCRIBERS_PATH}/:token`, update),
     ]),
     demoTool('GET', '/_mail/', outbox),
     demoTool('GET', '/_mail/outbox.json', ({ ctx }) => json(state(ctx).outbox)),

@@ -7,6 +7,7 @@
  * Requests are checked with the widget's own schemas (src/preview/preview.schema.ts).
  * Fixtures: fixtures/api/abtests.json (tests with the period they run).
  */
+import { ABTEST_API, PREVIEW_API, STAFF_COOKIES } from '../../../src/contract.ts'
 import { validate } from 'superstruct'
 import { cookies, json, readForm, readJson, setCookie, withCookies } from '../http.ts'
 import { toolPage } from '../demo.ts'
@@ -14,14 +15,11 @@ import { readFixture } from '../fixtures.ts'
 import { demoTool, route, type Route } from '../router.ts'
 import { demoServes, featureState, setBounded, type ServerContext } from '../context.ts'
 import {
-  ABTEST_API,
-  PREVIEW_API,
   TokenRequestSchema,
   type AbTest,
   type PreviewSession,
 } from '../../../src/preview/preview.schema.ts'
 
-export const STAFF_COOKIES = ['StaffAuthToken', 'CobraAuthToken'] as const
 export const DEMO_STAFF_TOKEN = 'demo-staff'
 
 type Settings = Omit<PreviewSession, 'status'>

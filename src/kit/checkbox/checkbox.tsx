@@ -2,7 +2,7 @@
  * Native checkbox. The label sits beside the input (not around it) so links inside the
  * label stay separate targets: following a link does not tick the box.
  */
-import { type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react'
+import type { ChangeEvent, InputHTMLAttributes, ReactNode } from 'react'
 import { useDomId } from '../hooks'
 import { describedBy, fieldState, type FieldState } from '../field/field'
 import { useStyles } from '../../styles/style-root'

@@ -2,7 +2,7 @@
  * Disclosure (WAI-ARIA APG): a heading holding a button with aria-expanded and
  * aria-controls; the panel is hidden when collapsed. Controlled or uncontrolled.
  */
-import { type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { useDomId, useOpenState } from '../hooks'
 import { useStyles } from '../../styles/style-root'
 import { ExpandIcon } from '../expand-icon/expand-icon'

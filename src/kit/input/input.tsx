@@ -2,7 +2,7 @@
  * Text input with label, required marker (asterisk on the placeholder, `required` for AT),
  * display state and an error text linked by aria-describedby / aria-invalid.
  */
-import { type ChangeEvent, type InputHTMLAttributes, type Ref } from 'react'
+import type { ChangeEvent, InputHTMLAttributes, Ref } from 'react'
 import { useDomId } from '../hooks'
 import {
   FieldFrame,

@@ -2,7 +2,7 @@
  * Native radio buttons in a fieldset: the browser gives the arrow-key roving of the
  * WAI-ARIA radio group pattern, and the legend names the group.
  */
-import { type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react'
+import type { ChangeEvent, InputHTMLAttributes, ReactNode } from 'react'
 import { useDomId } from '../hooks'
 import { FieldFrame, fieldState, type FieldProps } from '../field/field'
 import { useStyles } from '../../styles/style-root'

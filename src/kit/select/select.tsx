@@ -1,5 +1,5 @@
 /** Native <select> with the kit's label, required marker, state and linked error text. */
-import { type ChangeEvent, type Ref, type SelectHTMLAttributes } from 'react'
+import type { ChangeEvent, Ref, SelectHTMLAttributes } from 'react'
 import { useDomId } from '../hooks'
 import { FieldFrame, describedBy, fieldState, type FieldProps } from '../field/field'
 import { useStyles } from '../../styles/style-root'

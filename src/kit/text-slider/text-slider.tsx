@@ -3,7 +3,7 @@
  * aria-controls). The whole text stays in the DOM, so nothing is hidden from screen readers
  * and find-in-page; collapsing only clamps it visually.
  */
-import { type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { useDomId, useOpenState } from '../hooks'
 import { useStyles } from '../../styles/style-root'
 import { t } from '../../i18n/i18n'

@@ -2,7 +2,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { parseContent } from './content'
 import { headingIds } from './links'
-import { logoPath, flagPath } from './logos'
+import { logoPath, flagPath, reportUnknownLogos } from './logos'
 import { captureConsole } from '../../test/helpers/console'
 
 const test = suite('footer content parsing, heading ids, logo map')
@@ -126,12 +126,28 @@ test('heading ids: decomposed input comes out composed, so the same heading gets
   assert.is(headingIds()('Płatnos\u0301c\u0301'), 'lf-płatność')
 })
 
-test('logo map: known sources map to the footer logo folder; unknown logs and yields no image', async () => {
+test('logo map: known sources map to the footer logo folder; an unknown one yields no image', () => {
   assert.is(logoPath('payment-invoice'), '/service/footer-images/logos/payment-invoice.svg')
   assert.is(logoPath('trust-secure-shop'), '/service/footer-images/logos/trust-secure-shop.svg')
-  const { result, warnings } = await captureConsole(() => logoPath('../../evil'))
-  assert.is(result, '')
-  assert.match(warnings[0], /Unknown logo source/)
+  assert.is(logoPath('../../evil'), '')
+})
+
+test('unknown logo sources are reported once each, from teaser groups and quality logos', async () => {
+  const image = (source: string) => ({ label: source, source })
+  const link = { url: '/q', text: 'Q' }
+  const { warnings } = await captureConsole(() =>
+    reportUnknownLogos({
+      teaserGroups: [
+        { heading: { link }, links: [], images: [image('payment-card'), image('../../evil')] },
+        { heading: { link }, links: [], images: [image('../../evil')] },
+      ],
+      qualityLogos: [{ link, source: 'acme-seal', width: 1, height: 1 }],
+    }),
+  )
+  assert.equal(warnings, [
+    '[Lumora footer] Unknown logo source ../../evil',
+    '[Lumora footer] Unknown logo source acme-seal',
+  ])
 })
 
 test('flags come from the logo folder, plain file names only', () => {

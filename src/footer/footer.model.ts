@@ -11,6 +11,7 @@ import { log } from '../log'
 import { cookieReader } from '../cookies'
 import type { Widget } from '../app/widget-context'
 import { isRecord, readContent, salvagePart, salvageSections } from './content'
+import { reportUnknownLogos } from './logos'
 import {
   FooterContentSchema,
   SeoColumnSchema,
@@ -172,6 +173,7 @@ export function createFooterModel(widget: Widget) {
       if (!raw) return afterNewsletter(revealBottom)
       later(() => {
         const first = salvageSections(raw, (key) => key !== 'seo')
+        reportUnknownLogos(first)
         afterNewsletter(() => {
           content.value = first
           later(() => reveal(raw))

@@ -5,6 +5,7 @@
  */
 import { LOGO_FOLDER } from '../contract'
 import { log } from '../log'
+import type { PartialContent } from './footer.schema'
 
 export const LOGO_SOURCES = [
   'partner-lumora-card',
@@ -27,12 +28,25 @@ export const LOGO_SOURCES = [
 
 export type LogoSource = (typeof LOGO_SOURCES)[number]
 
-/** The image path of a logo source, or '' (logged) for a source not in the list: no broken image. */
+const isLogoSource = (source: string) => (LOGO_SOURCES as readonly string[]).includes(source)
+
+/** The image path of a logo source, or '' for a source not in the list: no broken image. */
 export function logoPath(source: string, origin = ''): string {
-  if ((LOGO_SOURCES as readonly string[]).includes(source))
-    return `${origin}${LOGO_FOLDER}${source}.svg`
-  log.warn('Unknown logo source', source)
-  return ''
+  return isLogoSource(source) ? `${origin}${LOGO_FOLDER}${source}.svg` : ''
+}
+
+/**
+ * Logs each source the content names that is not in the list, once, when the content is read
+ * (not while rendering, which happens again and again): its logo is left out, a quality logo
+ * shows its text instead.
+ */
+export function reportUnknownLogos(content: PartialContent): void {
+  const images = [
+    ...(content.teaserGroups ?? []).flatMap((group) => group.images ?? []),
+    ...(content.qualityLogos ?? []),
+  ]
+  for (const source of new Set(images.map((image) => image.source)))
+    if (!isLogoSource(source)) log.warn('Unknown logo source', source)
 }
 
 /** Flag images live in the logo folder too (SPEC §2 Country switcher); only plain file names are accepted. */

@@ -1,4 +1,4 @@
-/** Payment and delivery logos (SPEC §2 item 2). An unknown source is logged by the logo map and left out. */
+/** Payment and delivery logos (SPEC §2 item 2). An unknown source is left out (reported when the content is read). */
 import { t } from '../../i18n/i18n'
 import { logoPath } from '../logos'
 import { useWidget } from '../../app/widget-context'

@@ -50,7 +50,7 @@ export const CSRF_HEADER = 'X-hunter-csrf'
 export const GLOBAL_KEY = '__lumoraFooter'
 
 /** What the global holds: the first copy's marker, and the preview file's hand-off (src/preview/load.ts). */
-export interface WidgetGlobal extends PreviewHandOff {
+interface WidgetGlobal extends PreviewHandOff {
   version: string
   locale: string
 }

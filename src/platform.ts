@@ -9,8 +9,8 @@ export type Platform = (typeof PLATFORMS)[number]
 
 /** Width assumed before the window can be measured (SPEC §4: initial width value 20000). */
 export const INITIAL_WIDTH = 20000
-export const PHONE_MAX_WIDTH = 767
-export const TABLET_MAX_WIDTH = 1279
+const PHONE_MAX_WIDTH = 767
+const TABLET_MAX_WIDTH = 1279
 
 export function platformFromWidth(width: number = INITIAL_WIDTH): Platform {
   if (width < PHONE_MAX_WIDTH + 1) return 'SMARTPHONE'

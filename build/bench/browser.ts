@@ -8,6 +8,7 @@
  * they cover the script's evaluation plus rendering, not the download.
  */
 import type { Browser } from '@playwright/test'
+import { BENCH_SCALE_COOKIE } from '../contract-server/routes/footer.ts'
 
 export interface RunResult {
   /** Script response end to the newsletter block in the DOM (evaluation + first render), ms. */
@@ -43,7 +44,7 @@ declare global {
 /** The contract server's scale cookie, for the whole site (a cookie set by URL would get the page's path). */
 function scaleCookie(options: RunOptions) {
   return {
-    name: 'lf-bench-scale',
+    name: BENCH_SCALE_COOKIE,
     value: String(options.scale),
     domain: new URL(options.url).hostname,
     path: '/',

@@ -33,7 +33,7 @@ export interface ApiClientOptions {
   }
 }
 
-export interface ApiResponse<T> {
+interface ApiResponse<T> {
   status: number
   data: T
 }
@@ -44,7 +44,7 @@ export interface ApiClient {
   put<T>(path: string, body?: unknown, options?: CallOptions): Promise<ApiResponse<T>>
 }
 
-export interface CallOptions {
+interface CallOptions {
   headers?: Record<string, string>
   params?: Record<string, string>
 }

@@ -19,8 +19,6 @@ export const CSRF_HEADERS = { [CSRF_HEADER]: '1' }
 export const PsDataSchema = type({
   /** The visitor's newsletter status, e.g. WAITING_FOR_DOI or SUBSCRIBED. */
   newsletterStatus: optional(string()),
-  /** Affiliate number, if the visitor came through a partner (footer's reduced variant). */
-  affiliateNumber: optional(string()),
   customer: optional(object({ loggedIn: optional(string()) })),
 })
 

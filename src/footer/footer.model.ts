@@ -72,7 +72,7 @@ async function fetchContent(widget: Widget): Promise<string | null> {
 // 50, not 100: the frame that lays out a step's links was the longest task left at 4x CPU
 // slowdown (build/bench/long-tasks.ts BENCH_DIST, 15 runs each: each run's longest widget task
 // 35 ms median, 47 ms at worst, against 37 and 60 ms with 100).
-export const SEO_STEP = 50
+const SEO_STEP = 50
 // In the order of the page, so what a step adds never pushes down what is already shown (layout shift).
 export const STAGE = { teasers: 1, seo: 2, icons: 3, bottom: 4 } as const
 /** The footer's frame renders in steps too: each was a third of one long first render at 4x CPU slowdown. */
@@ -201,5 +201,3 @@ export function createFooterModel(widget: Widget) {
     settleNewsletter,
   }
 }
-
-export type FooterModel = ReturnType<typeof createFooterModel>

@@ -33,11 +33,11 @@ const SafeUrl = refine(
   (url) => safeUrl(url) !== null || 'an unsafe link, left out',
 )
 
-export const LinkSchema = type({ url: SafeUrl, text: string() })
+const LinkSchema = type({ url: SafeUrl, text: string() })
 
 const ImageSchema = type({ label: string(), source: string() })
 
-export const TeaserGroupSchema = type({
+const TeaserGroupSchema = type({
   heading: type({ iconName: optional(string()), link: LinkSchema }),
   hideGroupInCheckout: optional(boolean()),
   introductoryText: optional(string()),
@@ -47,7 +47,7 @@ export const TeaserGroupSchema = type({
 
 export const SeoColumnSchema = type({ heading: optional(string()), links: array(LinkSchema) })
 
-export const CountrySchema = type({
+const CountrySchema = type({
   label: string(),
   code: string(),
   href: SafeUrl,
@@ -81,6 +81,5 @@ export type FooterContent = Infer<typeof FooterContentSchema>
 export type FooterLink = Infer<typeof LinkSchema>
 export type TeaserGroup = Infer<typeof TeaserGroupSchema>
 export type SeoColumn = Infer<typeof SeoColumnSchema>
-export type Country = Infer<typeof CountrySchema>
 /** What survives parsing: every section may be missing when it was absent or broken. */
 export type PartialContent = Partial<FooterContent>

@@ -26,8 +26,6 @@ export const LOGO_SOURCES = [
   'trust-fair-trade',
 ] as const
 
-export type LogoSource = (typeof LOGO_SOURCES)[number]
-
 const isLogoSource = (source: string) => (LOGO_SOURCES as readonly string[]).includes(source)
 
 /** The image path of a logo source, or '' for a source not in the list: no broken image. */

@@ -9,11 +9,6 @@ import { BRAND } from '../brand'
 const i18n = rosetta<Record<string, unknown>>({ [__LOCALE__]: dictionary })
 i18n.locale(__LOCALE__)
 
-/** The locale this bundle was built for, e.g. "de-CH". */
-export function currentLocale(): string {
-  return i18n.locale()
-}
-
 /** The text for a dotted key, e.g. t('newsletter.email.label'), with {{placeholders}} filled. */
 export function t(key: string, params: Record<string, unknown> = {}): string {
   return i18n.t(key, { brand: BRAND, ...params })

@@ -4,7 +4,7 @@
  * bookmarked, shared, re-sent in headers or leaked in a Referer. Every other parameter and the
  * fragment stay exactly as written (no re-encoding of what other scripts on the page may read).
  */
-export const TOKEN_PARAM = 'subscriberToken'
+const TOKEN_PARAM = 'subscriberToken'
 
 export function takeSubscriberToken(win: Window): string | null {
   const { location, history } = win

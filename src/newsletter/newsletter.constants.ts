@@ -4,12 +4,9 @@ export const SALUTATIONS = ['MR', 'MRS', 'COMPANY', 'DIVERS'] as const
 export const SALUTATION_ORDER = ['MRS', 'MR', 'DIVERS', 'COMPANY'] as const
 export const CONSENTS = ['DNE'] as const
 export const LEGALS = ['NEWSLETTER', 'SHOPPING_CART'] as const
-export const SUBSCRIPTION_RESULTS = ['SUCCESS', 'ERROR_INVALID_EMAIL', 'ERROR_GENERIC'] as const
-export const NEWSLETTER_STATUSES = ['WAITING_FOR_DOI', 'SUBSCRIBED'] as const
+const SUBSCRIPTION_RESULTS = ['SUCCESS', 'ERROR_INVALID_EMAIL', 'ERROR_GENERIC'] as const
 
 export type Salutation = (typeof SALUTATIONS)[number]
-export type Consent = (typeof CONSENTS)[number]
-export type Legal = (typeof LEGALS)[number]
 export type SubscriptionResult = (typeof SUBSCRIPTION_RESULTS)[number]
 
 export const EMAIL_MAX = 256
@@ -24,10 +21,10 @@ export const NAME_MAX = 40
 export const EMAIL_PATTERN = /^\w+(?:[-+.']\w+)*@\w+(?:-\w+)*(?:\.\w+(?:-\w+)*)+$/
 
 /** SPEC §5: letters, digits, whitespace and + & ' ` ´ , ( ) / . - only. */
-export const NAME_PATTERN = /^[\p{L}\p{M}\d\s+&'`´,()/.-]*$/u
+const NAME_PATTERN = /^[\p{L}\p{M}\d\s+&'`´,()/.-]*$/u
 
 /** A URL or domain-like text ("www.x", "http:", "shop.de") is not a name (SPEC §5). */
-export const DOMAIN_LIKE = /https?:|www\.|[\w-]\.[a-z]{2,}\b/i
+const DOMAIN_LIKE = /https?:|www\.|[\w-]\.[a-z]{2,}\b/i
 
 export const isEmail = (value: string): boolean =>
   value.length <= EMAIL_MAX && EMAIL_PATTERN.test(value)

@@ -21,7 +21,7 @@ import { SITE_RULES } from './newsletter.sites'
 import { validateAll, validateField, type Errors } from './newsletter.validation'
 
 /** Where the sign-up comes from (request origin, analytics 'origin:originAddition'). */
-export const ORIGIN = 'footer'
+const ORIGIN = 'footer'
 const LOCK_FIELDS = ['email', 'salutation', 'firstName', 'lastName'] as const
 
 const EMPTY: FormValues = {

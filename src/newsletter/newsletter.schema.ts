@@ -13,7 +13,6 @@ import {
   refine,
   size,
   string,
-  type,
   type Infer,
 } from 'superstruct'
 import {
@@ -21,7 +20,6 @@ import {
   EMAIL_MAX,
   EMAIL_PATTERN,
   LEGALS,
-  NEWSLETTER_STATUSES,
   SALUTATIONS,
   isName,
 } from './newsletter.constants'
@@ -45,7 +43,7 @@ export const SubscriberRequestSchema = object({
 export type SubscriberRequest = Infer<typeof SubscriberRequestSchema>
 
 /** What the form holds (SPEC §3 Form values); an empty string is "not chosen". */
-export const FormValuesSchema = object({
+const FormValuesSchema = object({
   email: string(),
   salutation: string(),
   firstName: string(),
@@ -55,6 +53,3 @@ export const FormValuesSchema = object({
 })
 
 export type FormValues = Infer<typeof FormValuesSchema>
-
-/** Answer of PUT .../doi and the sign-up. */
-export const SubscriberStatusSchema = type({ status: enums(NEWSLETTER_STATUSES) })

@@ -39,7 +39,7 @@ export interface PreviewHost {
 }
 
 /** What the preview file exports. */
-export interface PreviewExports {
+interface PreviewExports {
   mountPreview(host: PreviewHost): void
 }
 

@@ -76,5 +76,3 @@ export function createPreviewModel(deps: PreviewDeps) {
 
   return { shown, session, dialogOpen, api, start, logout, dispose: hide }
 }
-
-export type PreviewModel = ReturnType<typeof createPreviewModel>

@@ -11,7 +11,6 @@ export const PREVIEW_STATUSES = [
   'INTERNAL_ERROR',
   'UNAUTHORIZED',
 ] as const
-export type PreviewStatus = (typeof PREVIEW_STATUSES)[number]
 
 /** SPEC §3 Preview session answer (checkauth). Unknown extra fields are tolerated. */
 export const PreviewSessionSchema = type({
@@ -26,7 +25,7 @@ export type PreviewSession = Infer<typeof PreviewSessionSchema>
 export const PreviewStatusAnswerSchema = type({ status: enums(PREVIEW_STATUSES) })
 
 /** SPEC §3 A/B test: name and groups, each with a name. */
-export const AbTestSchema = type({ name: string(), groups: array(type({ name: string() })) })
+const AbTestSchema = type({ name: string(), groups: array(type({ name: string() })) })
 export type AbTest = Infer<typeof AbTestSchema>
 export const AbTestListSchema = array(AbTestSchema)
 

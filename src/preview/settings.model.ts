@@ -25,8 +25,8 @@ import {
 } from './preview.schema'
 import { TEXT } from './preview.texts'
 
-export const DATE_FORMAT = /^(\d{4})-(\d{2})-(\d{2})$/
-export const TIME_FORMAT = /^([01]\d|2[0-3]):([0-5]\d)$/
+const DATE_FORMAT = /^(\d{4})-(\d{2})-(\d{2})$/
+const TIME_FORMAT = /^([01]\d|2[0-3]):([0-5]\d)$/
 
 export type TestsStatus = 'loading' | 'empty' | 'found' | 'failed'
 export interface Message {

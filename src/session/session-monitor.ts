@@ -50,7 +50,7 @@ export enum CheckResult {
   EXPIRED = 5,
 }
 
-export type MonitorState = 'WAITING' | 'SCHEDULED' | 'IDLE' | 'CHECKING' | 'PAUSED' | 'STOPPED'
+type MonitorState = 'WAITING' | 'SCHEDULED' | 'IDLE' | 'CHECKING' | 'PAUSED' | 'STOPPED'
 
 export interface SessionMonitorDeps {
   document: Document

@@ -10,7 +10,7 @@
  *   customers of the nine markets own. A keystroke that would break the head is refused.
  * - Shown in groups of 4 separated by spaces; handed on without spaces.
  */
-export const IBAN_GROUP = 4
+const IBAN_GROUP = 4
 /** Longest IBAN in characters without spaces (ISO 13616). */
 export const IBAN_MAX_LENGTH = 34
 

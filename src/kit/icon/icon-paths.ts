@@ -6,9 +6,9 @@
  * up by name in BRAND_ICON_PATHS (brand-icons.ts).
  */
 export const chevronDown = 'M5.3 8.3 12 15l6.7-6.7 1.4 1.4L12 17.8 3.9 9.7z'
-export const chevronUp = 'M5.3 15.7 12 9l6.7 6.7 1.4-1.4L12 6.2 3.9 14.3z'
-export const chevronRight = 'M8.3 5.3 15 12l-6.7 6.7 1.4 1.4 8.1-8.1-8.1-8.1z'
-export const chevronLeft = 'M15.7 5.3 9 12l6.7 6.7-1.4 1.4L6.2 12l8.1-8.1z'
+const chevronUp = 'M5.3 15.7 12 9l6.7 6.7 1.4-1.4L12 6.2 3.9 14.3z'
+const chevronRight = 'M8.3 5.3 15 12l-6.7 6.7 1.4 1.4 8.1-8.1-8.1-8.1z'
+const chevronLeft = 'M15.7 5.3 9 12l6.7 6.7-1.4 1.4L6.2 12l8.1-8.1z'
 export const close =
   'M5.6 4.2 12 10.6l6.4-6.4 1.4 1.4-6.4 6.4 6.4 6.4-1.4 1.4-6.4-6.4-6.4 6.4-1.4-1.4 6.4-6.4-6.4-6.4z'
 export const check = 'M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z'
@@ -17,13 +17,13 @@ export const warning = 'M1 21h22L12 2zm12-3h-2v-2h2zm0-4h-2v-4h2z'
 export const error = 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm1 15h-2v-2h2zm0-4h-2V7h2z'
 export const success =
   'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm-2 15-5-5 1.4-1.4 3.6 3.6 7.6-7.6L19 8z'
-export const mail = 'M2 4h20v16H2zm2 2v.5l8 5 8-5V6zm0 2.8V18h16V8.8l-8 5z'
-export const phone =
+const mail = 'M2 4h20v16H2zm2 2v.5l8 5 8-5V6zm0 2.8V18h16V8.8l-8 5z'
+const phone =
   'M6.6 10.8a15 15 0 0 0 6.6 6.6l2.2-2.2c.3-.3.7-.4 1-.2 1.1.4 2.3.6 3.6.6.6 0 1 .4 1 1V20c0 .6-.4 1-1 1A17 17 0 0 1 3 4c0-.6.4-1 1-1h3.5c.6 0 1 .4 1 1 0 1.3.2 2.5.6 3.6.1.3 0 .7-.2 1z'
 export const external = 'M14 3h7v7h-2V6.4l-9.3 9.3-1.4-1.4L17.6 5H14zM5 5h6v2H5v12h12v-6h2v8H3V5z'
-export const search =
+const search =
   'M10 3a7 7 0 1 1 0 14 7 7 0 1 1 0-14zm0 2a5 5 0 1 0 0 10 5 5 0 1 0 0-10zm4.6 11 1.4-1.4 5.8 5.8-1.4 1.4z'
-export const globe =
+const globe =
   'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm6.9 6h-3a16 16 0 0 0-1.3-3.6A8 8 0 0 1 18.9 8zM12 4c.8 1.2 1.5 2.5 1.9 4h-3.8c.4-1.5 1.1-2.8 1.9-4zM4.3 14a8 8 0 0 1 0-4h3.4a16 16 0 0 0 0 4zm.8 2h3a16 16 0 0 0 1.3 3.6A8 8 0 0 1 5.1 16zm3-8h-3a8 8 0 0 1 4.3-3.6C8.8 5.5 8.4 6.7 8.1 8zM12 20c-.8-1.2-1.5-2.5-1.9-4h3.8c-.4 1.5-1.1 2.8-1.9 4zm2.3-6H9.7a14 14 0 0 1 0-4h4.6a14 14 0 0 1 0 4zm.3 5.6c.6-1.1 1-2.3 1.3-3.6h3a8 8 0 0 1-4.3 3.6zm1.7-5.6a16 16 0 0 0 0-4h3.4a8 8 0 0 1 0 4z'
 export const facebook =
   'M13.5 22v-8.2h2.8l.4-3.2h-3.2V8.6c0-.9.3-1.6 1.6-1.6h1.7V4.1a23 23 0 0 0-2.5-.1c-2.5 0-4.2 1.5-4.2 4.3v2.3H7.3v3.2h2.8V22z'

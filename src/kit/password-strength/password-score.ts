@@ -2,7 +2,7 @@
  * Password score (SPEC §5): under 8 characters scores 0; otherwise one point each for a
  * lowercase letter, a digit and an uppercase letter. 0 weak, 1 ok, 2 strong, 3 very strong.
  */
-export const PASSWORD_MIN_LENGTH = 8
+const PASSWORD_MIN_LENGTH = 8
 
 export type PasswordScore = 0 | 1 | 2 | 3
 

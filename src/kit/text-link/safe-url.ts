@@ -24,7 +24,7 @@ const REFUSED =
   /^ | $|[^\S ]|[\p{Cc}\p{Cf}\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\ufe00-\ufe0f\uffa0]/u
 
 /** The page's address without query and fragment: what a relative link means on a page without `<base>`. */
-export function pageBase(): string {
+function pageBase(): string {
   return typeof location === 'object' && /^https?:$/.test(location.protocol)
     ? location.origin + location.pathname
     : 'https://shop.invalid/'

@@ -6,7 +6,7 @@ import { Button, Checkbox, Input, Select, TextLink } from '../kit'
 import { t } from '../i18n/i18n'
 import type { NewsletterModel } from './newsletter.model'
 import { EMAIL_MAX, NAME_MAX, type Field } from './newsletter.constants'
-import type { NameField, SiteLinks } from './newsletter.sites'
+import { isShown, type NameField, type SiteLinks } from './newsletter.sites'
 import { richText } from './rich-text'
 
 const T = 'newsletter.'
@@ -39,10 +39,10 @@ export function NewsletterForm({
     onBlur: () => model.blur(field),
     disabled: busy || !!locked.value[field],
     error: err(field),
-    required: rules.fields[field] === 2,
+    required: rules.fields[field] === 'required',
   })
   const name = (field: NameField) =>
-    rules.fields[field] ? (
+    isShown(rules.fields[field]) ? (
       <Input
         key={field}
         {...events(field)}
@@ -92,7 +92,7 @@ export function NewsletterForm({
       />
       {model.revealed.value ? (
         <>
-          {rules.fields.salutation ? (
+          {isShown(rules.fields.salutation) ? (
             <Select
               {...events('salutation')}
               label={t(T + 'salutation')}
@@ -116,7 +116,7 @@ export function NewsletterForm({
             <p>{richText(T + 'legal', { privacyLink: link('privacy', 'privacyLink') })}</p>
             {links.sample ? <p>{link('sample', 'sample')}</p> : null}
           </details>
-          {rules.fields.legals ? (
+          {isShown(rules.fields.legals) ? (
             <Checkbox
               {...events('legals')}
               checked={v.legals.includes('NEWSLETTER')}

@@ -17,7 +17,7 @@ import type {
   SubscriberRequest,
   SubscriptionResult,
 } from './newsletter.schema'
-import { SITE_RULES } from './newsletter.sites'
+import { isShown, SITE_RULES } from './newsletter.sites'
 import { validateAll, validateField, type Errors } from './newsletter.validation'
 
 /** Where the sign-up comes from (request origin, analytics 'origin:originAddition'). */
@@ -154,11 +154,11 @@ export function createNewsletterModel(
     return {
       email: v.email.trim(),
       salutation:
-        rules.fields.salutation && v.salutation
+        isShown(rules.fields.salutation) && v.salutation
           ? (v.salutation as SubscriberRequest['salutation'])
           : null,
-      firstName: rules.fields.firstName ? text(v.firstName) : null,
-      lastName: rules.fields.lastName ? text(v.lastName) : null,
+      firstName: isShown(rules.fields.firstName) ? text(v.firstName) : null,
+      lastName: isShown(rules.fields.lastName) ? text(v.lastName) : null,
       consents,
       origin: ORIGIN,
       originAddition,
@@ -248,10 +248,10 @@ export function createNewsletterModel(
     }
     batch(() => {
       dneGiven.value = consents.length > 0
-      if (rules.lockKnown) {
+      if (rules.lockPrefilled) {
         // A loop, not Object.fromEntries: iOS 12.0-12.1 (the browser floor) lacks it.
         const lock: Partial<Record<Field, boolean>> = {}
-        for (const f of LOCK_FIELDS) lock[f] = known[f] !== '' && rules.fields[f] > 0
+        for (const f of LOCK_FIELDS) lock[f] = known[f] !== '' && isShown(rules.fields[f])
         locked.value = lock
       }
       // After a sign-up the form resets to what the account knows, not to what was typed.

@@ -5,8 +5,10 @@
 import type { Site } from '../sites'
 import { SALUTATION_ORDER, type Field, type Salutation } from './newsletter.constants'
 
-/** 0 hidden, 1 shown and optional, 2 shown and required. */
-export type FieldRule = 0 | 1 | 2
+/** Whether a field is on the form, and whether the visitor must fill it. */
+export type FieldRule = 'hidden' | 'optional' | 'required'
+
+export const isShown = (rule: FieldRule) => rule !== 'hidden'
 
 /**
  * Link targets (SPEC §3): privacy = privacyHintLink, dneConsent.privacyUrl and legalNotice.privacyUrl;
@@ -22,74 +24,129 @@ export interface SiteLinks {
   info?: string
 }
 
+export type NameField = 'firstName' | 'lastName'
+
+/** One market's sign-up form, as a shop editor would describe it. */
+interface MarketForm {
+  salutation: FieldRule
+  /** First and last name, always together. */
+  names: FieldRule
+  /**
+   * How the visitor agrees to the newsletter: by clicking the submit button (a visible sentence
+   * beside it says what is agreed and that it can be withdrawn; the privacy hint sits under the
+   * consents), or by ticking a required checkbox of its own (Turkey).
+   */
+  newsletterConsent: 'submit-button' | 'checkbox'
+  /** Known values of a logged-in customer lock their field (SPEC §4: AT, HU, TR). */
+  lockPrefilled: boolean
+  /** Hungarian puts the family name first, as Hungarians write their names. */
+  familyNameFirst?: boolean
+  /** Slugs of the market's content pages (privacy, voucher conditions, sample newsletter, Turkey's consent texts). */
+  pages: { privacy: string; voucher: string; sample?: string; consent?: string; info?: string }
+}
+
+/** What the form, its validation and its requests read: derived from a MarketForm, the same way for every market. */
 export interface SiteRules {
   fields: Record<Field, FieldRule>
-  /** Known values of a logged-in customer lock their field (SPEC §4: AT, HU, TR). */
-  lockKnown: boolean
-  /** The privacy hint under the consents (every site but TR). */
+  lockPrefilled: boolean
+  /** The privacy hint under the consents: with the submit-button consent. */
   privacyHint: boolean
-  /**
-   * Clicking the submit button is the newsletter consent (every site but TR, which asks with a
-   * checkbox), so a visible sentence beside the button says what is agreed and that it can be
-   * withdrawn (newsletter.submitConsent).
-   */
+  /** The submit button is the newsletter consent, with the sentence beside it (newsletter.submitConsent). */
   clickConsent: boolean
   salutations: readonly Salutation[]
-  /** The order of the name fields: Hungarian puts the family name first, as Hungarians write their names. */
   nameOrder: readonly NameField[]
   links: SiteLinks
 }
 
-export type NameField = 'firstName' | 'lastName'
-const GIVEN_NAME_FIRST: readonly NameField[] = ['firstName', 'lastName']
-const FAMILY_NAME_FIRST: readonly NameField[] = ['lastName', 'firstName']
-
 /** Content pages are slug-s<digits>.html (SPEC §2); the numbers are the same on every site. */
-const page = (slug: string, id: number) => `/${slug}-s${id}.html`
+const page = (slug: string | undefined, id: number) => slug && `/${slug}-s${id}.html`
 
-/**
- * One row: field rules for salutation, names and the newsletter consent (legals), then the
- * slugs of the privacy, voucher-conditions and (optional) sample-newsletter pages.
- */
-function row(
-  salutation: FieldRule,
-  names: FieldRule,
-  legals: FieldRule,
-  privacy: string,
-  voucher: string,
-  sample?: string,
-): SiteRules {
+function rules(form: MarketForm): SiteRules {
+  const click = form.newsletterConsent === 'submit-button'
   return {
-    fields: { email: 2, salutation, firstName: names, lastName: names, legals },
-    lockKnown: salutation + names > 0,
-    privacyHint: !legals,
-    clickConsent: !legals,
+    fields: {
+      email: 'required',
+      salutation: form.salutation,
+      firstName: form.names,
+      lastName: form.names,
+      legals: click ? 'hidden' : 'required',
+    },
+    lockPrefilled: form.lockPrefilled,
+    privacyHint: click,
+    clickConsent: click,
     salutations: SALUTATION_ORDER,
-    nameOrder: GIVEN_NAME_FIRST,
+    nameOrder: form.familyNameFirst ? ['lastName', 'firstName'] : ['firstName', 'lastName'],
     links: {
-      privacy: page(privacy, 1003),
+      privacy: page(form.pages.privacy, 1003)!,
       contact: '/contact',
-      voucher: page(voucher, 1012),
-      sample: sample && page(sample, 1020),
+      voucher: page(form.pages.voucher, 1012)!,
+      sample: page(form.pages.sample, 1020),
+      consent: page(form.pages.consent, 1030),
+      info: page(form.pages.info, 1031),
     },
   }
 }
 
-const TR = row(0, 2, 2, 'gizlilik-politikasi', 'kupon-kosullari')
-TR.links.consent = page('ticari-elektronik-ileti-onayi', 1030)
-TR.links.info = page('kvkk-aydinlatma-metni', 1031)
-
-const HU = row(2, 2, 0, 'adatvedelem', 'kuponfeltetelek', 'minta-hirlevel')
-HU.nameOrder = FAMILY_NAME_FIRST
+/** The common form: e-mail only, the submit button as consent. */
+const EMAIL_ONLY = {
+  salutation: 'hidden',
+  names: 'hidden',
+  newsletterConsent: 'submit-button',
+  lockPrefilled: false,
+} as const
 
 export const SITE_RULES: Record<Site, SiteRules> = {
-  DE: row(0, 0, 0, 'datenschutz', 'gutscheinbedingungen', 'beispiel-newsletter'),
-  AT: row(1, 1, 0, 'datenschutz', 'gutscheinbedingungen', 'beispiel-newsletter'),
-  CH: row(0, 0, 0, 'datenschutz', 'gutscheinbedingungen'),
-  CH_FR: row(0, 0, 0, 'protection-des-donnees', 'conditions-bon'),
-  CZ: row(0, 0, 0, 'ochrana-osobnich-udaju', 'podminky-poukazu'),
-  HU,
-  SK: row(0, 0, 0, 'ochrana-osobnych-udajov', 'podmienky-poukazu'),
-  TR,
-  PL: row(0, 0, 0, 'ochrona-danych', 'warunki-bonu'),
+  DE: rules({
+    ...EMAIL_ONLY,
+    pages: {
+      privacy: 'datenschutz',
+      voucher: 'gutscheinbedingungen',
+      sample: 'beispiel-newsletter',
+    },
+  }),
+  AT: rules({
+    salutation: 'optional',
+    names: 'optional',
+    newsletterConsent: 'submit-button',
+    lockPrefilled: true,
+    pages: {
+      privacy: 'datenschutz',
+      voucher: 'gutscheinbedingungen',
+      sample: 'beispiel-newsletter',
+    },
+  }),
+  CH: rules({ ...EMAIL_ONLY, pages: { privacy: 'datenschutz', voucher: 'gutscheinbedingungen' } }),
+  CH_FR: rules({
+    ...EMAIL_ONLY,
+    pages: { privacy: 'protection-des-donnees', voucher: 'conditions-bon' },
+  }),
+  CZ: rules({
+    ...EMAIL_ONLY,
+    pages: { privacy: 'ochrana-osobnich-udaju', voucher: 'podminky-poukazu' },
+  }),
+  HU: rules({
+    salutation: 'required',
+    names: 'required',
+    newsletterConsent: 'submit-button',
+    lockPrefilled: true,
+    familyNameFirst: true,
+    pages: { privacy: 'adatvedelem', voucher: 'kuponfeltetelek', sample: 'minta-hirlevel' },
+  }),
+  SK: rules({
+    ...EMAIL_ONLY,
+    pages: { privacy: 'ochrana-osobnych-udajov', voucher: 'podmienky-poukazu' },
+  }),
+  TR: rules({
+    salutation: 'hidden',
+    names: 'required',
+    newsletterConsent: 'checkbox',
+    lockPrefilled: true,
+    pages: {
+      privacy: 'gizlilik-politikasi',
+      voucher: 'kupon-kosullari',
+      consent: 'ticari-elektronik-ileti-onayi',
+      info: 'kvkk-aydinlatma-metni',
+    },
+  }),
+  PL: rules({ ...EMAIL_ONLY, pages: { privacy: 'ochrona-danych', voucher: 'warunki-bonu' } }),
 }

@@ -3,7 +3,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { SITES, type Site } from '../sites'
 import type { Field, FormValues } from './newsletter.schema'
-import { SITE_RULES } from './newsletter.sites'
+import { SITE_RULES, type FieldRule } from './newsletter.sites'
 import { validateAll, validateField } from './newsletter.validation'
 
 const EMPTY: FormValues = {
@@ -15,17 +15,17 @@ const EMPTY: FormValues = {
   legals: [],
 }
 
-/** Which fields each site shows (1) or requires (2), per SPEC §2 and §5. */
-const EXPECTED: Record<Site, Record<Exclude<Field, 'email'>, number>> = {
-  DE: { salutation: 0, firstName: 0, lastName: 0, legals: 0 },
-  AT: { salutation: 1, firstName: 1, lastName: 1, legals: 0 },
-  CH: { salutation: 0, firstName: 0, lastName: 0, legals: 0 },
-  CH_FR: { salutation: 0, firstName: 0, lastName: 0, legals: 0 },
-  CZ: { salutation: 0, firstName: 0, lastName: 0, legals: 0 },
-  HU: { salutation: 2, firstName: 2, lastName: 2, legals: 0 },
-  SK: { salutation: 0, firstName: 0, lastName: 0, legals: 0 },
-  TR: { salutation: 0, firstName: 2, lastName: 2, legals: 2 },
-  PL: { salutation: 0, firstName: 0, lastName: 0, legals: 0 },
+/** Which fields each site shows and requires, per SPEC §2 and §5. */
+const EXPECTED: Record<Site, Record<Exclude<Field, 'email'>, FieldRule>> = {
+  DE: { salutation: 'hidden', firstName: 'hidden', lastName: 'hidden', legals: 'hidden' },
+  AT: { salutation: 'optional', firstName: 'optional', lastName: 'optional', legals: 'hidden' },
+  CH: { salutation: 'hidden', firstName: 'hidden', lastName: 'hidden', legals: 'hidden' },
+  CH_FR: { salutation: 'hidden', firstName: 'hidden', lastName: 'hidden', legals: 'hidden' },
+  CZ: { salutation: 'hidden', firstName: 'hidden', lastName: 'hidden', legals: 'hidden' },
+  HU: { salutation: 'required', firstName: 'required', lastName: 'required', legals: 'hidden' },
+  SK: { salutation: 'hidden', firstName: 'hidden', lastName: 'hidden', legals: 'hidden' },
+  TR: { salutation: 'hidden', firstName: 'required', lastName: 'required', legals: 'required' },
+  PL: { salutation: 'hidden', firstName: 'hidden', lastName: 'hidden', legals: 'hidden' },
 }
 
 const VALID_EMAILS = [
@@ -80,13 +80,13 @@ for (const site of SITES) {
 
   test(`${site}: shows and requires exactly the fields of the spec`, () => {
     const { email, ...rest } = rules.fields
-    assert.is(email, 2)
+    assert.is(email, 'required')
     assert.equal(rest, EXPECTED[site])
   })
 
   test(`${site}: an empty form lists the required fields with RequiredErrorMessage keys`, () => {
     const required = Object.entries(rules.fields)
-      .filter(([, r]) => r === 2)
+      .filter(([, r]) => r === 'required')
       .map(([f]) => [f, `${f}RequiredErrorMessage`])
     assert.equal(validateAll(EMPTY, rules), Object.fromEntries(required))
   })
@@ -105,7 +105,7 @@ for (const site of SITES) {
       for (const name of INVALID_NAMES)
         assert.is(
           validateField(field, { ...EMPTY, [field]: name }, rules),
-          rules.fields[field] ? `${field}RegexErrorMessage` : undefined,
+          rules.fields[field] !== 'hidden' ? `${field}RegexErrorMessage` : undefined,
           name,
         )
     }
@@ -151,7 +151,7 @@ test('links: every site has privacy, contact and voucher pages; sample newslette
 test('privacy hint everywhere but TR; known values lock fields in AT, HU, TR', () => {
   for (const site of SITES) {
     assert.is(SITE_RULES[site].privacyHint, site !== 'TR', site)
-    assert.is(!!SITE_RULES[site].lockKnown, ['AT', 'HU', 'TR'].includes(site), site)
+    assert.is(SITE_RULES[site].lockPrefilled, ['AT', 'HU', 'TR'].includes(site), site)
   }
 })
 

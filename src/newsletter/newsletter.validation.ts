@@ -14,12 +14,12 @@ export function validateField(
   rules: SiteRules,
 ): string | undefined {
   const rule = rules.fields[field]
-  if (!rule) return undefined
+  if (rule === 'hidden') return undefined
   const required = `${field}RequiredErrorMessage`
   if (field === 'legals')
-    return rule === 2 && !values.legals.includes('NEWSLETTER') ? required : undefined
+    return rule === 'required' && !values.legals.includes('NEWSLETTER') ? required : undefined
   const value = values[field].trim()
-  if (!value) return rule === 2 ? required : undefined
+  if (!value) return rule === 'required' ? required : undefined
   if (field === 'salutation') return undefined
   return (field === 'email' ? isEmail(value) : isName(value))
     ? undefined

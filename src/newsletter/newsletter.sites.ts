@@ -95,27 +95,21 @@ const EMAIL_ONLY = {
   lockPrefilled: false,
 } as const
 
+const GERMAN_PAGES = { privacy: 'datenschutz', voucher: 'gutscheinbedingungen' }
+
 export const SITE_RULES: Record<Site, SiteRules> = {
   DE: rules({
     ...EMAIL_ONLY,
-    pages: {
-      privacy: 'datenschutz',
-      voucher: 'gutscheinbedingungen',
-      sample: 'beispiel-newsletter',
-    },
+    pages: { ...GERMAN_PAGES, sample: 'beispiel-newsletter' },
   }),
   AT: rules({
     salutation: 'optional',
     names: 'optional',
     newsletterConsent: 'submit-button',
     lockPrefilled: true,
-    pages: {
-      privacy: 'datenschutz',
-      voucher: 'gutscheinbedingungen',
-      sample: 'beispiel-newsletter',
-    },
+    pages: { ...GERMAN_PAGES, sample: 'beispiel-newsletter' },
   }),
-  CH: rules({ ...EMAIL_ONLY, pages: { privacy: 'datenschutz', voucher: 'gutscheinbedingungen' } }),
+  CH: rules({ ...EMAIL_ONLY, pages: GERMAN_PAGES }),
   CH_FR: rules({
     ...EMAIL_ONLY,
     pages: { privacy: 'protection-des-donnees', voucher: 'conditions-bon' },

@@ -98,7 +98,7 @@ export function squarify(values: number[], rect: Rect): Rect[] {
   return out
 }
 
-const escape = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
 
 function hue(name: string): number {
@@ -123,7 +123,7 @@ export function treemapHtml(
     const colour = hue(group.name)
     const pct = ((group.bytes / total) * 100).toFixed(1)
     boxes.push(
-      `<div class="g" style="left:${r.x.toFixed(1)}px;top:${r.y.toFixed(1)}px;width:${r.w.toFixed(1)}px;height:${r.h.toFixed(1)}px;background:hsl(${colour} 55% 80%)" title="${escape(group.name)}: ${group.bytes} B (${pct} %)"><span>${escape(group.name)} ${(group.bytes / 1000).toFixed(1)} kB</span></div>`,
+      `<div class="g" style="left:${r.x.toFixed(1)}px;top:${r.y.toFixed(1)}px;width:${r.w.toFixed(1)}px;height:${r.h.toFixed(1)}px;background:hsl(${colour} 55% 80%)" title="${escapeHtml(group.name)}: ${group.bytes} B (${pct} %)"><span>${escapeHtml(group.name)} ${(group.bytes / 1000).toFixed(1)} kB</span></div>`,
     )
     const inner = { x: r.x + 2, y: r.y + 16, w: Math.max(0, r.w - 4), h: Math.max(0, r.h - 18) }
     squarify(
@@ -133,17 +133,17 @@ export function treemapHtml(
       const mod = group.children![ci]
       if (cr.w < 2 || cr.h < 2) return
       boxes.push(
-        `<div class="m" style="left:${cr.x.toFixed(1)}px;top:${cr.y.toFixed(1)}px;width:${cr.w.toFixed(1)}px;height:${cr.h.toFixed(1)}px;background:hsl(${colour} 50% 68%)" title="${escape(mod.name)}: ${mod.bytes} B">${cr.w > 60 && cr.h > 14 ? `<span>${escape(mod.name.split('/').pop()!)} ${mod.bytes}</span>` : ''}</div>`,
+        `<div class="m" style="left:${cr.x.toFixed(1)}px;top:${cr.y.toFixed(1)}px;width:${cr.w.toFixed(1)}px;height:${cr.h.toFixed(1)}px;background:hsl(${colour} 50% 68%)" title="${escapeHtml(mod.name)}: ${mod.bytes} B">${cr.w > 60 && cr.h > 14 ? `<span>${escapeHtml(mod.name.split('/').pop()!)} ${mod.bytes}</span>` : ''}</div>`,
       )
     })
   })
   const list = groups
     .map(
       (g) =>
-        `<tr><td>${escape(g.name)}</td><td>${g.bytes}</td><td>${((g.bytes / total) * 100).toFixed(1)} %</td></tr>`,
+        `<tr><td>${escapeHtml(g.name)}</td><td>${g.bytes}</td><td>${((g.bytes / total) * 100).toFixed(1)} %</td></tr>`,
     )
     .join('')
-  return `<section><h2>${escape(title)}</h2><p>${(total / 1000).toFixed(1)} kB minified modules, ${(brotli / 1000).toFixed(1)} kB brotli. Hover a box for its bytes.</p>
+  return `<section><h2>${escapeHtml(title)}</h2><p>${(total / 1000).toFixed(1)} kB minified modules, ${(brotli / 1000).toFixed(1)} kB brotli. Hover a box for its bytes.</p>
 <div class="map" style="width:${width}px;height:${height}px">${boxes.join('')}</div>
 <details><summary>Groups as a table</summary><table><tr><th>group</th><th>bytes</th><th>share</th></tr>${list}</table></details></section>`
 }
@@ -154,9 +154,9 @@ export function reportHtml(parts: {
   generated: string
 }): string {
   const table = (rows: string[][]) =>
-    `<table><tr>${rows[0].map((c) => `<th>${escape(c)}</th>`).join('')}</tr>${rows
+    `<table><tr>${rows[0].map((c) => `<th>${escapeHtml(c)}</th>`).join('')}</tr>${rows
       .slice(1)
-      .map((r) => `<tr>${r.map((c) => `<td>${escape(c)}</td>`).join('')}</tr>`)
+      .map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`)
       .join('')}</table>`
   return `<!doctype html><html lang="en"><meta charset="utf-8"><title>Lumora footer: benchmark</title>
 <style>
@@ -166,8 +166,8 @@ table{border-collapse:collapse;margin:8px 0 16px}th,td{border:1px solid #ccc;pad
 .g,.m{position:absolute;box-sizing:border-box;overflow:hidden;border:1px solid #fff}
 .g>span{font-weight:600;font-size:12px;padding:1px 3px;white-space:nowrap}.m>span{font-size:11px;padding:1px 3px;white-space:nowrap}
 </style>
-<h1>Lumora footer: benchmark</h1><p>Generated ${escape(parts.generated)} by <code>npm run bench</code>.</p>
-${parts.tables.map((t) => `<h2>${escape(t.title)}</h2>${t.note ? `<p>${escape(t.note)}</p>` : ''}${table(t.rows)}`).join('\n')}
+<h1>Lumora footer: benchmark</h1><p>Generated ${escapeHtml(parts.generated)} by <code>npm run bench</code>.</p>
+${parts.tables.map((t) => `<h2>${escapeHtml(t.title)}</h2>${t.note ? `<p>${escapeHtml(t.note)}</p>` : ''}${table(t.rows)}`).join('\n')}
 <h2>What costs what: module bytes per bundle</h2>
 ${parts.maps.map((m) => treemapHtml(m)).join('\n')}
 </html>

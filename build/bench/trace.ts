@@ -331,8 +331,9 @@ export function longTasks(
     // No event of 3 ms or more: name the largest few, so a task of mere overhead still says what it was.
     const smallest = (n: Node): string => {
       const all: Node[] = []
-      const gather = (m: Node) =>
-        m.children.forEach((c) => (WRAPPERS.has(c.e.name) ? gather(c) : all.push(c)))
+      const gather = (m: Node) => {
+        for (const c of m.children) WRAPPERS.has(c.e.name) ? gather(c) : all.push(c)
+      }
       gather(n)
       const top = all.sort((a, b) => b.end - b.e.ts - (a.end - a.e.ts)).slice(0, 3)
       return top.length

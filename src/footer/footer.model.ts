@@ -142,7 +142,8 @@ export function createFooterModel(widget: Widget) {
       if (i < columns.length) {
         const column = salvagePart(SeoColumnSchema, columns[i], ['seo', 'columns', i])
         if (column) kept.push(column)
-        return later(() => step(i + 1))
+        later(() => step(i + 1))
+        return
       }
       // The group itself (its heading; without a column list, all of it at once, its problem logged).
       const group = salvagePart(
@@ -150,7 +151,10 @@ export function createFooterModel(widget: Widget) {
         columns.length ? { ...(seo as object), columns: [] } : seo,
         ['seo'],
       )
-      if (!group) return later(revealIcons)
+      if (!group) {
+        later(revealIcons)
+        return
+      }
       content.value = {
         ...content.value,
         seo: columns.length ? { ...group, columns: kept } : group,

@@ -15,7 +15,7 @@ export function t(key: string, params: Record<string, unknown> = {}): string {
 }
 
 /** Swaps in another locale's dictionary: for tests and the kit gallery, never in shipped code paths. */
-export function useDictionary(locale: string, dict: Record<string, unknown>): void {
+export function swapDictionary(locale: string, dict: Record<string, unknown>): void {
   i18n.set(locale, dict)
   i18n.locale(locale)
 }

@@ -10,7 +10,7 @@ import type { ReactNode } from 'react'
 import { WidgetProvider, type Widget } from '../../src/app/widget-context'
 import type { EmbedConfig } from '../../src/config'
 import { createPsDataLoader } from '../../src/api/psdata'
-import { useDictionary } from '../../src/i18n/i18n'
+import { swapDictionary } from '../../src/i18n/i18n'
 import { SITE_LOCALE, type Locale } from '../../src/sites'
 import type { Platform } from '../../src/platform'
 import { createContractServer, type ContractServer } from '../../build/contract-server/handler'
@@ -75,7 +75,7 @@ export function renderInWidget(ui: ReactNode, widget: Widget) {
 
 /** Switches t() to a locale's full dictionary (with inheritance), as that locale's bundle would carry. */
 export async function useLocale(locale: Locale): Promise<void> {
-  useDictionary(locale, await loadDictionary(locale))
+  swapDictionary(locale, await loadDictionary(locale))
 }
 
 /** Records every request made through a fetch, then passes it on. */

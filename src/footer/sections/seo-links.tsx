@@ -57,7 +57,7 @@ const Chunk = memo(function Chunk({
       {items}
     </ul>
   ) : (
-    <>{items}</>
+    items
   )
 })
 
@@ -73,7 +73,7 @@ function Links({ links, count, merged }: { links: FooterLink[]; count: number; m
         list={!merged}
       />,
     )
-  return merged ? <ul className="lf-list lf-seo__merged">{chunks}</ul> : <>{chunks}</>
+  return merged ? <ul className="lf-list lf-seo__merged">{chunks}</ul> : chunks
 }
 
 /** `shown` is read here, not by the footer, so each reveal step re-renders only this section. */

@@ -56,15 +56,14 @@ export function ExpansionPanel({
       className={`lf-expansion${open ? ' lf-expansion--expanded' : ''}${className ? ' ' + className : ''}`}
     >
       {Heading ? <Heading className="lf-expansion__heading">{button}</Heading> : button}
-      <div
+      <section
         id={`${baseId}-panel`}
         className="lf-expansion__panel"
-        role="region"
         aria-labelledby={`${baseId}-button`}
         hidden={!open}
       >
         {children}
-      </div>
+      </section>
     </div>
   )
 }

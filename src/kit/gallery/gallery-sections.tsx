@@ -460,6 +460,7 @@ export function LinkSection({ locale }: { locale: string }) {
         </div>
         <p lang="en">
           Unsafe address, rendered as text:{' '}
+          {/* biome-ignore lint/security/noScriptUrl: the unsafe address the gallery shows refused */}
           <TextLink href="javascript:alert(1)">not a link</TextLink>.
         </p>
       </div>

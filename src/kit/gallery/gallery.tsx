@@ -5,7 +5,7 @@
  */
 import { useState } from 'react'
 import dictionaries from 'virtual:kit-dictionaries'
-import { useDictionary } from '../../i18n/i18n'
+import { swapDictionary } from '../../i18n/i18n'
 import { useStyles } from '../../styles/style-root'
 import baseCss from '../../styles/base.css'
 import { Select } from '../index'
@@ -28,7 +28,7 @@ export interface GalleryProps {
 
 function switchTo(locale: string): string {
   const chosen = locale in dictionaries ? locale : 'de-DE'
-  useDictionary(chosen, dictionaries[chosen])
+  swapDictionary(chosen, dictionaries[chosen])
   return chosen
 }
 

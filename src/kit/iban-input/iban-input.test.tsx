@@ -121,7 +121,9 @@ test('controlled: a new value from outside is shown grouped', () => {
     return (
       <>
         <IbanInput label="IBAN" value={v} onValueChange={setV} />
-        <button onClick={() => setV('AT611904300234573201')}>set</button>
+        <button type="button" onClick={() => setV('AT611904300234573201')}>
+          set
+        </button>
       </>
     )
   }

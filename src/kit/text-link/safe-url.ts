@@ -21,6 +21,7 @@ const ALLOWED_SCHEMES = ['http:', 'https:', 'mailto:', 'tel:']
  * grapheme joiner, Khmer and Mongolian invisibles, Hangul fillers, variation selectors).
  */
 const REFUSED =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: each invisible code point is refused on its own, no joined sequence is meant
   /^ | $|[^\S ]|[\p{Cc}\p{Cf}\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\ufe00-\ufe0f\uffa0]/u
 
 /** The page's address without query and fragment: what a relative link means on a page without `<base>`. */
@@ -45,7 +46,7 @@ export function checkLink(value: unknown, base = pageBase()): URL | null {
 /** The absolute address to put in an href, or null when the value may not become a link. */
 export function safeUrl(value: unknown, base?: string): string | null {
   const url = checkLink(value, base)
-  return url && url.href
+  return url?.href ?? null
 }
 
 /** True for addresses written as absolute http(s) or mailto: the ones SPEC §2 opens in a new tab. */

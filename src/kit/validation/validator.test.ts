@@ -1,6 +1,6 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { useDictionary } from '../../i18n/i18n'
+import { swapDictionary } from '../../i18n/i18n'
 import { useLocale } from '../../../test/helpers/widget'
 import { LOCALES } from '../../sites'
 import { FIELD_INVALID, GENERIC_INVALID, genericValidator, isIban } from './validator'
@@ -9,7 +9,7 @@ const test = suite('generic validator')
 const digits = (value: string) => /^\d*$/.test(value)
 
 test("the spec's English defaults where a bundle carries no kit texts", () => {
-  useDictionary('en', {})
+  swapDictionary('en', {})
   assert.is(GENERIC_INVALID, '{field} is not valid.')
   assert.is(FIELD_INVALID, 'Field is invalid')
   assert.is(genericValidator(digits)('12a', 'Customer number'), 'Customer number is not valid.')
@@ -17,7 +17,7 @@ test("the spec's English defaults where a bundle carries no kit texts", () => {
 })
 
 test('a valid value has no message', () => {
-  useDictionary('en', {})
+  swapDictionary('en', {})
   assert.is(genericValidator(digits)('123', 'Customer number'), undefined)
   assert.is(genericValidator(digits, null)('', 'Customer number'), undefined)
 })

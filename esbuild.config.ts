@@ -14,18 +14,18 @@ import {
   cssTextPlugin,
   emptyDictionaryPlugin,
   localeDictionaryPlugin,
-} from './build/esbuild-plugins.ts'
-import { budgetViolations, resetDir, writeBundle, type Manifest } from './build/output.ts'
-import { MARKETS, REFERENCE_LOCALE } from './build/markets.ts'
-import type { BundleKind } from './build/budgets.ts'
+} from './build/product/esbuild-plugins.ts'
+import { budgetViolations, resetDir, writeBundle, type Manifest } from './build/product/output.ts'
+import { MARKETS, REFERENCE_LOCALE } from './build/product/markets.ts'
+import type { BundleKind } from './build/product/budgets.ts'
 import type { Locale } from './src/sites.ts'
-import { unsafeSyntax } from './build/syntax-guard.ts'
-import { terserPass } from './build/terser-pass.ts'
-import { libraryPatchesPlugin } from './build/library-patches.ts'
-import { esbuildTarget, floorQueries } from './build/browser-floor.ts'
-import { floorViolations } from './build/floor-check.ts'
+import { unsafeSyntax } from './build/product/syntax-guard.ts'
+import { terserPass } from './build/product/terser-pass.ts'
+import { libraryPatchesPlugin } from './build/product/library-patches.ts'
+import { esbuildTarget, floorQueries } from './build/product/browser-floor.ts'
+import { floorViolations } from './build/product/floor-check.ts'
 import { writeFile } from 'node:fs/promises'
-import { KIT_GALLERY_BUNDLE } from './build/kit-gallery.ts'
+import { KIT_GALLERY_BUNDLE } from './build/product/kit-gallery.ts'
 import {
   PREVIEW_WRAPPER,
   footerModules,
@@ -33,7 +33,7 @@ import {
   previewOnRuntimePlugin,
   sharedImports,
   type SharedImports,
-} from './build/preview-runtime.ts'
+} from './build/product/preview-runtime.ts'
 
 export type Flavor = 'preact' | 'react'
 
@@ -47,11 +47,11 @@ export const PREACT_ALIASES: Record<string, string> = {
   'react/jsx-runtime': 'preact/jsx-runtime',
   'react/jsx-dev-runtime': 'preact/jsx-runtime',
   '@preact/signals-react': '@preact/signals',
-  '@preact/signals-react/runtime': path.join(ROOT, 'build/shims/use-signals.ts'),
+  '@preact/signals-react/runtime': path.join(ROOT, 'src/shims/use-signals.ts'),
 }
 
 /**
- * The browser floor (package.json `browserslist`, build/browser-floor.ts) as esbuild's target.
+ * The browser floor (package.json `browserslist`, build/product/browser-floor.ts) as esbuild's target.
  * esbuild stops with an error when syntax cannot be lowered to these.
  */
 export const BROWSER_TARGET = esbuildTarget()
@@ -61,7 +61,7 @@ export const BROWSER_TARGET = esbuildTarget()
  * one WebKit bug: array *rest* destructuring (`let [a, ...rest] = x`) can yield a non-array
  * (https://github.com/babel/babel/issues/17773, https://github.com/evanw/esbuild/issues/4436).
  * Every other destructuring works in Safari 12, so we allow it and instead reject the one
- * broken pattern in the emitted code (build/syntax-guard.ts).
+ * broken pattern in the emitted code (build/product/syntax-guard.ts).
  */
 export const SUPPORTED_SYNTAX = { destructuring: true }
 
@@ -119,7 +119,7 @@ export function bundleOptions(flavor: Flavor): esbuild.BuildOptions {
 }
 
 /**
- * Builds one browser script: esbuild, then terser's pass (build/terser-pass.ts). Fails on any
+ * Builds one browser script: esbuild, then terser's pass (build/product/terser-pass.ts). Fails on any
  * esbuild warning, because for our targets a warning means code that may crash at run time
  * (e.g. a BigInt literal on Safari 12), and on syntax the syntax guard knows to be broken there.
  */
@@ -169,7 +169,7 @@ export const SINGLE_BUNDLES: SingleBundle[] = [
   {
     // The staff preview panel: fetched by src/preview/load.ts only when a staff cookie exists.
     // Its labels are the English ones of SPEC §9 (constants in the preview code), so it needs no
-    // locale texts of its own. It runs on the footer's runtime (build/preview-runtime.ts).
+    // locale texts of its own. It runs on the footer's runtime (build/product/preview-runtime.ts).
     kind: 'preview',
     entry: 'src/preview/index.tsx',
     stem: 'preview',
@@ -187,7 +187,7 @@ export function footerPlugins(locale: Locale, shared: SharedImports = {}): esbui
   return [cssTextPlugin(), localeDictionaryPlugin(locale), footerRuntimePlugin(shared)]
 }
 
-/** What the footer bundles share with the preview file (see build/preview-runtime.ts). */
+/** What the footer bundles share with the preview file (see build/product/preview-runtime.ts). */
 async function previewRuntime(
   flavor: Flavor,
 ): Promise<{ footer: Set<string>; imports: SharedImports }> {

@@ -1,4 +1,4 @@
-// Modules the build provides (see esbuild.config.ts and build/esbuild-plugins.ts).
+// Modules the build provides (see esbuild.config.ts and build/product/esbuild-plugins.ts).
 
 /** CSS files are imported as minified strings and adopted into the widget's shadow root. */
 declare module '*.css' {
@@ -27,7 +27,7 @@ declare module 'virtual:kit-dictionaries' {
   export default dictionaries
 }
 
-/** The footer bundle's modules that the staff preview file runs on (build/preview-runtime.ts). */
+/** The footer bundle's modules that the staff preview file runs on (build/product/preview-runtime.ts). */
 declare module 'virtual:preview-runtime' {
   const runtime: unknown[][]
   export default runtime

@@ -1,9 +1,9 @@
 /**
  * The local contract server as one Fetch-API handler: (Request) => Promise<Response>.
- * `npm start` serves it over HTTP (build/serve.ts); unit tests pass it to the widget's API
+ * `npm start` serves it over HTTP (build/contract-server/serve.ts); unit tests pass it to the widget's API
  * client as `fetch`, so tests and demo share one source of truth.
  */
-import { MARKETS } from '../markets.ts'
+import { MARKETS } from '../product/markets.ts'
 import { createContext, demoServes, type ServerContext, type ServerOptions } from './context.ts'
 import { applyFault, faultControl, faultFor, faultPage } from './faults.ts'
 import { empty, HttpError, json } from './http.ts'

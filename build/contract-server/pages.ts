@@ -12,11 +12,11 @@
 
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { MARKETS, type Market } from '../markets.ts'
+import { MARKETS, type Market } from '../product/markets.ts'
 import { BRAND } from '../../src/brand.ts'
 import { VIEW_CHANGE_EVENT } from '../../src/footer/view-change.ts'
 import { escapeHtml, html } from './http.ts'
-import type { Manifest } from '../output.ts'
+import type { Manifest } from '../product/output.ts'
 import type { ServerContext } from './context.ts'
 
 /** The strict policy the widget must live under (no inline script or style, Trusted Types for scripts). */

@@ -12,7 +12,7 @@
  *
  * Hand-off without new globals: the preview file, when it runs, calls `preview` on
  * window.__lumoraFooter with a function that takes this bundle's runtime (Preact, signals, kit:
- * build/preview-runtime.ts) and returns the file's exports; on the script's load event we call
+ * build/product/preview-runtime.ts) and returns the file's exports; on the script's load event we call
  * its `mountPreview` with a container inside the widget's shadow root, the style root (CSP-safe
  * useStyles) and the widget's injected I/O.
  * A missing or failing preview file is logged; the footer and the page stay as they are.

@@ -13,7 +13,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { MARKETS } from '../../markets.ts'
+import { MARKETS } from '../../product/markets.ts'
 import { empty, html } from '../http.ts'
 import { readManifest, STRICT_CSP } from '../pages.ts'
 import { route, type Route } from '../router.ts'

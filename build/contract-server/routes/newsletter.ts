@@ -19,7 +19,7 @@ import { demoTool, route, type Route } from '../router.ts'
 import { toolPage } from '../demo.ts'
 import { readFixture } from '../fixtures.ts'
 import { MAIL_TEXTS } from './newsletter-mail.ts'
-import { MARKETS } from '../../markets.ts'
+import { MARKETS } from '../../product/markets.ts'
 import { verifyLoginToken } from './login.ts'
 
 /** Confirmation links are valid this long. */

@@ -14,7 +14,7 @@
  */
 import * as esbuild from 'esbuild'
 import path from 'node:path'
-import { REPO_ROOT } from './repo-root.ts'
+import { REPO_ROOT } from '../repo-root.ts'
 
 /** Module key → the export names the preview takes from it. */
 export type SharedImports = Record<string, string[]>

@@ -1,6 +1,6 @@
 /**
  * The only preview module in the main bundle (everything else of src/preview/ ships in its own
- * file, see esbuild.config.ts SINGLE_BUNDLES). Anonymous visitors pay for this file alone.
+ * file, see build/product/build.ts SINGLE_BUNDLES). Anonymous visitors pay for this file alone.
  *
  * With a StaffAuthToken or CobraAuthToken cookie it adds the preview panel's script, a classic
  * script built once (English labels, SPEC §9) whose hashed name and SRI hash the build defines as

@@ -7,7 +7,7 @@ import * as esbuild from 'esbuild'
 import { spawnSync } from 'node:child_process'
 import { readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
-import { PREACT_ALIASES, ROOT, SUPPORTED_SYNTAX, footerPlugins } from '../../esbuild.config.ts'
+import { PREACT_ALIASES, ROOT, SUPPORTED_SYNTAX, footerPlugins } from '../../build/product/build.ts'
 import { libraryPatchesPlugin } from '../../build/product/library-patches.ts'
 import { REFERENCE_LOCALE } from '../../build/product/markets.ts'
 

@@ -1,6 +1,6 @@
 /** Writes hashed bundles, their metafiles and manifest.json; measures bytes and SRI. */
 import { createHash } from 'node:crypto'
-import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { promisify } from 'node:util'
@@ -29,6 +29,15 @@ export interface Manifest {
   builtAt: string
   publicPath: string
   bundles: ManifestEntry[]
+}
+
+/** The manifest of the build in `distDir`, or null when there is none. */
+export async function readManifest(distDir: string): Promise<Manifest | null> {
+  try {
+    return JSON.parse(await readFile(path.join(distDir, 'manifest.json'), 'utf8')) as Manifest
+  } catch {
+    return null
+  }
 }
 
 const gzipAsync = promisify(gzip)

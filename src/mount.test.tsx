@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert'
 import { render } from '@testing-library/preact'
 import { captureConsole } from '../test/helpers/console'
 import { ErrorBoundary } from './app/error-boundary'
-import { GLOBAL_KEY } from './brand'
+import { GLOBAL_KEY } from './contract'
 
 const test = suite('mount')
 

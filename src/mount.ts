@@ -3,7 +3,7 @@
  * attributes, and renders into a shadow root (host CSS stays out, ours stays in).
  * Never throws into the host page: every problem is reported on the console instead.
  */
-import { GLOBAL_KEY } from './brand'
+import { GLOBAL_KEY, type FooterGlobal as WidgetGlobal } from './contract'
 import { readEmbedConfig } from './config'
 import { log } from './log'
 import { watchPlatform } from './platform'
@@ -19,11 +19,6 @@ import { ownScript } from './own-script'
 import { takeSubscriberToken } from './newsletter/doi-landing'
 
 export const MOUNT_ID = 'footer'
-
-export interface WidgetGlobal {
-  version: string
-  locale: string
-}
 
 function mount(win: Window, script: HTMLScriptElement | null): void {
   const doc = win.document

@@ -6,6 +6,12 @@
 import redaxios from 'redaxios'
 import { FetchError, ResponseError } from './errors'
 import type { Site } from '../sites'
+import {
+  NEWSLETTER_API,
+  NEWSLETTER_SPA_API,
+  ORIGINAL_ADDRESS_HEADER,
+  SITE_HEADER,
+} from '../contract'
 
 export const REQUEST_TIMEOUT_MS = 15000
 
@@ -50,7 +56,7 @@ export interface CallOptions {
 
 /** SPEC §7: current origin plus service/newsletter/api/internal, or .../private in a single-page app. */
 export function newsletterBasePath(origin: string, spa: boolean): string {
-  return `${origin}/service/newsletter/api/${spa ? 'private' : 'internal'}`
+  return origin + (spa ? NEWSLETTER_SPA_API : NEWSLETTER_API)
 }
 
 /**
@@ -60,7 +66,7 @@ export function newsletterBasePath(origin: string, spa: boolean): string {
  */
 export function siteHeaders(site: Site, pageAddress: string): Record<string, string> {
   const page = new URL(pageAddress)
-  return { 'X-Hunter-Site': site, 'X-Original-Address': page.origin + page.pathname }
+  return { [SITE_HEADER]: site, [ORIGINAL_ADDRESS_HEADER]: page.origin + page.pathname }
 }
 
 const defaultTimers: Timers = {

@@ -7,14 +7,13 @@ import { object, optional, string, type, validate, type Infer } from 'superstruc
 import { createApiClient, type ApiClientOptions } from './client'
 import { log } from '../log'
 import { describeError } from './errors'
-
-export const PSDATA_PATH = '/service/customerfrontenddata/api/v1/psdata'
+import { CSRF_HEADER, PSDATA_PATH } from '../contract'
 
 /**
  * The CSRF header. Its value is fixed: a custom header cannot be sent cross-site without a CORS
  * preflight the server refuses, and that preflight is the protection.
  */
-export const CSRF_HEADER = { 'X-hunter-csrf': '1' }
+export const CSRF_HEADERS = { [CSRF_HEADER]: '1' }
 
 /** Fields we read; unknown fields are allowed (`type`, not `object`). */
 export const PsDataSchema = type({
@@ -40,7 +39,7 @@ export function createPsDataLoader(
       baseURL: origin,
       withCredentials: true,
       cache: 'no-store',
-      headers: CSRF_HEADER,
+      headers: CSRF_HEADERS,
       ...options,
     })
       .get<unknown>(PSDATA_PATH)

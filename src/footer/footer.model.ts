@@ -5,6 +5,7 @@
 import { computed, signal } from '@preact/signals-react'
 import { createApiClient } from '../api/client'
 import { isApiError } from '../api/errors'
+import { FOOTER_CONTENT_PATH, SITE_HEADER } from '../contract'
 import { isPhoneLike, isTouchLike } from '../platform'
 import { log } from '../log'
 import { cookieReader } from '../session/cookies'
@@ -16,8 +17,6 @@ import {
   type PartialContent,
   type SeoColumn,
 } from './footer.schema'
-
-export const FOOTER_CONTENT_PATH = '/service/promotion/api/promotion/SHOP_FOOTER'
 
 /**
  * A server-rendered shop may put the content next to #footer and save the request:
@@ -53,7 +52,7 @@ async function fetchContent(widget: Widget): Promise<string | null> {
       baseURL: widget.origin,
       fetch: widget.fetch,
       timers: widget.timers,
-      headers: { 'X-Hunter-Site': widget.config.site },
+      headers: { [SITE_HEADER]: widget.config.site },
     })
     const { data } = await client.get<{ contentJSON?: unknown }>(FOOTER_CONTENT_PATH)
     if (typeof data?.contentJSON !== 'string') {

@@ -4,8 +4,7 @@
  * not a table of paths, because every visitor downloads it.
  */
 import { log } from '../log'
-
-export const LOGO_FOLDER = '/service/footer-images/logos/'
+import { LOGO_FOLDER } from '../contract'
 
 export const LOGO_SOURCES = [
   'partner-lumora-card',

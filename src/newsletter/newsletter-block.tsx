@@ -11,9 +11,10 @@ import { t } from '../i18n/i18n'
 import { createNewsletterModel, type NewsletterModel } from './newsletter.model'
 import { NewsletterForm } from './newsletter-form'
 import css from './newsletter.css'
+import { NEWSLETTER_IMAGES } from '../contract'
 
 /** SPEC §2: files named by content hash under service/newsletterfrontend/newslettersubscriptionform/. */
-const IMG = '/service/newsletterfrontend/newslettersubscriptionform/'
+const IMG = NEWSLETTER_IMAGES
 
 /**
  * `onSettled` is told once the block has the height it keeps while the page loads: hidden, or its

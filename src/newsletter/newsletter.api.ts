@@ -6,6 +6,7 @@ import { EMAIL_INVALID_TYPE } from './newsletter.constants'
 import type { SubscriberRequest } from './newsletter.schema'
 import { CustomerBaseDataSchema, type CustomerBaseData } from './base-data.schema'
 import { validate } from 'superstruct'
+import { BASE_DATA_PATH, DOI_PATH, LOGIN_TOKEN_HEADER, SUBSCRIBERS_PATH } from '../contract'
 
 export interface NewsletterApi {
   subscribe(request: SubscriberRequest): Promise<unknown>
@@ -23,17 +24,17 @@ export function createNewsletterApi(widget: Widget): NewsletterApi {
   const headers = siteHeaders(widget.config.site, widget.pageAddress)
   return {
     subscribe: (request) =>
-      client.post('/newsletter-subscribers', request, {
+      client.post(SUBSCRIBERS_PATH, request, {
         headers: { 'Content-Type': 'application/json', ...headers },
       }),
     confirm: (token) =>
-      client.put(`/newsletter-subscribers/${encodeURIComponent(token)}/doi`, undefined, {
+      client.put(SUBSCRIBERS_PATH + '/' + encodeURIComponent(token) + DOI_PATH, undefined, {
         headers,
       }),
     // A 200 whose body is not base data (malformed, empty, another shape) is a failure: it must not reset the form.
     baseData: (loginToken) =>
       client
-        .get<unknown>('/customers/base-data', { headers: { 'X-LoginToken': loginToken } })
+        .get<unknown>(BASE_DATA_PATH, { headers: { [LOGIN_TOKEN_HEADER]: loginToken } })
         .then((r) => {
           const [error, data] = validate(r.data, CustomerBaseDataSchema)
           if (error) throw error

@@ -21,14 +21,13 @@
  * throws, so the URL goes through a policy ("lumora-footer-preview"; pages with a
  * `trusted-types` allow-list must name it) that accepts exactly this one URL.
  */
-import { GLOBAL_KEY } from '../brand'
+import { GLOBAL_KEY, STAFF_COOKIES, type FooterGlobal, type WithFooterGlobal } from '../contract'
 import { log } from '../log'
 import { readCookie } from '../session/cookies'
 import type { Widget } from '../app/widget-context'
 import type { StyleRoot } from '../styles/style-root'
 import runtime from 'virtual:preview-runtime'
 
-export const STAFF_COOKIES = ['StaffAuthToken', 'CobraAuthToken']
 export const TRUSTED_TYPES_POLICY = 'lumora-footer-preview'
 
 /** What the main bundle hands the preview file. */
@@ -44,10 +43,8 @@ export interface PreviewExports {
   mountPreview(host: PreviewHost): void
 }
 
-/** The hand-off on window.__lumoraFooter: the preview file calls it with its module function. */
-export interface PreviewHandOff {
-  preview?: (definePreview: (runtime: unknown) => PreviewExports) => void
-}
+/** The hand-off on the page global (src/contract.ts): the preview file calls it with its module function. */
+export type PreviewHandOff = Pick<FooterGlobal<PreviewExports>, 'preview'>
 
 interface TrustedTypesWindow {
   trustedTypes?: {
@@ -85,7 +82,7 @@ export function loadPreview(
           })
           .createScriptURL(url)
       : url
-    const handOff = (win as unknown as Record<string, PreviewHandOff | undefined>)[GLOBAL_KEY]
+    const handOff = (win as Window & WithFooterGlobal<PreviewExports>)[GLOBAL_KEY]
     let exports: PreviewExports | undefined
     if (handOff) handOff.preview = (definePreview) => (exports = definePreview(runtime))
     const tag = doc.createElement('script')

@@ -4,9 +4,6 @@
  */
 import { array, enums, nullable, object, optional, string, type, type Infer } from 'superstruct'
 
-export const PREVIEW_API = '/service/preview/api'
-export const ABTEST_API = '/service/abtestfrontend/api/v1'
-
 /** SPEC §3 Preview status. */
 export const PREVIEW_STATUSES = [
   'SUCCESS',

@@ -15,10 +15,9 @@ import { computed, signal } from '@preact/signals-react'
 import { is, validate } from 'superstruct'
 import type { ApiClient } from '../api/client'
 import { log } from '../log'
+import { ABTEST_API, ABTEST_TESTS_PATH, PREVIEW_API, PREVIEW_TOKEN_PATH } from './preview.api'
 import {
-  ABTEST_API,
   AbTestListSchema,
-  PREVIEW_API,
   PreviewStatusAnswerSchema,
   type AbTest,
   type PreviewSession,
@@ -85,7 +84,7 @@ export function createSettingsModel({ api, now, session, onApplied }: SettingsDe
     testsStatus.value = 'loading'
     let list: AbTest[] | null = null
     try {
-      const { data } = await api.get(`${ABTEST_API}/gettestsat`, {
+      const { data } = await api.get(ABTEST_API + ABTEST_TESTS_PATH, {
         params: { time: at.toISOString() },
       })
       const [error, value] = validate(data, AbTestListSchema)
@@ -141,7 +140,7 @@ export function createSettingsModel({ api, now, session, onApplied }: SettingsDe
     const body: TokenRequest = { previewDateTime: previewDateTime() }
     let ok = false
     try {
-      const { data } = await api.post(`${PREVIEW_API}/token`, body, {
+      const { data } = await api.post(PREVIEW_API + PREVIEW_TOKEN_PATH, body, {
         params: { test: test.value, group: group.value },
       })
       ok = is(data, PreviewStatusAnswerSchema) && data.status === 'SUCCESS'

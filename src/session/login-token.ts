@@ -5,7 +5,7 @@
  */
 import { number, string, type, validate, type Infer } from 'superstruct'
 
-export const LOGIN_TOKEN_COOKIE = 'LoginToken'
+export { LOGIN_TOKEN_COOKIE } from '../contract'
 
 export const LoginTokenSchema = type({ exp: number(), ren: number(), lid: string() })
 

@@ -6,8 +6,8 @@
  * cookie on success; the widget stores nothing itself.
  */
 import { createApiClient, type Timers } from '../api/client'
-import { CSRF_HEADER } from '../api/psdata'
-import { LOGIN_API } from './session-monitor'
+import { CSRF_HEADERS } from '../api/psdata'
+import { LOGIN_API, LOGIN_PATH } from '../contract'
 import type { LoginOutcome, LoginRequest } from './login.schema'
 
 export interface LoginClientDeps {
@@ -22,12 +22,12 @@ export function createLoginClient(deps: LoginClientDeps) {
     fetch: deps.fetch,
     timers: deps.timers,
     withCredentials: true,
-    headers: CSRF_HEADER,
+    headers: CSRF_HEADERS,
   })
   return {
     async login(request: LoginRequest): Promise<LoginOutcome> {
       try {
-        const { status } = await api.post('/login', request)
+        const { status } = await api.post(LOGIN_PATH, request)
         return status === 200 ? 'SUCCESS' : 'SERVICE_UNAVAILABLE'
       } catch (error) {
         return (error as { status?: number }).status === 401

@@ -34,12 +34,11 @@
 import { createApiClient, type Timers } from '../api/client'
 import { readCookie } from './cookies'
 import { decodeLoginToken, LOGIN_TOKEN_COOKIE } from './login-token'
+import { LOGIN_API, LOGIN_TOKEN_RENEW_PATH, LONG_TERM_TOKEN_RENEW_PATH } from '../contract'
 
 /** SPEC §9: token check every 3 minutes, waiting poll every 10 seconds. */
 export const CHECK_INTERVAL_MS = 3 * 60_000
 export const TOKEN_POLL_MS = 10_000
-
-export const LOGIN_API = '/service/login/api/v1'
 
 /** An enum so esbuild inlines the numbers: the main bundle carries no lookup object. */
 export enum CheckResult {
@@ -102,9 +101,9 @@ export function createSessionMonitor(deps: SessionMonitorDeps): SessionMonitor {
 
   async function renew(): Promise<CheckResult> {
     try {
-      const { status } = await api.post('/logintoken/renew')
+      const { status } = await api.post(LOGIN_TOKEN_RENEW_PATH)
       if (status !== 201) return status === 200 ? CheckResult.OK : CheckResult.SERVER_ERROR
-      api.post('/longtermtoken/renew').catch(() => {})
+      api.post(LONG_TERM_TOKEN_RENEW_PATH).catch(() => {})
       return CheckResult.RENEWED
     } catch (error) {
       const status = (error as { status?: number }).status

@@ -4,13 +4,19 @@
  * psdata call. Fixtures: fixtures/footer/<site>.json, fixtures/api/psdata.json.
  */
 import { isSite } from '../../../src/sites.ts'
-import { PSDATA_PATH } from '../../../src/api/psdata.ts'
+import {
+  CSRF_HEADER,
+  FOOTER_CONTENT_PATH,
+  PSDATA_PATH,
+  SITE_HEADER,
+} from '../../../src/contract.ts'
 import { empty, json } from '../http.ts'
 import { readFixture } from '../fixtures.ts'
 import { route, type Route } from '../router.ts'
 import { demoServes } from '../context.ts'
 
-export const FOOTER_PATH = '/service/promotion/api/promotion/SHOP_FOOTER'
+/** The footer content's path (src/contract.ts), under the name the benchmark imports. */
+export const FOOTER_PATH = FOOTER_CONTENT_PATH
 
 /**
  * For the benchmark (build/bench/): the header `X-Bench-Scale: N` or the cookie `lf-bench-scale=N`
@@ -68,7 +74,7 @@ export function scaleContent(content: Record<string, unknown>, n: number): Recor
 export function footerRoutes(): Route[] {
   return [
     route('GET', FOOTER_PATH, async ({ request, ctx }) => {
-      const requested = request.headers.get('x-hunter-site')?.toUpperCase()
+      const requested = request.headers.get(SITE_HEADER)?.toUpperCase()
       const site = isSite(requested) ? requested : 'DE'
       const content = await readFixture(ctx, `footer/${site.toLowerCase()}.json`)
       return json({
@@ -81,7 +87,7 @@ export function footerRoutes(): Route[] {
       })
     }),
     route('GET', PSDATA_PATH, async ({ request, ctx }) => {
-      if (!request.headers.get('x-hunter-csrf')) return empty(403)
+      if (!request.headers.get(CSRF_HEADER)) return empty(403)
       return json(await readFixture(ctx, 'api/psdata.json'))
     }),
   ]

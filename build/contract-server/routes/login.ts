@@ -11,6 +11,13 @@ import { is, validate } from 'superstruct'
 import { cookies, empty, json, readJson, setCookie } from '../http.ts'
 import { LoginRequestSchema } from '../../../src/session/login.schema.ts'
 import {
+  CSRF_HEADER,
+  LOGIN_API,
+  LOGIN_PATH,
+  LOGIN_TOKEN_RENEW_PATH,
+  LONG_TERM_TOKEN_RENEW_PATH,
+} from '../../../src/contract.ts'
+import {
   LoginTokenSchema,
   LOGIN_TOKEN_COOKIE,
   type LoginToken,
@@ -65,8 +72,8 @@ export function verifyLoginToken(
 
 export function loginRoutes(): Route[] {
   return [
-    route('POST', '/service/login/api/v1/login', async ({ request, ctx }) => {
-      if (!request.headers.get('x-hunter-csrf')) return empty(403)
+    route('POST', LOGIN_API + LOGIN_PATH, async ({ request, ctx }) => {
+      if (!request.headers.get(CSRF_HEADER)) return empty(403)
       const body = await readJson(request)
       if (!is(body, LoginRequestSchema)) return json({ status: 'BAD_REQUEST' }, 400)
       if (body.email !== DEMO_ACCOUNT.email || body.password !== DEMO_ACCOUNT.password)
@@ -79,7 +86,7 @@ export function loginRoutes(): Route[] {
         }),
       })
     }),
-    route('POST', '/service/login/api/v1/logintoken/renew', ({ request, ctx }) => {
+    route('POST', LOGIN_API + LOGIN_TOKEN_RENEW_PATH, ({ request, ctx }) => {
       const token = verifyLoginToken(ctx, cookies(request)[LOGIN_TOKEN_COOKIE])
       if (!token) return empty(401)
       if (token.ren > ctx.now().getTime() / 1000) return empty(200)
@@ -91,7 +98,7 @@ export function loginRoutes(): Route[] {
         }),
       })
     }),
-    route('POST', '/service/login/api/v1/longtermtoken/renew', ({ request }) =>
+    route('POST', LOGIN_API + LONG_TERM_TOKEN_RENEW_PATH, ({ request }) =>
       cookies(request).LongtermToken ? empty(201) : empty(401),
     ),
   ]

@@ -13,6 +13,17 @@ import {
   type SubscriberRequest,
 } from '../../../src/newsletter/newsletter.schema.ts'
 import { isSite, SITE_LOCALE, type Site } from '../../../src/sites.ts'
+import {
+  BASE_DATA_PATH,
+  DOI_PATH,
+  LOGIN_TOKEN_HEADER,
+  NEWSLETTER_API,
+  NEWSLETTER_SPA_API,
+  ORIGINAL_ADDRESS_HEADER,
+  SITE_HEADER,
+  SUBSCRIBER_TOKEN_PARAM,
+  SUBSCRIBERS_PATH,
+} from '../../../src/contract.ts'
 import { featureState, setBounded, type ServerContext } from '../context.ts'
 import { empty, escapeHtml, json, readJson } from '../http.ts'
 import { demoTool, route, type Route } from '../router.ts'
@@ -79,7 +90,7 @@ const state = (ctx: ServerContext) =>
 export const CONSENT_TEXT_VERSION = '2026-11'
 
 function siteOf(request: Request): Site {
-  const site = request.headers.get('x-hunter-site')?.toUpperCase()
+  const site = request.headers.get(SITE_HEADER)?.toUpperCase()
   return isSite(site) ? site : 'DE'
 }
 
@@ -113,7 +124,7 @@ async function subscribe({
     receivedAt: now.toISOString(),
     site,
     locale: SITE_LOCALE[site],
-    pageAddress: request.headers.get('x-original-address'),
+    pageAddress: request.headers.get(ORIGINAL_ADDRESS_HEADER),
     consents: valid.consents,
     consentTextVersion: CONSENT_TEXT_VERSION,
   }
@@ -178,7 +189,7 @@ function confirmationLink(
   link.pathname =
     (URL.canParse(pageAddress ?? '') && new URL(pageAddress!).pathname) ||
     MARKETS.find((m) => m.site === site)!.path
-  link.searchParams.set('subscriberToken', token)
+  link.searchParams.set(SUBSCRIBER_TOKEN_PARAM, token)
   return link.href
 }
 
@@ -264,11 +275,11 @@ async function baseData({
   request: Request
   ctx: ServerContext
 }): Promise<Response> {
-  if (!verifyLoginToken(ctx, request.headers.get('x-logintoken')))
+  if (!verifyLoginToken(ctx, request.headers.get(LOGIN_TOKEN_HEADER)))
     return problem(
       401,
       'urn:customer:unauthorized',
-      'X-LoginToken is missing or not a valid login token.',
+      `${LOGIN_TOKEN_HEADER} is missing or not a valid login token.`,
     )
   const data = await readFixture(ctx, 'api/customer-base-data.json')
   const [error] = validate(data, CustomerBaseDataSchema)
@@ -291,14 +302,14 @@ function outbox({ ctx }: { ctx: ServerContext }): Response {
 }
 
 export function newsletterRoutes(): Route[] {
-  const bases = ['/service/newsletter/api/internal', '/service/newsletter/api/private']
+  const bases = [NEWSLETTER_API, NEWSLETTER_SPA_API]
   return [
     ...bases.flatMap((base) => [
-      route('POST', `${base}/newsletter-subscribers`, subscribe),
-      route('GET', `${base}/customers/base-data`, baseData),
-      route('PUT', `${base}/newsletter-subscribers/:token/doi`, confirm),
-      route('GET', `${base}/newsletter-subscribers/:token`, lookup),
-      route('PUT', `${base}/newsletter-subscribers/:token`, update),
+      route('POST', base + SUBSCRIBERS_PATH, subscribe),
+      route('GET', base + BASE_DATA_PATH, baseData),
+      route('PUT', `${base}${SUBSCRIBERS_PATH}/:token${DOI_PATH}`, confirm),
+      route('GET', `${base}${SUBSCRIBERS_PATH}/:token`, lookup),
+      route('PUT', `${base}${SUBSCRIBERS_PATH}/:token`, update),
     ]),
     demoTool('GET', '/_mail/', outbox),
     demoTool('GET', '/_mail/outbox.json', ({ ctx }) => json(state(ctx).outbox)),

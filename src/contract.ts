@@ -1,0 +1,106 @@
+/**
+ * The service contract (SPEC §3, §7): what the widget, the contract server
+ * (build/contract-server/) and the tests must agree on, written once. Data and types only, so a
+ * bundle carries just the constants it uses.
+ */
+
+// API paths. A base is relative to the page's origin; the paths under it are relative to the base.
+
+/** Newsletter calls on a classic page (SPEC §7). */
+export const NEWSLETTER_API = '/service/newsletter/api/internal'
+/** Newsletter calls from a single-page app. */
+export const NEWSLETTER_SPA_API = '/service/newsletter/api/private'
+/** POST signs up; `/{token}` reads (GET) and corrects (PUT) a pending sign-up. */
+export const SUBSCRIBERS_PATH = '/newsletter-subscribers'
+/** PUT `${SUBSCRIBERS_PATH}/{token}${DOI_PATH}` confirms the double opt-in. */
+export const DOI_PATH = '/doi'
+/** GET with the login token in LOGIN_TOKEN_HEADER: the customer's base data. */
+export const BASE_DATA_PATH = '/customers/base-data'
+
+export const FOOTER_CONTENT_PATH = '/service/promotion/api/promotion/SHOP_FOOTER'
+export const PSDATA_PATH = '/service/customerfrontenddata/api/v1/psdata'
+
+export const LOGIN_API = '/service/login/api/v1'
+export const LOGIN_PATH = '/login'
+export const LOGIN_TOKEN_RENEW_PATH = '/logintoken/renew'
+export const LONG_TERM_TOKEN_RENEW_PATH = '/longtermtoken/renew'
+
+// The preview and A/B test calls are in ./preview/preview.api.ts, re-exported here: the staff
+// preview file imports them from there, as it may copy no module of the footer bundle.
+export {
+  ABTEST_API,
+  ABTEST_ASSIGNMENT_PATH,
+  ABTEST_TESTS_PATH,
+  CHECKAUTH_PATH,
+  PREVIEW_API,
+  PREVIEW_LOGOUT_PATH,
+  PREVIEW_RENEW_PATH,
+  PREVIEW_TOKEN_PATH,
+} from './preview/preview.api'
+
+/** Static files: footer logos, and the newsletter block's images (named by content hash). */
+export const LOGO_FOLDER = '/service/footer-images/logos/'
+export const NEWSLETTER_IMAGES = '/service/newsletterfrontend/newslettersubscriptionform/'
+
+// Cookies the widget reads (the server sets them readable by scripts, SPEC §3).
+
+/** The login token (a JWT whose exp, ren and lid drive the session monitor). */
+export const LOGIN_TOKEN_COOKIE = 'LoginToken'
+/** Either of them means staff: the preview panel loads. The first is the usual one. */
+export const STAFF_COOKIES = ['StaffAuthToken', 'CobraAuthToken'] as const
+
+// Request headers.
+
+export const SITE_HEADER = 'X-Hunter-Site'
+/** The page's origin and path: where the confirmation link sends the visitor back. */
+export const ORIGINAL_ADDRESS_HEADER = 'X-Original-Address'
+export const LOGIN_TOKEN_HEADER = 'X-LoginToken'
+/** Required on the calls that send credentials (psdata, login); its value is '1'. */
+export const CSRF_HEADER = 'X-hunter-csrf'
+
+/** The query parameter of the confirmation link that carries the subscriber token. */
+export const SUBSCRIBER_TOKEN_PARAM = 'subscriberToken'
+
+// The page global.
+
+/** The one global the widget adds to `window`; it also guards against double inclusion. */
+export const GLOBAL_KEY = '__lumoraFooter'
+
+/** What window[GLOBAL_KEY] holds; `Exports` is what the preview file's module function returns. */
+export interface FooterGlobal<Exports = unknown> {
+  version: string
+  locale: string
+  /** Set while the staff preview file loads: the file calls it with its module function. */
+  preview?: (definePreview: (runtime: unknown) => Exports) => void
+}
+
+/** window[GLOBAL_KEY], typed: a page may hold anything there (host markup named like it, too). */
+export type WithFooterGlobal<Exports = unknown> = { [GLOBAL_KEY]?: FooterGlobal<Exports> }
+
+// The build's manifest.json, which the contract server and the size tools read.
+
+export type BundleKind = 'footer' | 'preview' | 'gallery'
+
+export interface Sizes {
+  min: number
+  gzip: number
+  brotli: number
+}
+
+export interface ManifestEntry {
+  kind: BundleKind
+  locale: string
+  site: string | null
+  file: string
+  bytes: Sizes
+  integrity: string
+  /** Ready-to-paste embed tag. */
+  tag: string
+}
+
+export interface Manifest {
+  flavor: 'preact' | 'react'
+  builtAt: string
+  publicPath: string
+  bundles: ManifestEntry[]
+}

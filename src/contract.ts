@@ -25,18 +25,9 @@ export const LOGIN_PATH = '/login'
 export const LOGIN_TOKEN_RENEW_PATH = '/logintoken/renew'
 export const LONG_TERM_TOKEN_RENEW_PATH = '/longtermtoken/renew'
 
-// The preview and A/B test calls are in ./preview/preview.api.ts, re-exported here: the staff
-// preview file imports them from there, as it may copy no module of the footer bundle.
-export {
-  ABTEST_API,
-  ABTEST_ASSIGNMENT_PATH,
-  ABTEST_TESTS_PATH,
-  CHECKAUTH_PATH,
-  PREVIEW_API,
-  PREVIEW_LOGOUT_PATH,
-  PREVIEW_RENEW_PATH,
-  PREVIEW_TOKEN_PATH,
-} from './preview/preview.api'
+// The preview and A/B test calls (PREVIEW_API, ABTEST_API and their paths) are the contract's one
+// other file, src/preview/preview.api.ts: only the staff preview file calls them, and it may copy
+// no module of the footer bundle, nor may the footer carry preview code (test/unit/build.test.ts).
 
 /** Static files: footer logos, and the newsletter block's images (named by content hash). */
 export const LOGO_FOLDER = '/service/footer-images/logos/'

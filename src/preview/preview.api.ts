@@ -1,7 +1,8 @@
 /**
- * The preview and A/B test calls of the service contract (SPEC §3, §7), re-exported by
- * src/contract.ts. They live here because the staff preview file imports them and may copy no
- * module of the footer bundle (build/product/preview-runtime.ts). Data only.
+ * The preview and A/B test calls of the service contract (SPEC §3, §7); the rest of the
+ * contract is src/contract.ts. Only the staff preview file calls them, so they live in its folder:
+ * the footer bundle carries no preview code, and the preview file copies no footer module
+ * (build/product/preview-runtime.ts, test/unit/build.test.ts). Data only.
  */
 export const PREVIEW_API = '/service/preview/api'
 export const CHECKAUTH_PATH = '/auth/checkauth'

@@ -43,6 +43,7 @@ import { createLoginClient } from '../../src/session/login.client'
 import { REQUEST_TIMEOUT_MS } from '../../src/api/client'
 import type { Site } from '../../src/sites'
 import * as C from '../../src/contract'
+import * as CP from '../../src/preview/preview.api'
 
 const test = suite('faults')
 
@@ -58,12 +59,12 @@ const P = {
   doi: C.DOI_PATH,
   footer: C.FOOTER_CONTENT_PATH,
   psdata: C.PSDATA_PATH,
-  checkauth: C.PREVIEW_API + C.CHECKAUTH_PATH,
-  renew: C.PREVIEW_API + C.PREVIEW_RENEW_PATH,
-  logout: C.PREVIEW_API + C.PREVIEW_LOGOUT_PATH,
-  token: C.PREVIEW_API + C.PREVIEW_TOKEN_PATH,
-  tests: C.ABTEST_API + C.ABTEST_TESTS_PATH,
-  assignment: C.ABTEST_API + C.ABTEST_ASSIGNMENT_PATH,
+  checkauth: CP.PREVIEW_API + CP.CHECKAUTH_PATH,
+  renew: CP.PREVIEW_API + CP.PREVIEW_RENEW_PATH,
+  logout: CP.PREVIEW_API + CP.PREVIEW_LOGOUT_PATH,
+  token: CP.PREVIEW_API + CP.PREVIEW_TOKEN_PATH,
+  tests: CP.ABTEST_API + CP.ABTEST_TESTS_PATH,
+  assignment: CP.ABTEST_API + CP.ABTEST_ASSIGNMENT_PATH,
   loginRenew: C.LOGIN_API + C.LOGIN_TOKEN_RENEW_PATH,
   longterm: C.LOGIN_API + C.LONG_TERM_TOKEN_RENEW_PATH,
   login: C.LOGIN_API + C.LOGIN_PATH,

@@ -22,8 +22,8 @@ import {
   PREVIEW_LOGOUT_PATH,
   PREVIEW_RENEW_PATH,
   PREVIEW_TOKEN_PATH,
-  STAFF_COOKIES,
-} from '../../../src/contract.ts'
+} from '../../../src/preview/preview.api.ts'
+import { STAFF_COOKIES } from '../../../src/contract.ts'
 import {
   TokenRequestSchema,
   type AbTest,

@@ -1,4 +1,4 @@
-// Modules the build provides (see esbuild.config.ts and build/esbuild-plugins.ts).
+// Modules the build provides (see build/product/build.ts and build/product/esbuild-plugins.ts).
 
 /** CSS files are imported as minified strings and adopted into the widget's shadow root. */
 declare module '*.css' {
@@ -18,7 +18,7 @@ declare const __VERSION__: string
 declare const __PREVIEW_FILE__: string
 /** The SRI hash of that file (sha384-...), known because the build makes it first. */
 declare const __PREVIEW_INTEGRITY__: string
-/** The widget's own script tag, captured while the bundle was evaluated (esbuild.config.ts DEFERRED_START). */
+/** The widget's own script tag, captured while the bundle was evaluated (build/product/build.ts DEFERRED_START). */
 declare const __FOOTER_SCRIPT__: Element | null
 
 /** Every locale's full dictionary, keyed by locale: only the kit gallery's bundle has it. */
@@ -27,7 +27,7 @@ declare module 'virtual:kit-dictionaries' {
   export default dictionaries
 }
 
-/** The footer bundle's modules that the staff preview file runs on (build/preview-runtime.ts). */
+/** The footer bundle's modules that the staff preview file runs on (build/product/preview-runtime.ts). */
 declare module 'virtual:preview-runtime' {
   const runtime: unknown[][]
   export default runtime

@@ -1,63 +1,101 @@
 /**
  * The service contract (SPEC §3, §7): what the widget, the contract server
- * (build/contract-server/) and the tests must agree on, written once. Constants only, each its
- * own export, so a bundle carries just the ones it uses (the preview's paths stay out of the
- * footer).
+ * (build/contract-server/) and the tests must agree on, written once. Data and types only, so a
+ * bundle carries just the constants it uses.
  */
-import type { PreviewHandOff } from './preview/load'
 
-// Paths on the shop's origin.
-export const PSDATA_PATH = '/service/customerfrontenddata/api/v1/psdata'
-export const FOOTER_CONTENT_PATH = '/service/promotion/api/promotion/SHOP_FOOTER'
-export const FOOTER_IMAGES = '/service/footer-images/'
-/** Footer logos and flags, by file name (SPEC §9). */
-export const LOGO_FOLDER = `${FOOTER_IMAGES}logos/`
-/** The sign-up block's images. */
-export const NEWSLETTER_IMAGE_FOLDER = '/service/newsletterfrontend/newslettersubscriptionform/'
-/** The newsletter API: `private` on single-page shops (data-spa), `internal` elsewhere. */
-export const NEWSLETTER_API = {
-  internal: '/service/newsletter/api/internal',
-  private: '/service/newsletter/api/private',
-} as const
-/** Below NEWSLETTER_API: the sign-up; `/<token>/doi` confirms a double opt-in. */
+// API paths. A base is relative to the page's origin; the paths under it are relative to the base.
+
+/** Newsletter calls on a classic page (SPEC §7). */
+export const NEWSLETTER_API = '/service/newsletter/api/internal'
+/** Newsletter calls from a single-page app. */
+export const NEWSLETTER_SPA_API = '/service/newsletter/api/private'
+/** POST signs up; `/{token}` reads (GET) and corrects (PUT) a pending sign-up. */
 export const SUBSCRIBERS_PATH = '/newsletter-subscribers'
-/** Below NEWSLETTER_API: a logged-in customer's base data. */
+/** PUT `${SUBSCRIBERS_PATH}/{token}${DOI_PATH}` confirms the double opt-in. */
+export const DOI_PATH = '/doi'
+/** GET with the login token in LOGIN_TOKEN_HEADER: the customer's base data. */
 export const BASE_DATA_PATH = '/customers/base-data'
-export const LOGIN_API = '/service/login/api/v1'
-/** Below LOGIN_API. */
-export const LOGIN_PATH = '/login'
-export const LOGIN_RENEW_PATH = '/logintoken/renew'
-export const LONG_TERM_RENEW_PATH = '/longtermtoken/renew'
-export const PREVIEW_API = '/service/preview/api'
-export const ABTEST_API = '/service/abtestfrontend/api/v1'
 
-// Cookies the server sets and the widget reads (it never writes one).
+export const FOOTER_CONTENT_PATH = '/service/promotion/api/promotion/SHOP_FOOTER'
+export const PSDATA_PATH = '/service/customerfrontenddata/api/v1/psdata'
+
+export const LOGIN_API = '/service/login/api/v1'
+export const LOGIN_PATH = '/login'
+export const LOGIN_TOKEN_RENEW_PATH = '/logintoken/renew'
+export const LONG_TERM_TOKEN_RENEW_PATH = '/longtermtoken/renew'
+
+// The preview and A/B test calls (PREVIEW_API, ABTEST_API and their paths) are the contract's one
+// other file, src/preview/preview.api.ts: only the staff preview file calls them, and it may copy
+// no module of the footer bundle, nor may the footer carry preview code (test/unit/build.test.ts).
+
+/** Static files: footer logos, and the newsletter block's images (named by content hash). */
+export const FOOTER_IMAGES = '/service/footer-images/'
+export const LOGO_FOLDER = `${FOOTER_IMAGES}logos/`
+export const NEWSLETTER_IMAGES = '/service/newsletterfrontend/newslettersubscriptionform/'
+
+// Cookies the widget reads (the server sets them readable by scripts, SPEC §3).
+
+/** The login token (a JWT whose exp, ren and lid drive the session monitor). */
 export const LOGIN_TOKEN_COOKIE = 'LoginToken'
-/** Either one marks a staff member: only then is the preview file loaded. */
+/** Either of them means staff: the preview panel loads. The first is the usual one. */
 export const STAFF_COOKIES = ['StaffAuthToken', 'CobraAuthToken'] as const
-/** Reduced-variant cookies (SPEC §4): a partner visit, the new app's web views. */
+/** Reduced-variant cookies (SPEC §4): a partner visit, the new app's web views; any non-empty value counts. */
 export const AFFILIATE_COOKIE = 'AffiliateNumber'
 export const NEW_APP_COOKIE = 'Hunter-NewApp'
 
-// Request headers (HTTP header names are case-insensitive; servers read them lowercased).
+// Request headers.
+
 export const SITE_HEADER = 'X-Hunter-Site'
+/** The page's origin and path: where the confirmation link sends the visitor back. */
 export const ORIGINAL_ADDRESS_HEADER = 'X-Original-Address'
 export const LOGIN_TOKEN_HEADER = 'X-LoginToken'
-/** Sent with psdata and login calls: a cross-site form cannot set it. */
+/** Required on the calls that send credentials (psdata, login); its value is '1'. */
 export const CSRF_HEADER = 'X-hunter-csrf'
+
+/** The query parameter of the confirmation link that carries the subscriber token. */
+export const SUBSCRIBER_TOKEN_PARAM = 'subscriberToken'
+
+// The page global.
 
 /** The one global the widget adds to `window`; it also guards against double inclusion. */
 export const GLOBAL_KEY = '__lumoraFooter'
 
-/** What the global holds: the first copy's marker, and the preview file's hand-off (src/preview/load.ts). */
-interface WidgetGlobal extends PreviewHandOff {
+/** What window[GLOBAL_KEY] holds; `Exports` is what the preview file's module function returns. */
+export interface FooterGlobal<Exports = unknown> {
   version: string
   locale: string
+  /** Set while the staff preview file loads: the file calls it with its module function. */
+  preview?: (definePreview: (runtime: unknown) => Exports) => void
 }
 
-declare global {
-  interface Window {
-    /** Host markup can shadow it (`<a id="__lumoraFooter">`): src/mount.ts checks what it holds. */
-    [GLOBAL_KEY]?: WidgetGlobal
-  }
+/** window[GLOBAL_KEY], typed: a page may hold anything there (host markup named like it, too). */
+export type WithFooterGlobal<Exports = unknown> = { [GLOBAL_KEY]?: FooterGlobal<Exports> }
+
+// The build's manifest.json, which the contract server and the size tools read.
+
+export type BundleKind = 'footer' | 'preview' | 'gallery'
+
+export interface Sizes {
+  min: number
+  gzip: number
+  brotli: number
+}
+
+export interface ManifestEntry {
+  kind: BundleKind
+  locale: string
+  site: string | null
+  file: string
+  bytes: Sizes
+  integrity: string
+  /** Ready-to-paste embed tag. */
+  tag: string
+}
+
+export interface Manifest {
+  flavor: 'preact' | 'react'
+  builtAt: string
+  publicPath: string
+  bundles: ManifestEntry[]
 }

@@ -3,7 +3,7 @@
  * attributes, and renders into a shadow root (host CSS stays out, ours stays in).
  * Never throws into the host page: every problem is reported on the console instead.
  */
-import { GLOBAL_KEY } from './contract'
+import { GLOBAL_KEY, type FooterGlobal as WidgetGlobal } from './contract'
 import { readEmbedConfig } from './config'
 import { log } from './log'
 import { watchPlatform } from './platform'
@@ -95,7 +95,8 @@ function mount(win: Window, script: HTMLScriptElement | null): void {
  */
 export function boot(win: Window, script: Element | null): void {
   try {
-    const first = win[GLOBAL_KEY]
+    const globals = win as unknown as Record<string, WidgetGlobal | undefined>
+    const first = globals[GLOBAL_KEY]
     // Only our own marker, a plain object, counts: host markup named like it (<a id="__lumoraFooter">) is an element.
     if (Object.prototype.toString.call(first) === '[object Object]') {
       log.warn(
@@ -103,7 +104,7 @@ export function boot(win: Window, script: Element | null): void {
       )
       return
     }
-    win[GLOBAL_KEY] = { version: __VERSION__, locale: __LOCALE__ }
+    globals[GLOBAL_KEY] = { version: __VERSION__, locale: __LOCALE__ }
     const own = ownScript(win, script)
     if (script && !own) log.warn('Attributes ignored: not the own script tag.')
     const start = () => {

@@ -2,7 +2,7 @@
  * The widget's own script tag, checked. The host page's markup can shadow document properties
  * by name: `<img name="currentScript">` makes `document.currentScript` that image. So the
  * bundle's wrapper reads the tag through the getter on the document's prototype chain
- * (esbuild.config.ts DEFERRED_START), and here it counts only if it is a script element of this window (checked
+ * (build/product/build.ts DEFERRED_START), and here it counts only if it is a script element of this window (checked
  * with the window's own constructor, which named elements cannot shadow) whose file is this
  * bundle: `footer.<locale>.<hash>.js`, from any path or origin. Everything the widget reads from
  * the tag (embed attributes, nonce, the staff preview's and the images' location) hangs on this.

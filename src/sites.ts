@@ -1,6 +1,6 @@
 /**
  * The nine sites and their locales (SPEC §3 Sites, §9 Locales). This is the one list
- * that drives the widget, the builds (build/markets.ts), the demo pages and the tests.
+ * that drives the widget, the builds (build/product/markets.ts), the demo pages and the tests.
  */
 export const SITES = ['DE', 'AT', 'CH', 'CH_FR', 'CZ', 'HU', 'SK', 'TR', 'PL'] as const
 export type Site = (typeof SITES)[number]

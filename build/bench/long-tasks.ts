@@ -23,7 +23,7 @@ import path from 'node:path'
 import { createContractServer } from '../contract-server/handler.ts'
 import { FOOTER_CONTENT_PATH } from '../../src/contract.ts'
 import { serve } from '../contract-server/node-adapter.ts'
-import { findChromium } from '../ensure-chromium.ts'
+import { findChromium } from '../../test/runners/ensure-chromium.ts'
 import { REPO_ROOT } from '../repo-root.ts'
 import {
   formatTask,
@@ -32,7 +32,7 @@ import {
   startTrace,
   stopTrace,
   type LongTask,
-} from './trace.ts'
+} from '../../test/helpers/trace.ts'
 
 const runs = Number(process.argv[2] ?? 5)
 const platform = process.argv[3] ?? 'CLASSIC'

@@ -1,7 +1,7 @@
 /** Bench part (a): bytes per locale of the Preact build and the React build of the same source. */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { Manifest, ManifestEntry } from '../output.ts'
+import type { Manifest, ManifestEntry } from '../product/output.ts'
 
 export interface SizeRow {
   locale: string

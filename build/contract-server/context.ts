@@ -20,7 +20,7 @@ export interface Limits {
 export const DEFAULT_LIMITS: Limits = { subscribers: 10_000, mails: 500, staffSessions: 1_000 }
 
 export interface ServerOptions {
-  /** Default 'demo', which in-process tests use; build/serve.ts chooses explicitly. */
+  /** Default 'demo', which in-process tests use; build/contract-server/serve.ts chooses explicitly. */
   mode?: ServerMode
   /**
    * Host values (host:port, as in the Host header) that count as this server's own address in

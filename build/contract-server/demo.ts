@@ -20,7 +20,7 @@ export function toolPage(
 }
 
 /**
- * The server's settings from the environment of `npm start` (build/serve.ts): PORT (8080), HOST
+ * The server's settings from the environment of `npm start` (build/contract-server/serve.ts): PORT (8080), HOST
  * (127.0.0.1: the demo tools hand out staff sessions and show everyone's confirmation links, so
  * they stay on this machine unless asked), SERVER_MODE (demo, or contract for the SPEC §7 calls
  * and pages alone), PUBLIC_ORIGIN (the confirmation links' origin; default the address served on).

@@ -1,10 +1,10 @@
 /**
  * The local contract server as one Fetch-API handler: (Request) => Promise<Response>.
- * `npm start` serves it over HTTP (build/serve.ts); unit tests pass it to the widget's API
+ * `npm start` serves it over HTTP (build/contract-server/serve.ts); unit tests pass it to the widget's API
  * client as `fetch`, so tests and demo share one source of truth.
  */
-import { FOOTER_IMAGES, NEWSLETTER_IMAGE_FOLDER } from '../../src/contract.ts'
-import { MARKETS } from '../markets.ts'
+import { FOOTER_IMAGES, NEWSLETTER_IMAGES } from '../../src/contract.ts'
+import { MARKETS } from '../product/markets.ts'
 import { createContext, demoServes, type ServerContext, type ServerOptions } from './context.ts'
 import { applyFault, faultControl, faultFor, faultPage } from './faults.ts'
 import { empty, HttpError, json } from './http.ts'
@@ -56,7 +56,7 @@ function siteRoutes(): Route[] {
     route('GET', `${FOOTER_IMAGES}*`, ({ ctx, params }) =>
       serveFile(path.join(ctx.fixturesDir, 'images/footer'), params.rest),
     ),
-    route('GET', `${NEWSLETTER_IMAGE_FOLDER}*`, ({ ctx, params }) =>
+    route('GET', `${NEWSLETTER_IMAGES}*`, ({ ctx, params }) =>
       serveFile(
         path.join(ctx.fixturesDir, 'images/newsletter/newslettersubscriptionform'),
         params.rest,

@@ -10,25 +10,36 @@
  * Every market page also carries the demo host's view script (/_demo/view.js, see VIEW_SCRIPT).
  */
 
-import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { MARKETS, type Market } from '../markets.ts'
+import { MARKETS, type Market } from '../product/markets.ts'
 import { BRAND } from '../../src/brand.ts'
 import { VIEW_CHANGE_EVENT } from '../../src/footer/view-change.ts'
 import { escapeHtml, html } from './http.ts'
-import type { Manifest } from '../output.ts'
+import { readManifest, type Manifest } from '../product/output.ts'
 import type { ServerContext } from './context.ts'
 
 /** The strict policy the widget must live under (no inline script or style, Trusted Types for scripts). */
 export const STRICT_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; require-trusted-types-for 'script'"
 
-export async function readManifest(distDir: string): Promise<Manifest | null> {
-  try {
-    return JSON.parse(await readFile(path.join(distDir, 'manifest.json'), 'utf8')) as Manifest
-  } catch {
-    return null
+/** A flavor's build as the server serves it: its manifest (null before it is built) and its URL prefix. */
+export async function readBuild(
+  ctx: ServerContext,
+  flavor: 'preact' | 'react',
+): Promise<{ manifest: Manifest | null; staticPrefix: string }> {
+  const react = flavor === 'react'
+  return {
+    manifest: await readManifest(react ? path.join(ctx.distDir, 'react') : ctx.distDir),
+    staticPrefix: react ? '/react/static/' : '/static/',
   }
+}
+
+/** In place of a page whose bundle is not built yet. */
+export function notBuilt(flavor: 'preact' | 'react', what = 'build'): Response {
+  return html(
+    `<!doctype html><meta charset="utf-8"><title>Not built</title><p>No ${flavor} ${what} found. Run <code>npm run build${flavor === 'react' ? ':react' : ''}</code>.</p>`,
+    503,
+  )
 }
 
 const HOST_CSS = `body{margin:0;font-family:Georgia,serif;color:#222;background:#fff}
@@ -64,17 +75,10 @@ export async function marketPage(
   url: URL,
   flavor: 'preact' | 'react',
 ): Promise<Response> {
-  const distDir = flavor === 'react' ? path.join(ctx.distDir, 'react') : ctx.distDir
-  const manifest = await readManifest(distDir)
+  const { manifest, staticPrefix } = await readBuild(ctx, flavor)
   const bundle = manifest?.bundles.find((b) => b.kind === 'footer' && b.locale === market.locale)
-  if (!manifest || !bundle) {
-    return html(
-      `<!doctype html><meta charset="utf-8"><title>Not built</title><p>No ${flavor} build found. Run <code>npm run build${flavor === 'react' ? ':react' : ''}</code>.</p>`,
-      503,
-    )
-  }
-  const prefix = flavor === 'react' ? '/react/static/' : '/static/'
-  const src = prefix + bundle.file
+  if (!bundle) return notBuilt(flavor)
+  const src = staticPrefix + bundle.file
   const tag = url.searchParams.has('inject')
     ? injectedTag(src, market)
     : scriptTag(src, bundle.integrity, market, url)
@@ -152,7 +156,7 @@ const DEMO_TOOL_LINKS = `<li><a href="/_mail/">Mail outbox</a> (double opt-in co
 <li><a href="/_fault">Faults on demand</a> (make API calls fail for this browser)</li>`
 
 export async function indexPage(ctx: ServerContext): Promise<Response> {
-  const manifest = await readManifest(ctx.distDir)
+  const { manifest } = await readBuild(ctx, 'preact')
   const rows = MARKETS.map((m) => {
     const bundle = manifest?.bundles.find((b) => b.locale === m.locale)
     return `<tr><td><a href="${m.path}" lang="${m.lang}">${escapeHtml(m.name)}</a></td><td>${m.site}</td><td>${m.locale}</td><td>${bundle ? bundle.bytes.brotli + ' B' : '–'}</td><td><a href="/react${m.path}">React build</a></td></tr>`

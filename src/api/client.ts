@@ -3,10 +3,15 @@
  * and errors mapped to ResponseError / FetchError. `fetch` and the timer are injectable,
  * so tests hand in the contract server's in-process handler and a fake clock.
  */
-import { NEWSLETTER_API, ORIGINAL_ADDRESS_HEADER, SITE_HEADER } from '../contract'
 import redaxios from 'redaxios'
 import { FetchError, ResponseError } from './errors'
 import type { Site } from '../sites'
+import {
+  NEWSLETTER_API,
+  NEWSLETTER_SPA_API,
+  ORIGINAL_ADDRESS_HEADER,
+  SITE_HEADER,
+} from '../contract'
 
 export const REQUEST_TIMEOUT_MS = 15000
 
@@ -51,7 +56,7 @@ interface CallOptions {
 
 /** SPEC §7: current origin plus service/newsletter/api/internal, or .../private in a single-page app. */
 export function newsletterBasePath(origin: string, spa: boolean): string {
-  return origin + NEWSLETTER_API[spa ? 'private' : 'internal']
+  return origin + (spa ? NEWSLETTER_SPA_API : NEWSLETTER_API)
 }
 
 /**

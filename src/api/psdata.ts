@@ -3,11 +3,11 @@
  * the CSRF header; requested once per page and shared by everything that needs it.
  * The spec does not name its fields; the ones we read are defined in PsDataSchema.
  */
-import { CSRF_HEADER, PSDATA_PATH } from '../contract'
 import { object, optional, string, type, validate, type Infer } from 'superstruct'
 import { createApiClient, type ApiClientOptions } from './client'
 import { log } from '../log'
 import { describeError } from './errors'
+import { CSRF_HEADER, PSDATA_PATH } from '../contract'
 
 /**
  * The CSRF header. Its value is fixed: a custom header cannot be sent cross-site without a CORS

@@ -2,10 +2,10 @@
  * The footer's state: its content (inline or fetched), whether the reduced variant applies,
  * and the platform-derived layout. Components read it; it decides.
  */
-import { AFFILIATE_COOKIE, FOOTER_CONTENT_PATH, NEW_APP_COOKIE, SITE_HEADER } from '../contract'
 import { computed, signal } from '@preact/signals-react'
 import { createApiClient } from '../api/client'
 import { isApiError } from '../api/errors'
+import { AFFILIATE_COOKIE, FOOTER_CONTENT_PATH, NEW_APP_COOKIE, SITE_HEADER } from '../contract'
 import { isPhoneLike, isTouchLike } from '../platform'
 import { log } from '../log'
 import { cookieReader } from '../cookies'

@@ -3,8 +3,8 @@
  * each an SVG of the same name in the footer logo folder. The list stays a list of names,
  * not a table of paths, because every visitor downloads it.
  */
-import { LOGO_FOLDER } from '../contract'
 import { log } from '../log'
+import { LOGO_FOLDER } from '../contract'
 import type { PartialContent } from './footer.schema'
 
 export const LOGO_SOURCES = [

@@ -1,6 +1,6 @@
 /**
  * Texts through rosetta. Each bundle carries only its own locale's dictionary
- * (`virtual:locale-dictionary`, see build/esbuild-plugins.ts). {{brand}} is always available.
+ * (`virtual:locale-dictionary`, see build/product/esbuild-plugins.ts). {{brand}} is always available.
  */
 import rosetta from 'rosetta'
 import dictionary from 'virtual:locale-dictionary'

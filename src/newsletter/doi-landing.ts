@@ -4,7 +4,7 @@
  * bookmarked, shared, re-sent in headers or leaked in a Referer. Every other parameter and the
  * fragment stay exactly as written (no re-encoding of what other scripts on the page may read).
  */
-const TOKEN_PARAM = 'subscriberToken'
+import { SUBSCRIBER_TOKEN_PARAM as TOKEN_PARAM } from '../contract'
 
 export function takeSubscriberToken(win: Window): string | null {
   const { location, history } = win

@@ -2,7 +2,6 @@
  * The newsletter block at the top of the footer: title, image with the discount bubble,
  * banners, and the form, its success view, or the double opt-in confirmation.
  */
-import { NEWSLETTER_IMAGE_FOLDER } from '../contract'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useLaterStep, useWidget } from '../app/widget-context'
@@ -12,8 +11,10 @@ import { t } from '../i18n/i18n'
 import { createNewsletterModel, type NewsletterModel } from './newsletter.model'
 import { NewsletterForm } from './newsletter-form'
 import css from './newsletter.css'
+import { NEWSLETTER_IMAGES } from '../contract'
 
 /** SPEC §2: files named by content hash under service/newsletterfrontend/newslettersubscriptionform/. */
+const IMG = NEWSLETTER_IMAGES
 
 /**
  * `onSettled` is told once the block has the height it keeps while the page loads: hidden, or its
@@ -32,7 +33,7 @@ export function NewsletterBlock({
   const [model] = useState(() => given ?? createNewsletterModel(widget))
   const titleId = useId()
   // Absolute, on the script's origin: a host page's <base href> must not move the images.
-  const img = widget.assetOrigin + NEWSLETTER_IMAGE_FOLDER
+  const img = widget.assetOrigin + IMG
   useEffect(() => {
     void model.start()
   }, [model])

@@ -1,5 +1,4 @@
 /** The newsletter calls of SPEC §7 on the widget's injected fetch and timers. */
-import { BASE_DATA_PATH, LOGIN_TOKEN_HEADER, SUBSCRIBERS_PATH } from '../contract'
 import { createApiClient, newsletterBasePath, siteHeaders } from '../api/client'
 import { ResponseError } from '../api/errors'
 import type { Widget } from '../app/widget-context'
@@ -7,6 +6,7 @@ import { EMAIL_INVALID_TYPE } from './newsletter.constants'
 import type { SubscriberRequest } from './newsletter.schema'
 import { CustomerBaseDataSchema, type CustomerBaseData } from './base-data.schema'
 import { validate } from 'superstruct'
+import { BASE_DATA_PATH, DOI_PATH, LOGIN_TOKEN_HEADER, SUBSCRIBERS_PATH } from '../contract'
 
 export interface NewsletterApi {
   subscribe(request: SubscriberRequest): Promise<unknown>
@@ -28,7 +28,7 @@ export function createNewsletterApi(widget: Widget): NewsletterApi {
         headers: { 'Content-Type': 'application/json', ...headers },
       }),
     confirm: (token) =>
-      client.put(`${SUBSCRIBERS_PATH}/${encodeURIComponent(token)}/doi`, undefined, {
+      client.put(SUBSCRIBERS_PATH + '/' + encodeURIComponent(token) + DOI_PATH, undefined, {
         headers,
       }),
     // A 200 whose body is not base data (malformed, empty, another shape) is a failure: it must not reset the form.

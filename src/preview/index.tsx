@@ -1,8 +1,8 @@
 /**
- * Entry of the preview file (built once, see esbuild.config.ts SINGLE_BUNDLES). It renders
+ * Entry of the preview file (built once, see build/product/build.ts SINGLE_BUNDLES). It renders
  * nothing by itself: its exports go to the footer's loader (load.ts), which calls `mountPreview`
  * with a container in the widget's shadow root. It brings no Preact, signals or kit of its own:
- * it runs on the footer bundle's (build/preview-runtime.ts).
+ * it runs on the footer bundle's (build/product/preview-runtime.ts).
  */
 import { createRoot } from 'react-dom/client'
 import { ErrorBoundary } from '../app/error-boundary'

@@ -1,6 +1,6 @@
 /**
  * The only preview module in the main bundle (everything else of src/preview/ ships in its own
- * file, see esbuild.config.ts SINGLE_BUNDLES). Anonymous visitors pay for this file alone.
+ * file, see build/product/build.ts SINGLE_BUNDLES). Anonymous visitors pay for this file alone.
  *
  * With a StaffAuthToken or CobraAuthToken cookie it adds the preview panel's script, a classic
  * script built once (English labels, SPEC §9) whose hashed name and SRI hash the build defines as
@@ -12,7 +12,7 @@
  *
  * Hand-off without new globals: the preview file, when it runs, calls `preview` on
  * window.__lumoraFooter with a function that takes this bundle's runtime (Preact, signals, kit:
- * build/preview-runtime.ts) and returns the file's exports; on the script's load event we call
+ * build/product/preview-runtime.ts) and returns the file's exports; on the script's load event we call
  * its `mountPreview` with a container inside the widget's shadow root, the style root (CSP-safe
  * useStyles) and the widget's injected I/O.
  * A missing or failing preview file is logged; the footer and the page stay as they are.
@@ -21,7 +21,7 @@
  * throws, so the URL goes through a policy ("lumora-footer-preview"; pages with a
  * `trusted-types` allow-list must name it) that accepts exactly this one URL.
  */
-import { GLOBAL_KEY, STAFF_COOKIES } from '../contract'
+import { GLOBAL_KEY, STAFF_COOKIES, type FooterGlobal, type WithFooterGlobal } from '../contract'
 import { log } from '../log'
 import { readCookie } from '../cookies'
 import type { Widget } from '../app/widget-context'
@@ -43,10 +43,8 @@ interface PreviewExports {
   mountPreview(host: PreviewHost): void
 }
 
-/** The hand-off on window.__lumoraFooter: the preview file calls it with its module function. */
-export interface PreviewHandOff {
-  preview?: (definePreview: (runtime: unknown) => PreviewExports) => void
-}
+/** The hand-off on the page global (src/contract.ts): the preview file calls it with its module function. */
+export type PreviewHandOff = Pick<FooterGlobal<PreviewExports>, 'preview'>
 
 interface TrustedTypesWindow {
   trustedTypes?: {
@@ -84,7 +82,7 @@ export function loadPreview(
           })
           .createScriptURL(url)
       : url
-    const handOff = win[GLOBAL_KEY]
+    const handOff = (win as Window & WithFooterGlobal<PreviewExports>)[GLOBAL_KEY]
     let exports: PreviewExports | undefined
     if (handOff) handOff.preview = (definePreview) => (exports = definePreview(runtime))
     const tag = doc.createElement('script')

@@ -4,12 +4,19 @@
  * every 5 minutes; logout hides it. A renewal answered 401 means the staff session is gone, so
  * the panel hides too; other renewal failures are logged and the next renewal tries again.
  */
-import { ABTEST_API, PREVIEW_API } from '../contract'
 import { signal } from '@preact/signals-react'
 import { createApiClient, type Timers } from '../api/client'
 import { log } from '../log'
 import { validate } from 'superstruct'
 import { PreviewSessionSchema, type PreviewSession } from './preview.schema'
+import {
+  ABTEST_API,
+  ABTEST_ASSIGNMENT_PATH,
+  CHECKAUTH_PATH,
+  PREVIEW_API,
+  PREVIEW_LOGOUT_PATH,
+  PREVIEW_RENEW_PATH,
+} from './preview.api'
 
 /** SPEC §9: preview renewal every 5 minutes. */
 export const RENEW_INTERVAL_MS = 5 * 60_000
@@ -42,7 +49,7 @@ export function createPreviewModel(deps: PreviewDeps) {
   }
 
   function renew(): void {
-    api.get(`${PREVIEW_API}/auth/login/renew`).catch((error: unknown) => {
+    api.get(PREVIEW_API + PREVIEW_RENEW_PATH).catch((error: unknown) => {
       if (status(error) === 401) hide()
       else log.warn('Preview session renewal failed; trying again in 5 minutes.', error)
     })
@@ -50,9 +57,9 @@ export function createPreviewModel(deps: PreviewDeps) {
   }
 
   async function start(): Promise<void> {
-    api.get(`${ABTEST_API}/getassignment`).catch(() => {})
+    api.get(ABTEST_API + ABTEST_ASSIGNMENT_PATH).catch(() => {})
     try {
-      const { data } = await api.get(`${PREVIEW_API}/auth/checkauth`)
+      const { data } = await api.get(PREVIEW_API + CHECKAUTH_PATH)
       const [error, answer] = validate(data, PreviewSessionSchema)
       if (error) return log.warn(`Preview auth answer ignored: ${error.message}`)
       if (answer.status !== 'SUCCESS') return
@@ -67,7 +74,7 @@ export function createPreviewModel(deps: PreviewDeps) {
 
   async function logout(): Promise<void> {
     try {
-      await api.get(`${PREVIEW_API}/auth/logout`)
+      await api.get(PREVIEW_API + PREVIEW_LOGOUT_PATH)
     } catch (error) {
       log.warn('Preview logout failed; hiding the panel anyway.', error)
     }

@@ -11,11 +11,11 @@
  * - Apply sends previewDateTime as an ISO date-time (UTC) of the local date and time entered; a
  *   date or time not in its format logs an error and the current time is used instead.
  */
-import { ABTEST_API, PREVIEW_API } from '../contract'
 import { computed, signal } from '@preact/signals-react'
 import { is, validate } from 'superstruct'
 import type { ApiClient } from '../api/client'
 import { log } from '../log'
+import { ABTEST_API, ABTEST_TESTS_PATH, PREVIEW_API, PREVIEW_TOKEN_PATH } from './preview.api'
 import {
   AbTestListSchema,
   PreviewStatusAnswerSchema,
@@ -84,7 +84,7 @@ export function createSettingsModel({ api, now, session, onApplied }: SettingsDe
     testsStatus.value = 'loading'
     let list: AbTest[] | null = null
     try {
-      const { data } = await api.get(`${ABTEST_API}/gettestsat`, {
+      const { data } = await api.get(ABTEST_API + ABTEST_TESTS_PATH, {
         params: { time: at.toISOString() },
       })
       const [error, value] = validate(data, AbTestListSchema)
@@ -140,7 +140,7 @@ export function createSettingsModel({ api, now, session, onApplied }: SettingsDe
     const body: TokenRequest = { previewDateTime: previewDateTime() }
     let ok = false
     try {
-      const { data } = await api.post(`${PREVIEW_API}/token`, body, {
+      const { data } = await api.post(PREVIEW_API + PREVIEW_TOKEN_PATH, body, {
         params: { test: test.value, group: group.value },
       })
       ok = is(data, PreviewStatusAnswerSchema) && data.status === 'SUCCESS'

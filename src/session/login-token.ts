@@ -5,6 +5,8 @@
  */
 import { number, string, type, validate, type Infer } from 'superstruct'
 
+export { LOGIN_TOKEN_COOKIE } from '../contract'
+
 export const LoginTokenSchema = type({ exp: number(), ren: number(), lid: string() })
 
 export type LoginToken = Infer<typeof LoginTokenSchema>

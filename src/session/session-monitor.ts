@@ -33,8 +33,8 @@
  */
 import { createApiClient, type Timers } from '../api/client'
 import { readCookie } from '../cookies'
-import { decodeLoginToken } from './login-token'
-import { LOGIN_API, LOGIN_RENEW_PATH, LOGIN_TOKEN_COOKIE, LONG_TERM_RENEW_PATH } from '../contract'
+import { decodeLoginToken, LOGIN_TOKEN_COOKIE } from './login-token'
+import { LOGIN_API, LOGIN_TOKEN_RENEW_PATH, LONG_TERM_TOKEN_RENEW_PATH } from '../contract'
 
 /** SPEC §9: token check every 3 minutes, waiting poll every 10 seconds. */
 export const CHECK_INTERVAL_MS = 3 * 60_000
@@ -101,9 +101,9 @@ export function createSessionMonitor(deps: SessionMonitorDeps): SessionMonitor {
 
   async function renew(): Promise<CheckResult> {
     try {
-      const { status } = await api.post(LOGIN_RENEW_PATH)
+      const { status } = await api.post(LOGIN_TOKEN_RENEW_PATH)
       if (status !== 201) return status === 200 ? CheckResult.OK : CheckResult.SERVER_ERROR
-      api.post(LONG_TERM_RENEW_PATH).catch(() => {})
+      api.post(LONG_TERM_TOKEN_RENEW_PATH).catch(() => {})
       return CheckResult.RENEWED
     } catch (error) {
       const status = (error as { status?: number }).status

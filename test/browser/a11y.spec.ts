@@ -5,8 +5,8 @@
  * success announcement, and the kit's error-state focus.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { MARKETS, type Market } from '../../build/markets.ts'
-import { flatten, loadDictionary } from '../../build/locales.ts'
+import { MARKETS, type Market } from '../../build/product/markets.ts'
+import { flatten, loadDictionary } from '../../build/product/locales.ts'
 import { axeViolations } from './axe.ts'
 import { pixelDiff } from './hosts-helpers.ts'
 

@@ -4,7 +4,7 @@
  * oldest-engine profile removes exactly what a floor browser does not have. No hand-kept list.
  */
 import bcd from '@mdn/browser-compat-data' with { type: 'json' }
-import { floorBrowsers } from '../../build/browser-floor.ts'
+import { floorBrowsers } from '../../build/product/browser-floor.ts'
 
 /** browserslist family -> browser-compat-data browser. */
 const BCD_BROWSER: Record<string, string> = {

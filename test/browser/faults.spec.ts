@@ -6,8 +6,8 @@
  * test/unit/faults.test.tsx; this proves the main paths in a real browser.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
-import { MARKETS } from '../../build/markets.ts'
-import { flatten, loadDictionary } from '../../build/locales.ts'
+import { MARKETS } from '../../build/product/markets.ts'
+import { flatten, loadDictionary } from '../../build/product/locales.ts'
 import { watchPage, widgetRoot } from './helpers.ts'
 
 const AT = MARKETS.find((m) => m.site === 'AT')!

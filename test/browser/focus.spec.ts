@@ -6,7 +6,7 @@
  * paint containment (content-visibility) shows on fewer, or not at all.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { MARKETS } from '../../build/markets.ts'
+import { MARKETS } from '../../build/product/markets.ts'
 import { watchPage } from './helpers.ts'
 
 const VIEWPORTS = {

@@ -22,7 +22,7 @@ import {
   successText,
   widgetHrefs,
 } from './hosts-helpers.ts'
-import type { Market } from '../../build/markets.ts'
+import type { Market } from '../../build/product/markets.ts'
 
 interface HostPage {
   /** File in fixtures/hosts/. */

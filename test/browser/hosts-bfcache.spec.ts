@@ -4,7 +4,7 @@
  * browser launched with it on.
  */
 import { expect, test } from '@playwright/test'
-import { findChromium } from '../../build/ensure-chromium.ts'
+import { findChromium } from '../runners/ensure-chromium.ts'
 import { emailField, footerSettled, market } from './hosts-helpers.ts'
 
 test.use({

@@ -1,7 +1,7 @@
 /** Helpers for the host-page specs (hosts.spec.ts): texts, requests, ids, storage, pixel diffs. */
 import { expect, type Browser, type Frame, type Page } from '@playwright/test'
-import { MARKETS, type Market } from '../../build/markets.ts'
-import { flatten, loadDictionary } from '../../build/locales.ts'
+import { MARKETS, type Market } from '../../build/product/markets.ts'
+import { flatten, loadDictionary } from '../../build/product/locales.ts'
 
 const texts = Object.fromEntries(
   await Promise.all(

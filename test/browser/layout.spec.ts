@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { MARKETS } from '../../build/markets.ts'
+import { MARKETS } from '../../build/product/markets.ts'
 import { REPO_ROOT } from '../../build/repo-root.ts'
 import type { FooterContent } from '../../src/footer/footer.schema.ts'
 import { watchPage } from './helpers.ts'

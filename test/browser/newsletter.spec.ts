@@ -3,9 +3,9 @@
  * for every market, the error paths, accessibility (axe) in every state, and keyboard only.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { MARKETS, type Market } from '../../build/markets.ts'
+import { MARKETS, type Market } from '../../build/product/markets.ts'
 import { DEMO_ACCOUNT } from '../../build/contract-server/routes/login.ts'
-import { flatten, loadDictionary } from '../../build/locales.ts'
+import { flatten, loadDictionary } from '../../build/product/locales.ts'
 import { axeViolations } from './axe.ts'
 import { watchPage } from './helpers.ts'
 import { createServer } from 'node:http'

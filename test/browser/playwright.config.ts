@@ -4,7 +4,7 @@
  * `npm test` does all of it.
  */
 import { defineConfig } from '@playwright/test'
-import { findChromium } from '../../build/ensure-chromium.ts'
+import { findChromium } from '../runners/ensure-chromium.ts'
 
 const port = Number(process.env.TEST_PORT ?? 8391)
 
@@ -39,7 +39,7 @@ export default defineConfig({
     { name: 'webview', testMatch: /webview\.spec\.ts$/, dependencies: ['main'] },
   ],
   webServer: {
-    command: `node --import tsx ../../build/serve.ts`,
+    command: `node --import tsx ../../build/contract-server/serve.ts`,
     cwd: import.meta.dirname,
     env: { PORT: String(port) },
     url: `http://127.0.0.1:${port}/`,

@@ -1,6 +1,6 @@
 /** The shell in a real browser: every market mounts, bad embeddings are handled, the React build renders. */
 import { expect, test } from '@playwright/test'
-import { MARKETS } from '../../build/markets.ts'
+import { MARKETS } from '../../build/product/markets.ts'
 import { watchPage, widgetRoot } from './helpers.ts'
 
 for (const market of MARKETS) {

@@ -5,8 +5,8 @@
  * marked with their own language.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { MARKETS } from '../../build/markets.ts'
-import { flatten, loadDictionary } from '../../build/locales.ts'
+import { MARKETS } from '../../build/product/markets.ts'
+import { flatten, loadDictionary } from '../../build/product/locales.ts'
 
 const DESKTOP = { width: 1440, height: 900 }
 const texts = Object.fromEntries(

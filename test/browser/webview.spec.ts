@@ -13,7 +13,7 @@ import {
   startTrace,
   stopTrace,
   type LongTask,
-} from '../../build/bench/trace.ts'
+} from '../helpers/trace.ts'
 import { watchPage, widgetRoot } from './helpers.ts'
 import { emailField, market, submitButton, successText } from './hosts-helpers.ts'
 
@@ -77,7 +77,7 @@ test.describe('mobile webview (360x640, touch, 4x CPU slowdown, 400 kbit/s at 40
   })
 
   // The main thread is traced from before the page loads until the success view shows, and every
-  // task over 50 ms is attributed from the trace (build/bench/trace.ts): Playwright's own script in
+  // task over 50 ms is attributed from the trace (test/helpers/trace.ts): Playwright's own script in
   // the page (compiling its injected script, its role queries and stability checks) is long at 4x
   // slowdown and is not the widget's; anything not proven foreign counts as the widget's,
   // including style, layout and paint that Playwright forces early.

@@ -1,13 +1,13 @@
 /**
  * Visitor journeys, written once and run in Chromium, Firefox ESR and WebKit
- * (build/run-engine-tests.ts). They assert what a visitor sees, through the engine-neutral page
+ * (test/runners/run-engine-tests.ts). They assert what a visitor sees, through the engine-neutral page
  * of driver.ts; the Playwright specs in test/browser go deeper in Chromium alone.
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { MARKETS, type Market } from '../../build/markets.ts'
-import { flatten, loadDictionary } from '../../build/locales.ts'
+import { MARKETS, type Market } from '../../build/product/markets.ts'
+import { flatten, loadDictionary } from '../../build/product/locales.ts'
 import { REPO_ROOT } from '../../build/repo-root.ts'
 import { DEMO_ACCOUNT } from '../../build/contract-server/routes/login.ts'
 import type { FooterContent } from '../../src/footer/footer.schema.ts'

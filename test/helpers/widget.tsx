@@ -14,7 +14,7 @@ import { swapDictionary } from '../../src/i18n/i18n'
 import { SITE_LOCALE, type Locale } from '../../src/sites'
 import type { Platform } from '../../src/platform'
 import { createContractServer, type ContractServer } from '../../build/contract-server/handler'
-import { loadDictionary } from '../../build/locales'
+import { loadDictionary } from '../../build/product/locales'
 import { fakeClock, type FakeClock } from './fake-timers'
 
 export const TEST_ORIGIN = 'https://shop.test'

@@ -1,6 +1,6 @@
 /**
  * A jsdom window as the global environment for component tests. Runs before any test module
- * (build/run-unit-tests.ts imports it first). Node's own fetch, Request, Response, URL and
+ * (test/runners/run-unit-tests.ts imports it first). Node's own fetch, Request, Response, URL and
  * AbortController stay, so the contract server's in-process handler can be used as `fetch`.
  */
 import { JSDOM } from 'jsdom'

@@ -1,8 +1,8 @@
 /** The browser floor: one list (package.json browserslist) drives esbuild's target; flex gap gets its fallback. */
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { esbuildTarget } from '../../build/browser-floor.ts'
-import { NO_FLEX_GAP, withFlexGapFallback } from '../../build/flex-gap-fallback.ts'
+import { esbuildTarget } from '../../build/product/browser-floor.ts'
+import { NO_FLEX_GAP, withFlexGapFallback } from '../../build/product/flex-gap-fallback.ts'
 
 test("esbuild's target is the oldest version per engine of the floor", () => {
   assert.equal(

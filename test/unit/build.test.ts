@@ -9,11 +9,11 @@ import { JSDOM } from 'jsdom'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { REPO_ROOT } from '../../build/repo-root.ts'
-import { unsafeSyntax } from '../../build/syntax-guard.ts'
-import { BROWSER_TARGET, buildScript, COMPILE_HINT } from '../../esbuild.config.ts'
-import type { Manifest } from '../../build/output.ts'
+import { unsafeSyntax } from '../../build/product/syntax-guard.ts'
+import { BROWSER_TARGET, buildScript, COMPILE_HINT } from '../../build/product/build.ts'
+import type { Manifest } from '../../build/product/output.ts'
 import { LOCALES } from '../../src/sites.ts'
-import { flatten, loadDictionary } from '../../build/locales.ts'
+import { flatten, loadDictionary } from '../../build/product/locales.ts'
 
 const test = suite('build')
 

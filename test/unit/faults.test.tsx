@@ -11,24 +11,12 @@
  * not read (sign-up, DOI, renewals, logout) count it as success; calls whose answer it reads
  * treat it as a failure.
  */
-import {
-  ABTEST_API,
-  BASE_DATA_PATH,
-  FOOTER_CONTENT_PATH,
-  LOGIN_API,
-  LOGIN_PATH,
-  LOGIN_RENEW_PATH,
-  LONG_TERM_RENEW_PATH,
-  NEWSLETTER_API,
-  PREVIEW_API,
-  PSDATA_PATH,
-  SUBSCRIBERS_PATH,
-} from '../../src/contract.ts'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact'
 import { createContractServer } from '../../build/contract-server/handler'
 import { DEMO_STAFF_TOKEN } from '../../build/contract-server/routes/preview'
+import { FAULT_HEADER } from '../../build/contract-server/faults'
 import { makeLoginToken } from '../../build/contract-server/routes/login'
 import { typeAndLeave } from '../helpers/input'
 import { captureConsole } from '../helpers/console'
@@ -54,6 +42,8 @@ import {
 import { createLoginClient } from '../../src/session/login.client'
 import { REQUEST_TIMEOUT_MS } from '../../src/api/client'
 import type { Site } from '../../src/sites'
+import * as C from '../../src/contract'
+import * as CP from '../../src/preview/preview.api'
 
 const test = suite('faults')
 
@@ -62,22 +52,22 @@ export type Fault = (typeof FAULTS)[number]
 /** The fault still answers 200: a body the widget cannot read, but a success status. */
 const is2xx = (fault: Fault) => fault === 'malformed' || fault === 'empty'
 
-const NL = NEWSLETTER_API.internal
+/** Every call of the contract (src/contract.ts), by the name the tests below use. */
 const P = {
-  signUp: NL + SUBSCRIBERS_PATH,
-  baseData: NL + BASE_DATA_PATH,
-  doi: '/doi',
-  footer: FOOTER_CONTENT_PATH,
-  psdata: PSDATA_PATH,
-  checkauth: `${PREVIEW_API}/auth/checkauth`,
-  renew: `${PREVIEW_API}/auth/login/renew`,
-  logout: `${PREVIEW_API}/auth/logout`,
-  token: `${PREVIEW_API}/token`,
-  tests: `${ABTEST_API}/gettestsat`,
-  assignment: `${ABTEST_API}/getassignment`,
-  loginRenew: LOGIN_API + LOGIN_RENEW_PATH,
-  longterm: LOGIN_API + LONG_TERM_RENEW_PATH,
-  login: LOGIN_API + LOGIN_PATH,
+  signUp: C.NEWSLETTER_API + C.SUBSCRIBERS_PATH,
+  baseData: C.NEWSLETTER_API + C.BASE_DATA_PATH,
+  doi: C.DOI_PATH,
+  footer: C.FOOTER_CONTENT_PATH,
+  psdata: C.PSDATA_PATH,
+  checkauth: CP.PREVIEW_API + CP.CHECKAUTH_PATH,
+  renew: CP.PREVIEW_API + CP.PREVIEW_RENEW_PATH,
+  logout: CP.PREVIEW_API + CP.PREVIEW_LOGOUT_PATH,
+  token: CP.PREVIEW_API + CP.PREVIEW_TOKEN_PATH,
+  tests: CP.ABTEST_API + CP.ABTEST_TESTS_PATH,
+  assignment: CP.ABTEST_API + CP.ABTEST_ASSIGNMENT_PATH,
+  loginRenew: C.LOGIN_API + C.LOGIN_TOKEN_RENEW_PATH,
+  longterm: C.LOGIN_API + C.LONG_TERM_TOKEN_RENEW_PATH,
+  login: C.LOGIN_API + C.LOGIN_PATH,
 }
 
 /**
@@ -93,7 +83,7 @@ function browser(options: { cookie?: string } = {}) {
   const inner = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input as RequestInfo, init)
     if (options.cookie) request.headers.set('cookie', options.cookie)
-    if (fault) request.headers.set('x-fault', fault)
+    if (fault) request.headers.set(FAULT_HEADER, fault)
     if (held && new URL(request.url).pathname.includes(held.path)) await held.released
     return server.handle(request)
   }) as typeof fetch
@@ -206,11 +196,11 @@ async function openSettings() {
   fireEvent.click(screen.getByRole('button', { name: 'Set preview settings' }))
   await screen.findByRole('dialog', { name: 'Set preview settings' })
 }
-const STAFF = `StaffAuthToken=${DEMO_STAFF_TOKEN}`
+const STAFF = `${C.STAFF_COOKIES[0]}=${DEMO_STAFF_TOKEN}`
 
 /** A login token of b's server due for renewal (issued 11 minutes ago), as the cookie the session monitor reads. */
 function dueToken(b: Browser) {
-  return `LoginToken=${makeLoginToken(b.server.ctx, 'l1', new Date(b.clock.now() - 11 * 60_000))}`
+  return `${C.LOGIN_TOKEN_COOKIE}=${makeLoginToken(b.server.ctx, 'l1', new Date(b.clock.now() - 11 * 60_000))}`
 }
 
 // --- the table ---------------------------------------------------------------------------------
@@ -258,7 +248,7 @@ const ROWS: Row[] = [
     outcome: () => 'no prefill; what the visitor typed meanwhile stays; the next load prefills',
     async run(fault) {
       const b = browser()
-      document.cookie = `LoginToken=${makeLoginToken(b.server.ctx, 'l1')}`
+      document.cookie = `${C.LOGIN_TOKEN_COOKIE}=${makeLoginToken(b.server.ctx, 'l1')}`
       b.fail(fault, P.baseData)
       b.hold(P.baseData)
       await newsletterPage(b)
@@ -587,8 +577,8 @@ async function signedUpToken(b: Browser) {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      'X-Hunter-Site': 'AT',
-      'X-Original-Address': `${TEST_ORIGIN}/at/`,
+      [C.SITE_HEADER]: 'AT',
+      [C.ORIGINAL_ADDRESS_HEADER]: `${TEST_ORIGIN}/at/`,
     },
     body: JSON.stringify({ email: 'anna@example.com', consents: [], origin: 'footer' }),
   })
@@ -600,7 +590,7 @@ test.before(() => useLocale('de-AT'))
 test.after.each(() => {
   cleanup()
   document.body.innerHTML = ''
-  document.cookie = 'LoginToken=; expires=Thu, 01 Jan 1970 00:00:00 GMT'
+  document.cookie = `${C.LOGIN_TOKEN_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT`
 })
 
 for (const row of ROWS) {

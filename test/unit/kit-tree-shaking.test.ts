@@ -7,7 +7,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import path from 'node:path'
 import type { Metafile } from 'esbuild'
-import { ROOT, buildScript, footerPlugins } from '../../esbuild.config.ts'
+import { ROOT, buildScript, footerPlugins } from '../../build/product/build.ts'
 import { ICON_PATHS } from '../../src/kit/icon/icon-paths.ts'
 
 const test = suite('kit tree-shaking')
@@ -17,7 +17,7 @@ const HEAVY = ['src/kit/iban-input/', 'src/kit/number-input/', 'src/kit/password
 async function build(entry: { file: string } | { source: string }) {
   const common = {
     outfile: 'probe.js',
-    define: { __LOCALE__: '"de-DE"', __PREVIEW_FILE__: '""', __PREVIEW_INTEGRITY__: '""' },
+    define: { __LOCALE__: '"de-DE"' },
     plugins: footerPlugins('de-DE'),
   }
   const { code, metafile } =

@@ -1,8 +1,8 @@
 /** Every locale has exactly the reference locale's keys and placeholders; Swiss German never writes ß. */
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { flatten, loadDictionary, placeholders } from '../../build/locales.ts'
-import { REFERENCE_LOCALE } from '../../build/markets.ts'
+import { flatten, loadDictionary, placeholders } from '../../build/product/locales.ts'
+import { REFERENCE_LOCALE } from '../../build/product/markets.ts'
 import { LOCALES } from '../../src/sites.ts'
 
 const reference = flatten(await loadDictionary(REFERENCE_LOCALE))

@@ -1,10 +1,10 @@
 /**
- * The long-task attribution (build/bench/trace.ts) on small synthetic traces shaped like
+ * The long-task attribution (test/helpers/trace.ts) on small synthetic traces shaped like
  * Chromium's: which tasks over 50 ms are the widget's, Playwright's or the host's.
  */
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { longTasks, type TraceEvent } from '../../build/bench/trace.ts'
+import { longTasks, type TraceEvent } from '../helpers/trace.ts'
 
 const FOOTER = 'http://127.0.0.1:8391/static/footer.de-DE.0123456789.js'
 const PAGE = 'http://127.0.0.1:8391/_hosts/clean.html'

@@ -2,7 +2,7 @@
  * Attributes keep their HTML names in XHTML documents (application/xhtml+xml), where
  * setAttribute keeps the case it is given: React's `autoComplete` must come out as
  * `autocomplete`, or the browser ignores it. Rendered with the shipped aliases into an XML
- * document of jsdom (Preact's attribute step lowercases them: build/library-patches.ts).
+ * document of jsdom (Preact's attribute step lowercases them: build/product/library-patches.ts).
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'

@@ -15,6 +15,9 @@ import { readFixture } from '../fixtures.ts'
 import { route, type Route } from '../router.ts'
 import { demoServes } from '../context.ts'
 
+/** The footer content's path (src/contract.ts), under the name the benchmark imports. */
+export const FOOTER_PATH = FOOTER_CONTENT_PATH
+
 /**
  * For the benchmark (build/bench/): the header `X-Bench-Scale: N` or the cookie `lf-bench-scale=N`
  * (1 to 100) answers the content with its link lists N times as long. Without it nothing changes.
@@ -70,7 +73,7 @@ export function scaleContent(content: Record<string, unknown>, n: number): Recor
 
 export function footerRoutes(): Route[] {
   return [
-    route('GET', FOOTER_CONTENT_PATH, async ({ request, ctx }) => {
+    route('GET', FOOTER_PATH, async ({ request, ctx }) => {
       const requested = request.headers.get(SITE_HEADER)?.toUpperCase()
       const site = isSite(requested) ? requested : 'DE'
       const content = await readFixture(ctx, `footer/${site.toLowerCase()}.json`)

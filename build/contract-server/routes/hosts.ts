@@ -13,9 +13,9 @@
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { MARKETS } from '../../markets.ts'
+import { MARKETS } from '../../product/markets.ts'
 import { empty, html } from '../http.ts'
-import { readManifest, STRICT_CSP } from '../pages.ts'
+import { notBuilt, readBuild, STRICT_CSP } from '../pages.ts'
 import { route, type Route } from '../router.ts'
 import type { ServerContext } from '../context.ts'
 import { REPO_ROOT } from '../../repo-root.ts'
@@ -84,16 +84,12 @@ async function hostFile(ctx: ServerContext, name: string, url: URL): Promise<Res
   const site = (url.searchParams.get('site') ?? 'DE').toUpperCase()
   const market = MARKETS.find((m) => m.site === site) ?? MARKETS[0]
   const react = url.searchParams.has('react')
-  const bundle = (
-    await readManifest(react ? path.join(ctx.distDir, 'react') : ctx.distDir)
-  )?.bundles.find((b) => b.kind === 'footer' && b.locale === market.locale)
-  if (!bundle)
-    return html(
-      `<!doctype html><meta charset="utf-8"><title>Not built</title><p>Run <code>npm run build${react ? ':react' : ''}</code>.</p>`,
-      503,
-    )
+  const flavor = react ? 'react' : 'preact'
+  const { manifest, staticPrefix } = await readBuild(ctx, flavor)
+  const bundle = manifest?.bundles.find((b) => b.kind === 'footer' && b.locale === market.locale)
+  if (!bundle) return notBuilt(flavor)
   const off = url.searchParams.has('nowidget')
-  const src = off ? '/_hosts/no-widget.js' : `${react ? '/react' : ''}/static/${bundle.file}`
+  const src = off ? '/_hosts/no-widget.js' : staticPrefix + bundle.file
   // XML has no attribute without a value.
   const defer = type === 'xhtml' ? 'defer="defer"' : 'defer'
   const tag = off

@@ -3,11 +3,10 @@
  * renders into a shadow root of #kit-gallery, like the widget into #footer.
  * ?locale=fr-CH picks the first locale (the page's own switch changes it later).
  */
-import path from 'node:path'
 import { BRAND } from '../../../src/brand.ts'
 import { LOCALES } from '../../../src/sites.ts'
 import { escapeHtml, html } from '../http.ts'
-import { readManifest } from '../pages.ts'
+import { notBuilt, readBuild } from '../pages.ts'
 import { route, type Route } from '../router.ts'
 import type { ServerContext } from '../context.ts'
 
@@ -16,19 +15,12 @@ async function galleryPage(
   url: URL,
   flavor: 'preact' | 'react',
 ): Promise<Response> {
-  const manifest = await readManifest(
-    flavor === 'react' ? path.join(ctx.distDir, 'react') : ctx.distDir,
-  )
+  const { manifest, staticPrefix } = await readBuild(ctx, flavor)
   const bundle = manifest?.bundles.find((b) => b.kind === 'gallery')
-  if (!bundle) {
-    return html(
-      `<!doctype html><meta charset="utf-8"><title>Not built</title><p>No ${flavor} gallery build found. Run <code>npm run build${flavor === 'react' ? ':react' : ''}</code>.</p>`,
-      503,
-    )
-  }
+  if (!bundle) return notBuilt(flavor, 'gallery build')
   const asked = url.searchParams.get('locale') ?? 'de-DE'
   const locale = (LOCALES as string[]).includes(asked) ? asked : 'de-DE'
-  const src = (flavor === 'react' ? '/react/static/' : '/static/') + bundle.file
+  const src = staticPrefix + bundle.file
   const other =
     flavor === 'react'
       ? `<a href="/kit/">Preact build</a>`

@@ -10,16 +10,19 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { is, validate } from 'superstruct'
 import { cookies, empty, json, readJson, setCookie } from '../http.ts'
 import { LoginRequestSchema } from '../../../src/session/login.schema.ts'
-import { LoginTokenSchema, type LoginToken } from '../../../src/session/login-token.ts'
-import { route, type Route } from '../router.ts'
 import {
   CSRF_HEADER,
   LOGIN_API,
   LOGIN_PATH,
-  LOGIN_RENEW_PATH,
-  LOGIN_TOKEN_COOKIE,
-  LONG_TERM_RENEW_PATH,
+  LOGIN_TOKEN_RENEW_PATH,
+  LONG_TERM_TOKEN_RENEW_PATH,
 } from '../../../src/contract.ts'
+import {
+  LoginTokenSchema,
+  LOGIN_TOKEN_COOKIE,
+  type LoginToken,
+} from '../../../src/session/login-token.ts'
+import { route, type Route } from '../router.ts'
 import { featureState, type ServerContext } from '../context.ts'
 
 export const DEMO_ACCOUNT = { email: 'demo@lumora.example', password: 'lumora-demo' }
@@ -83,7 +86,7 @@ export function loginRoutes(): Route[] {
         }),
       })
     }),
-    route('POST', LOGIN_API + LOGIN_RENEW_PATH, ({ request, ctx }) => {
+    route('POST', LOGIN_API + LOGIN_TOKEN_RENEW_PATH, ({ request, ctx }) => {
       const token = verifyLoginToken(ctx, cookies(request)[LOGIN_TOKEN_COOKIE])
       if (!token) return empty(401)
       if (token.ren > ctx.now().getTime() / 1000) return empty(200)
@@ -95,7 +98,7 @@ export function loginRoutes(): Route[] {
         }),
       })
     }),
-    route('POST', LOGIN_API + LONG_TERM_RENEW_PATH, ({ request }) =>
+    route('POST', LOGIN_API + LONG_TERM_TOKEN_RENEW_PATH, ({ request }) =>
       cookies(request).LongtermToken ? empty(201) : empty(401),
     ),
   ]

@@ -3,14 +3,6 @@
  * double opt-in tokens, subscriber lookup and update, DOI confirmation, customer base data,
  * and the /_mail/ outbox with the confirmation mails.
  */
-import {
-  BASE_DATA_PATH,
-  LOGIN_TOKEN_HEADER,
-  NEWSLETTER_API,
-  ORIGINAL_ADDRESS_HEADER,
-  SITE_HEADER,
-  SUBSCRIBERS_PATH,
-} from '../../../src/contract.ts'
 import { partial, pick, validate } from 'superstruct'
 import {
   CustomerBaseDataSchema,
@@ -21,13 +13,24 @@ import {
   type SubscriberRequest,
 } from '../../../src/newsletter/newsletter.schema.ts'
 import { isSite, SITE_LOCALE, type Site } from '../../../src/sites.ts'
+import {
+  BASE_DATA_PATH,
+  DOI_PATH,
+  LOGIN_TOKEN_HEADER,
+  NEWSLETTER_API,
+  NEWSLETTER_SPA_API,
+  ORIGINAL_ADDRESS_HEADER,
+  SITE_HEADER,
+  SUBSCRIBER_TOKEN_PARAM,
+  SUBSCRIBERS_PATH,
+} from '../../../src/contract.ts'
 import { featureState, setBounded, type ServerContext } from '../context.ts'
 import { empty, escapeHtml, json, readJson } from '../http.ts'
 import { demoTool, route, type Route } from '../router.ts'
 import { toolPage } from '../demo.ts'
 import { readFixture } from '../fixtures.ts'
 import { MAIL_TEXTS } from './newsletter-mail.ts'
-import { MARKETS } from '../../markets.ts'
+import { MARKETS } from '../../product/markets.ts'
 import { verifyLoginToken } from './login.ts'
 
 /** Confirmation links are valid this long. */
@@ -186,7 +189,7 @@ function confirmationLink(
   link.pathname =
     (URL.canParse(pageAddress ?? '') && new URL(pageAddress!).pathname) ||
     MARKETS.find((m) => m.site === site)!.path
-  link.searchParams.set('subscriberToken', token)
+  link.searchParams.set(SUBSCRIBER_TOKEN_PARAM, token)
   return link.href
 }
 
@@ -276,7 +279,7 @@ async function baseData({
     return problem(
       401,
       'urn:customer:unauthorized',
-      'X-LoginToken is missing or not a valid login token.',
+      `${LOGIN_TOKEN_HEADER} is missing or not a valid login token.`,
     )
   const data = await readFixture(ctx, 'api/customer-base-data.json')
   const [error] = validate(data, CustomerBaseDataSchema)
@@ -299,12 +302,12 @@ function outbox({ ctx }: { ctx: ServerContext }): Response {
 }
 
 export function newsletterRoutes(): Route[] {
-  const bases = Object.values(NEWSLETTER_API)
+  const bases = [NEWSLETTER_API, NEWSLETTER_SPA_API]
   return [
     ...bases.flatMap((base) => [
       route('POST', base + SUBSCRIBERS_PATH, subscribe),
       route('GET', base + BASE_DATA_PATH, baseData),
-      route('PUT', `${base}${SUBSCRIBERS_PATH}/:token/doi`, confirm),
+      route('PUT', `${base}${SUBSCRIBERS_PATH}/:token${DOI_PATH}`, confirm),
       route('GET', `${base}${SUBSCRIBERS_PATH}/:token`, lookup),
       route('PUT', `${base}${SUBSCRIBERS_PATH}/:token`, update),
     ]),

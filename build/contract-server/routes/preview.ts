@@ -7,13 +7,23 @@
  * Requests are checked with the widget's own schemas (src/preview/preview.schema.ts).
  * Fixtures: fixtures/api/abtests.json (tests with the period they run).
  */
-import { ABTEST_API, PREVIEW_API, STAFF_COOKIES } from '../../../src/contract.ts'
 import { validate } from 'superstruct'
 import { cookies, json, readForm, readJson, setCookie, withCookies } from '../http.ts'
 import { toolPage } from '../demo.ts'
 import { readFixture } from '../fixtures.ts'
 import { demoTool, route, type Route } from '../router.ts'
 import { demoServes, featureState, setBounded, type ServerContext } from '../context.ts'
+import {
+  ABTEST_API,
+  ABTEST_ASSIGNMENT_PATH,
+  ABTEST_TESTS_PATH,
+  CHECKAUTH_PATH,
+  PREVIEW_API,
+  PREVIEW_LOGOUT_PATH,
+  PREVIEW_RENEW_PATH,
+  PREVIEW_TOKEN_PATH,
+} from '../../../src/preview/preview.api.ts'
+import { STAFF_COOKIES } from '../../../src/contract.ts'
 import {
   TokenRequestSchema,
   type AbTest,
@@ -59,17 +69,17 @@ const badRequest = (why: string) => json({ status: 'BAD_REQUEST', detail: why },
 
 export function previewRoutes(): Route[] {
   return [
-    route('GET', `${PREVIEW_API}/auth/checkauth`, ({ request, ctx }) => {
+    route('GET', PREVIEW_API + CHECKAUTH_PATH, ({ request, ctx }) => {
       const token = staffToken(request, ctx)
       return token
         ? json({ status: 'SUCCESS', ...sessions(ctx).get(token) })
         : json({ status: 'UNAUTHORIZED', ...noSettings() }, 401)
     }),
-    route('GET', `${PREVIEW_API}/auth/login/renew`, ({ request, ctx }) =>
+    route('GET', PREVIEW_API + PREVIEW_RENEW_PATH, ({ request, ctx }) =>
       staffToken(request, ctx) ? json({ status: 'SUCCESS' }) : unauthorized(),
     ),
     // SPEC §7 makes logout a GET, so it cannot be a POST; other sites' links and images are refused instead.
-    route('GET', `${PREVIEW_API}/auth/logout`, ({ request, ctx }) => {
+    route('GET', PREVIEW_API + PREVIEW_LOGOUT_PATH, ({ request, ctx }) => {
       if (fromAnotherSite(request)) return json({ status: 'FORBIDDEN' }, 403)
       const token = staffToken(request, ctx)
       if (token) sessions(ctx).delete(token)
@@ -79,12 +89,12 @@ export function previewRoutes(): Route[] {
       )
     }),
     // SPEC §7 leaves the method open; the widget POSTs. A GET would change state, so it is refused.
-    route('GET', `${PREVIEW_API}/token`, () =>
+    route('GET', PREVIEW_API + PREVIEW_TOKEN_PATH, () =>
       json({ status: 'METHOD_NOT_ALLOWED', detail: 'Apply settings with POST.' }, 405, {
         allow: 'POST',
       }),
     ),
-    route('POST', `${PREVIEW_API}/token`, async ({ request, url, ctx }) => {
+    route('POST', PREVIEW_API + PREVIEW_TOKEN_PATH, async ({ request, url, ctx }) => {
       const token = staffToken(request, ctx)
       if (!token) return unauthorized()
       const [error, body] = validate(await readJson(request), TokenRequestSchema)
@@ -106,12 +116,12 @@ export function previewRoutes(): Route[] {
       })
       return json({ status: 'SUCCESS' })
     }),
-    route('GET', `${ABTEST_API}/gettestsat`, async ({ url, ctx }) => {
+    route('GET', ABTEST_API + ABTEST_TESTS_PATH, async ({ url, ctx }) => {
       const time = Date.parse(url.searchParams.get('time') ?? '')
       if (Number.isNaN(time)) return badRequest('time is not a date-time')
       return json(await testsAt(ctx, time))
     }),
-    route('GET', `${ABTEST_API}/getassignment`, ({ request, ctx }) => {
+    route('GET', ABTEST_API + ABTEST_ASSIGNMENT_PATH, ({ request, ctx }) => {
       const token = staffToken(request, ctx)
       const settings = token ? sessions(ctx).get(token) : null
       return json({
@@ -133,7 +143,7 @@ export function previewRoutes(): Route[] {
           STAFF_COOKIES.map((c) => setCookie(c, '', { maxAgeSeconds: 0, readableByWidget: true })),
         )
       }
-      const name = STAFF_COOKIES.find((c) => c === form.get('cookie')) ?? 'StaffAuthToken'
+      const name = STAFF_COOKIES.find((c) => c === form.get('cookie')) ?? STAFF_COOKIES[0]
       const token = `staff-${ctx.randomToken()}`
       setBounded(sessions(ctx), token, noSettings(), ctx.limits.staffSessions, DEMO_STAFF_TOKEN)
       return withCookies(
@@ -157,7 +167,7 @@ function fromAnotherSite(request: Request): boolean {
 function staffPage(heading: string, done = ''): Response {
   const become = STAFF_COOKIES.map(
     (name) =>
-      `<form method="post" action="/_staff/"><input type="hidden" name="cookie" value="${name}"><button type="submit">Become staff${name === 'StaffAuthToken' ? '' : ` with ${name}`}</button></form>`,
+      `<form method="post" action="/_staff/"><input type="hidden" name="cookie" value="${name}"><button type="submit">Become staff${name === STAFF_COOKIES[0] ? '' : ` with ${name}`}</button></form>`,
   ).join('')
   const leave =
     '<form method="post" action="/_staff/"><input type="hidden" name="leave" value="1"><button type="submit">Stop being staff</button></form>'

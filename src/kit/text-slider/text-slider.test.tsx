@@ -4,7 +4,7 @@ import { cleanup, render, screen } from '@testing-library/preact'
 import userEvent from '@testing-library/user-event'
 import { TextSlider } from './text-slider'
 import { useLocale } from '../../../test/helpers/widget'
-import { flatten, loadDictionary } from '../../../build/locales'
+import { flatten, loadDictionary } from '../../../build/product/locales'
 import { LOCALES } from '../../sites'
 
 const test = suite('TextSlider')

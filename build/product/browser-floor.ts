@@ -2,10 +2,10 @@
  * The browser floor: the one list is `browserslist` in package.json (docs/EMBEDDING.md, "Browser
  * support", says why these versions). Everything that must agree with it derives from it here:
  * esbuild's syntax target for the bundles and their CSS, and the API and CSS checks of the built
- * bundles (build/floor-check.ts).
+ * bundles (build/product/floor-check.ts).
  */
 import browserslist from 'browserslist'
-import { REPO_ROOT } from './repo-root.ts'
+import { REPO_ROOT } from '../repo-root.ts'
 
 /** The floor's browsers, e.g. ['chrome 79', 'ios_saf 12.0-12.1', ...]. */
 export function floorBrowsers(): string[] {

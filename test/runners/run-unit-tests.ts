@@ -7,9 +7,9 @@ import * as esbuild from 'esbuild'
 import { spawnSync } from 'node:child_process'
 import { readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
-import { PREACT_ALIASES, ROOT, SUPPORTED_SYNTAX, footerPlugins } from '../esbuild.config.ts'
-import { libraryPatchesPlugin } from './library-patches.ts'
-import { REFERENCE_LOCALE } from './markets.ts'
+import { PREACT_ALIASES, ROOT, SUPPORTED_SYNTAX, footerPlugins } from '../../build/product/build.ts'
+import { libraryPatchesPlugin } from '../../build/product/library-patches.ts'
+import { REFERENCE_LOCALE } from '../../build/product/markets.ts'
 
 const OUT_DIR = path.join(ROOT, '.cache/unit')
 const TEST_DIRS = ['src', 'test/unit']

@@ -1,8 +1,8 @@
 /** Serves the demo and the contract server (settings: serveOptions in contract-server/demo.ts). Run `npm start`, which builds first. */
-import { createContractServer } from './contract-server/handler.ts'
-import { serveOptions } from './contract-server/demo.ts'
-import { serve } from './contract-server/node-adapter.ts'
-import { MARKETS } from './markets.ts'
+import { createContractServer } from './handler.ts'
+import { serveOptions } from './demo.ts'
+import { serve } from './node-adapter.ts'
+import { MARKETS } from '../product/markets.ts'
 
 const { port, host, options } = serveOptions(process.env)
 const server = createContractServer(options)

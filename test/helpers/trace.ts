@@ -174,7 +174,7 @@ export function longTasks(
     .filter((e) => e.pid === evaluation.pid && e.tid === evaluation.tid)
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
   const widgetStart = evaluation.ts
-  // The bundle's evaluation only captures its tag (esbuild.config.ts DEFERRED_START): the widget
+  // The bundle's evaluation only captures its tag (build/product/build.ts DEFERRED_START): the widget
   // changes the page from its first script run after that, so rendering before it is the host's
   // (e.g. the host's end-of-parsing layout in the same task as the evaluation).
   const evaluated = evaluation.ts + (evaluation.dur ?? 0)

@@ -23,7 +23,8 @@ export const BUDGETS: Record<BundleKind, Budget> = {
   gallery: { brotli: 80_000 },
 }
 
-export type BundleKind = 'footer' | 'preview' | 'gallery'
+import type { BundleKind } from '../../src/contract.ts'
+export type { BundleKind }
 
 /**
  * Lets a test prove that an exceeded budget fails the build, without editing this file:

@@ -9,7 +9,7 @@ import path from 'node:path'
 import type { Metafile } from 'esbuild'
 import { budgetFor } from './budgets.ts'
 import { budgetViolations, type Manifest } from './output.ts'
-import { REPO_ROOT } from './repo-root.ts'
+import { REPO_ROOT } from '../repo-root.ts'
 
 const TOP_MODULES = 12
 

@@ -1,34 +1,22 @@
 /** Writes hashed bundles, their metafiles and manifest.json; measures bytes and SRI. */
 import { createHash } from 'node:crypto'
-import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { promisify } from 'node:util'
 import type { Metafile } from 'esbuild'
-import { budgetFor, type BundleKind } from './budgets.ts'
+import { budgetFor } from './budgets.ts'
+import type { BundleKind, Manifest, ManifestEntry } from '../../src/contract.ts'
 
-export interface Sizes {
-  min: number
-  gzip: number
-  brotli: number
-}
+export type { Manifest, ManifestEntry, Sizes } from '../../src/contract.ts'
 
-export interface ManifestEntry {
-  kind: BundleKind
-  locale: string
-  site: string | null
-  file: string
-  bytes: Sizes
-  integrity: string
-  /** Ready-to-paste embed tag. */
-  tag: string
-}
-
-export interface Manifest {
-  flavor: 'preact' | 'react'
-  builtAt: string
-  publicPath: string
-  bundles: ManifestEntry[]
+/** The manifest of the build in `distDir`, or null when there is none. */
+export async function readManifest(distDir: string): Promise<Manifest | null> {
+  try {
+    return JSON.parse(await readFile(path.join(distDir, 'manifest.json'), 'utf8')) as Manifest
+  } catch {
+    return null
+  }
 }
 
 const gzipAsync = promisify(gzip)

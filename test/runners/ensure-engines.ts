@@ -1,5 +1,5 @@
 /**
- * The engine journeys (build/run-engine-tests.ts) drive Debian's Chromium, Firefox ESR and
+ * The engine journeys (test/runners/run-engine-tests.ts) drive Debian's Chromium, Firefox ESR and
  * WebKitGTK (WebKitWebDriver, MiniBrowser under Xvfb); nothing is downloaded. Finds them, or
  * installs the missing Debian packages when running as root; otherwise says how.
  */

@@ -14,7 +14,8 @@
  */
 import * as esbuild from 'esbuild'
 import path from 'node:path'
-import { REPO_ROOT } from './repo-root.ts'
+import { REPO_ROOT } from '../repo-root.ts'
+import { GLOBAL_KEY } from '../../src/contract.ts'
 
 /** Module key → the export names the preview takes from it. */
 export type SharedImports = Record<string, string[]>
@@ -29,7 +30,7 @@ const RUNTIME_PARAM = '__lumoraRuntime'
  */
 export const PREVIEW_WRAPPER = {
   banner: { js: `(function(f){f&&f.preview&&f.preview(function(${RUNTIME_PARAM}){` },
-  footer: { js: `return __lumoraPreview})})(window.__lumoraFooter);` },
+  footer: { js: `return __lumoraPreview})})(window.${GLOBAL_KEY});` },
   globalName: '__lumoraPreview',
 }
 

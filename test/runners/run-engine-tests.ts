@@ -14,8 +14,8 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { ensureEngines, type EnginePaths } from './ensure-engines.ts'
-import { REPO_ROOT } from './repo-root.ts'
-import type { Engine, EngineName } from '../test/engines/driver.ts'
+import { REPO_ROOT } from '../../build/repo-root.ts'
+import type { Engine, EngineName } from '../engines/driver.ts'
 
 // Nothing here may fetch a browser: puppeteer-core never does; these keep its relatives from trying.
 process.env.PUPPETEER_SKIP_DOWNLOAD = '1'
@@ -38,17 +38,17 @@ function parseArgs(argv: string[]): { engines: EngineName[]; grep?: string } {
 
 async function launch(name: EngineName, paths: Required<EnginePaths>): Promise<Engine> {
   if (name === 'webkit') {
-    const { launchWebKit } = await import('../test/engines/webdriver-engine.ts')
+    const { launchWebKit } = await import('../engines/webdriver-engine.ts')
     return launchWebKit(paths.webkitDriver, paths.miniBrowser)
   }
-  const { launchPuppeteer } = await import('../test/engines/puppeteer-engine.ts')
+  const { launchPuppeteer } = await import('../engines/puppeteer-engine.ts')
   return launchPuppeteer(name, name === 'firefox' ? paths.firefox : paths.chromium)
 }
 
 async function startServer(port: number): Promise<() => void> {
   const server = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(REPO_ROOT, 'build/serve.ts')],
+    ['--import', 'tsx', path.join(REPO_ROOT, 'build/contract-server/serve.ts')],
     {
       env: { ...process.env, PORT: String(port) },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -89,7 +89,7 @@ async function runEngine(
   baseUrl: string,
   grep?: string,
 ): Promise<EngineResult> {
-  const { JOURNEYS } = await import('../test/engines/journeys.ts')
+  const { JOURNEYS } = await import('../engines/journeys.ts')
   const journeys = JOURNEYS.filter((j) => !grep || j.name.includes(grep))
   const started = performance.now()
   const result: EngineResult = { engine: name, passed: 0, failed: 0, seconds: 0 }

@@ -1,4 +1,4 @@
-/** doiuse ships no types: the part build/floor-check.ts uses. */
+/** doiuse ships no types: the part build/product/floor-check.ts uses. */
 declare module 'doiuse' {
   import type { Plugin } from 'postcss'
   interface Usage {

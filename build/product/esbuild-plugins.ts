@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises'
 import { loadDictionary } from './locales.ts'
 import { esbuildTarget } from './browser-floor.ts'
 import { withFlexGapFallback } from './flex-gap-fallback.ts'
-import type { Locale } from '../src/sites.ts'
+import type { Locale } from '../../src/sites.ts'
 
 /**
  * `import css from './x.css'` yields the minified stylesheet as a string. The widget adopts

@@ -13,7 +13,7 @@ import postcss from 'postcss'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { floorQueries } from './browser-floor.ts'
-import { REPO_ROOT } from './repo-root.ts'
+import { REPO_ROOT } from '../repo-root.ts'
 
 /**
  * JavaScript APIs the floor lacks that the bundles may use, each with its guard. The names are
@@ -27,7 +27,7 @@ export const GUARDED_APIS: Record<string, string> = {
 /** CSS features (caniuse ids) the floor lacks that the stylesheets may use, each with what happens without it. */
 export const CSS_BELOW_FLOOR: Record<string, string> = {
   'flexbox-gap':
-    'build/flex-gap-fallback.ts spaces the items with margins where flex gap is missing (Safari < 14.1, Chrome < 84).',
+    'build/product/flex-gap-fallback.ts spaces the items with margins where flex gap is missing (Safari < 14.1, Chrome < 84).',
   'css-focus-visible':
     'the focus ring is drawn on :focus where :focus-visible is unknown (src/styles/base.css).',
   'css-containment': 'contain is a rendering hint; without it the layout is the same.',

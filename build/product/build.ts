@@ -1,0 +1,303 @@
+/**
+ * The product build as a library: esbuild options, the React-to-Preact aliases, one script
+ * (esbuild, terser's pass, syntax guard) and every bundle of one flavor with its manifest.
+ * esbuild.config.ts is its command line; the unit-test build and the benchmark import it.
+ *
+ * The React-to-Preact aliases live here and nowhere else.
+ */
+import * as esbuild from 'esbuild'
+import path from 'node:path'
+import { REPO_ROOT } from '../repo-root.ts'
+import { cssTextPlugin, emptyDictionaryPlugin, localeDictionaryPlugin } from './esbuild-plugins.ts'
+import { budgetViolations, resetDir, writeBundle, type Manifest } from './output.ts'
+import { MARKETS, REFERENCE_LOCALE } from './markets.ts'
+import type { BundleKind } from './budgets.ts'
+import type { Locale } from '../../src/sites.ts'
+import { unsafeSyntax } from './syntax-guard.ts'
+import { terserPass } from './terser-pass.ts'
+import { libraryPatchesPlugin } from './library-patches.ts'
+import { esbuildTarget } from './browser-floor.ts'
+import { writeFile } from 'node:fs/promises'
+import { KIT_GALLERY_BUNDLE } from './kit-gallery.ts'
+import {
+  PREVIEW_WRAPPER,
+  footerModules,
+  footerRuntimePlugin,
+  previewOnRuntimePlugin,
+  sharedImports,
+  type SharedImports,
+} from './preview-runtime.ts'
+
+export type Flavor = 'preact' | 'react'
+
+export const ROOT = REPO_ROOT
+
+/** Shipped bundles run the React API on Preact. */
+export const PREACT_ALIASES: Record<string, string> = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/jsx-runtime',
+  '@preact/signals-react': '@preact/signals',
+  '@preact/signals-react/runtime': path.join(ROOT, 'src/shims/use-signals.ts'),
+}
+
+/**
+ * The browser floor (package.json `browserslist`, build/product/browser-floor.ts) as esbuild's target.
+ * esbuild stops with an error when syntax cannot be lowered to these.
+ */
+export const BROWSER_TARGET = esbuildTarget()
+
+/**
+ * esbuild cannot lower destructuring and, since 0.28, refuses it for Safari < 14.1 because of
+ * one WebKit bug: array *rest* destructuring (`let [a, ...rest] = x`) can yield a non-array
+ * (https://github.com/babel/babel/issues/17773, https://github.com/evanw/esbuild/issues/4436).
+ * Every other destructuring works in Safari 12, so we allow it and instead reject the one
+ * broken pattern in the emitted code (build/product/syntax-guard.ts).
+ */
+export const SUPPORTED_SYNTAX = { destructuring: true }
+
+/**
+ * The footer bundles' module code runs one task after the script itself is evaluated.
+ * A deferred script is evaluated in the same task as the host page's end of parsing (its
+ * DOMContentLoaded and, often, its first layout); adding our module initialisation (Preact,
+ * signals, schemas, texts) to that task made it the one long task of the start at 4x CPU
+ * slowdown (build/bench/long-tasks.ts). The wrapper only captures the script tag, which
+ * `currentScript` names only during evaluation, and hands it to the source as
+ * `__FOOTER_SCRIPT__`. No global: the tag lives in the wrapper function's parameter. The deferred
+ * function is parenthesised, V8's hint to compile it with the script (off the main thread when
+ * the script is streamed) instead of lazily on its first call.
+ *
+ * The first line is V8's explicit compile hint (Chromium 136+, so Chrome, Edge and Android
+ * WebView; other engines read a comment): every function in the file is compiled eagerly, with
+ * the streamed script off the main thread, instead of lazily at its first call. Lazy compilation
+ * was a third to a half of each startup step at 4x CPU slowdown (the first render, the first
+ * request, the newsletter form): nearly every function in the bundle runs while the footer starts.
+ */
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
+export const DEFERRED_START = {
+  banner: { js: `${COMPILE_HINT}(function(__lumoraFooterScript){setTimeout((function(){` },
+  // The tag through the getter on document's prototype chain: host markup such as
+  // <img name="currentScript"> shadows document.currentScript itself, and MooTools replaces the
+  // global Document, so the chain is walked from the document (src/own-script.ts checks the result).
+  footer: {
+    js: '}),0)})(function(){try{for(var p=Object.getPrototypeOf(document);p;p=Object.getPrototypeOf(p)){var d=Object.getOwnPropertyDescriptor(p,"currentScript");if(d&&d.get)return d.get.call(document)}}catch(e){}return null}());',
+  },
+  define: { __FOOTER_SCRIPT__: '__lumoraFooterScript' },
+}
+
+/**
+ * The preview file's name and SRI hash (src/preview/load.ts) where no preview file is built
+ * with the bundle: every bundle but the footers, which learn them from the preview's build.
+ * An empty name means "no preview".
+ */
+export const NO_PREVIEW_FILE = { __PREVIEW_FILE__: '""', __PREVIEW_INTEGRITY__: '""' }
+
+/** Options common to every browser bundle of one flavor. */
+export function bundleOptions(flavor: Flavor): esbuild.BuildOptions {
+  return {
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: BROWSER_TARGET,
+    supported: SUPPORTED_SYNTAX,
+    minify: true,
+    legalComments: 'none',
+    jsx: 'automatic',
+    jsxImportSource: 'react',
+    alias: flavor === 'preact' ? PREACT_ALIASES : {},
+    define: {
+      'process.env.NODE_ENV': '"production"',
+      __VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.0.0'),
+      ...NO_PREVIEW_FILE,
+    },
+    charset: 'utf8',
+    metafile: true,
+    write: false,
+    logLevel: 'silent',
+  }
+}
+
+/**
+ * Builds one browser script: esbuild, then terser's pass (build/product/terser-pass.ts). Fails on any
+ * esbuild warning, because for our targets a warning means code that may crash at run time
+ * (e.g. a BigInt literal on Safari 12), and on syntax the syntax guard knows to be broken there.
+ */
+export async function buildScript(
+  flavor: Flavor,
+  options: esbuild.BuildOptions,
+): Promise<{ code: Uint8Array; metafile: esbuild.Metafile }> {
+  const result = await esbuild.build({
+    ...bundleOptions(flavor),
+    ...options,
+    define: { ...bundleOptions(flavor).define, ...options.define },
+    plugins: [libraryPatchesPlugin(), ...(options.plugins ?? [])],
+  })
+  if (result.warnings.length > 0) {
+    const text = await esbuild.formatMessages(result.warnings, { kind: 'warning', color: false })
+    throw new Error(`esbuild warnings are errors for shipped code:\n${text.join('\n')}`)
+  }
+  const code = await terserPass(result.outputFiles![0].text)
+  const unsafe = unsafeSyntax(code)
+  if (unsafe) throw new Error(unsafe)
+  return { code: new TextEncoder().encode(code), metafile: result.metafile! }
+}
+
+export interface BuildResult {
+  manifest: Manifest
+  violations: string[]
+  ms: number
+}
+
+/**
+ * Bundles built once, not per locale (e.g. the lazily loaded staff preview panel). They are
+ * built before the footers, so a footer can be told a file name (see `defineAs`).
+ */
+export interface SingleBundle {
+  kind: BundleKind
+  entry: string
+  stem: string
+  /** Compile-time constant through which the footer bundles learn this bundle's file name. */
+  defineAs?: string
+  /** Compile-time constant through which the footer bundles learn this bundle's SRI hash. */
+  integrityAs?: string
+  /** A dictionary to build with; defaults to the reference locale's. */
+  plugins?: esbuild.Plugin[]
+}
+
+export const SINGLE_BUNDLES: SingleBundle[] = [
+  {
+    // The staff preview panel: fetched by src/preview/load.ts only when a staff cookie exists.
+    // Its labels are the English ones of SPEC §9 (constants in the preview code), so it needs no
+    // locale texts of its own. It runs on the footer's runtime (build/product/preview-runtime.ts).
+    kind: 'preview',
+    entry: 'src/preview/index.tsx',
+    stem: 'preview',
+    defineAs: '__PREVIEW_FILE__',
+    integrityAs: '__PREVIEW_INTEGRITY__',
+    plugins: [cssTextPlugin(), emptyDictionaryPlugin()],
+  },
+  KIT_GALLERY_BUNDLE,
+]
+
+const footerEntry = path.join(ROOT, 'src/mount.ts')
+
+/** The plugins of a footer bundle; `shared` is what the preview file takes from it (none by default). */
+export function footerPlugins(locale: Locale, shared: SharedImports = {}): esbuild.Plugin[] {
+  return [cssTextPlugin(), localeDictionaryPlugin(locale), footerRuntimePlugin(shared)]
+}
+
+/** What the footer bundles share with the preview file (see build/product/preview-runtime.ts). */
+async function previewRuntime(
+  flavor: Flavor,
+): Promise<{ footer: Set<string>; imports: SharedImports }> {
+  const { metafile } = await esbuild.build({
+    ...bundleOptions(flavor),
+    entryPoints: [footerEntry],
+    minify: false,
+    define: {
+      ...bundleOptions(flavor).define,
+      __LOCALE__: JSON.stringify(REFERENCE_LOCALE),
+      ...DEFERRED_START.define,
+    },
+    plugins: footerPlugins(REFERENCE_LOCALE),
+  })
+  const footer = footerModules(metafile!)
+  const preview = SINGLE_BUNDLES.find((s) => s.kind === 'preview')!
+  const imports = await sharedImports(
+    {
+      ...bundleOptions(flavor),
+      entryPoints: [path.join(ROOT, preview.entry)],
+      define: {
+        ...bundleOptions(flavor).define,
+        __LOCALE__: JSON.stringify(REFERENCE_LOCALE),
+      },
+      plugins: preview.plugins,
+    },
+    footer,
+  )
+  return { footer, imports }
+}
+
+export async function buildAll(
+  flavor: Flavor,
+  outDir: string,
+  publicPath = '/static/',
+): Promise<BuildResult> {
+  const started = performance.now()
+  await resetDir(path.join(outDir, 'static'))
+  await resetDir(path.join(outDir, 'meta'))
+
+  const runtime = await previewRuntime(flavor)
+  const buildSingle = async (single: SingleBundle) => {
+    const onRuntime = single.kind === 'preview'
+    const { code, metafile } = await buildScript(flavor, {
+      entryPoints: [path.join(ROOT, single.entry)],
+      outfile: `${single.stem}.js`,
+      define: {
+        __LOCALE__: JSON.stringify(REFERENCE_LOCALE),
+      },
+      plugins: [
+        ...(onRuntime ? [previewOnRuntimePlugin(runtime.footer, runtime.imports)] : []),
+        ...(single.plugins ?? [cssTextPlugin(), localeDictionaryPlugin(REFERENCE_LOCALE)]),
+      ],
+      ...(onRuntime ? PREVIEW_WRAPPER : {}),
+    })
+    return {
+      single,
+      entry: await writeBundle(outDir, publicPath, {
+        kind: single.kind,
+        locale: '*',
+        site: null,
+        stem: single.stem,
+        code,
+        metafile,
+      }),
+    }
+  }
+  // Bundles whose file name the footers need are built first; the rest alongside the footers.
+  const named = await Promise.all(SINGLE_BUNDLES.filter((s) => s.defineAs).map(buildSingle))
+  const others = Promise.all(SINGLE_BUNDLES.filter((s) => !s.defineAs).map(buildSingle))
+  const fileDefines = Object.fromEntries(
+    named.flatMap((s) => [
+      [s.single.defineAs!, JSON.stringify(s.entry.file)],
+      ...(s.single.integrityAs ? [[s.single.integrityAs, JSON.stringify(s.entry.integrity)]] : []),
+    ]),
+  )
+
+  const footers = await Promise.all(
+    MARKETS.map(async ({ site, locale }) => {
+      const { code, metafile } = await buildScript(flavor, {
+        entryPoints: [footerEntry],
+        outfile: 'footer.js',
+        banner: DEFERRED_START.banner,
+        footer: DEFERRED_START.footer,
+        define: {
+          __LOCALE__: JSON.stringify(locale),
+          ...fileDefines,
+          ...DEFERRED_START.define,
+        },
+        plugins: footerPlugins(locale, runtime.imports),
+      })
+      return writeBundle(outDir, publicPath, {
+        kind: 'footer',
+        locale,
+        site,
+        stem: `footer.${locale}`,
+        code,
+        metafile,
+      })
+    }),
+  )
+
+  const bundles = [...footers, ...[...named, ...(await others)].map((s) => s.entry)]
+  const manifest: Manifest = { flavor, builtAt: new Date().toISOString(), publicPath, bundles }
+  await writeFile(path.join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2))
+  return { manifest, violations: budgetViolations(bundles), ms: performance.now() - started }
+}
+
+export function outDirFor(flavor: Flavor): string {
+  const base = process.env.FOOTER_OUTDIR ?? path.join(ROOT, 'dist')
+  return flavor === 'react' ? path.join(base, 'react') : base
+}

@@ -583,7 +583,7 @@ async function signedUpToken(b: Browser) {
     body: JSON.stringify({ email: 'anna@example.com', consents: [], origin: 'footer' }),
   })
   const [mail] = (await (await b.server.fetch('/_mail/outbox.json')).json()) as { link: string }[]
-  return new URL(mail.link).searchParams.get('subscriberToken')!
+  return new URL(mail.link).searchParams.get(C.SUBSCRIBER_TOKEN_PARAM)!
 }
 
 test.before(() => useLocale('de-AT'))

@@ -24,7 +24,7 @@ export const EmbedConfigSchema = object({
   platform: optional(enums(PLATFORMS)),
   /** data-spa: present on single-page apps, which use the private API base path. */
   spa: boolean(),
-  /** data-variant: "reduced" for the reduced footer (see the footer's reduced rules). */
+  /** data-variant: "reduced" for the reduced footer (src/footer/variant.ts says what it shows). */
   variant: enums(['full', 'reduced'] as const),
   /** data-newsletter="hidden": the page marks the sign-up form hidden. */
   newsletterHidden: boolean(),

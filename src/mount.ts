@@ -14,7 +14,7 @@ import { startSessionMonitor } from './session'
 import { loadPreview } from './preview/load'
 import type { Widget } from './app/widget-context'
 import { createSlicedScheduler, runInTasks } from './app/tasks'
-import { isReduced } from './footer/footer.model'
+import { footerSections } from './footer/variant'
 import { ownScript } from './own-script'
 import { takeSubscriberToken } from './newsletter/doi-landing'
 
@@ -73,9 +73,9 @@ function mount(win: Window, script: HTMLScriptElement | null): void {
       steps.push(
         // The newsletter block shows once psdata has answered, but renders tasks from now (the
         // footer's frame comes in steps): ask first, in a task of its own (starting a request
-        // costs 10-15 ms at 4x CPU slowdown). A reduced footer has no newsletter, so no request.
+        // costs 10-15 ms at 4x CPU slowdown). Without the newsletter (reduced footer), no request.
         () => {
-          if (!isReduced(widget)) void widget.psdata()
+          if (footerSections(widget).newsletter) void widget.psdata()
         },
         () => renderWidget(container, styleRoot, widget),
         () => {

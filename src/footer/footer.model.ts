@@ -1,17 +1,17 @@
 /**
- * The footer's state: its content (inline or fetched), whether the reduced variant applies,
+ * The footer's state: its content (inline or fetched), the sections its variant shows (variant.ts),
  * and the platform-derived layout. Components read it; it decides.
  */
 import { computed, signal } from '@preact/signals-react'
 import { createApiClient } from '../api/client'
 import { isApiError } from '../api/errors'
-import { AFFILIATE_COOKIE, FOOTER_CONTENT_PATH, NEW_APP_COOKIE, SITE_HEADER } from '../contract'
+import { FOOTER_CONTENT_PATH, SITE_HEADER } from '../contract'
 import { isPhoneLike, isTouchLike } from '../platform'
 import { log } from '../log'
-import { cookieReader } from '../cookies'
 import type { Widget } from '../app/widget-context'
 import { isRecord, readContent, salvagePart, salvageSections } from './content'
 import { reportUnknownLogos } from './logos'
+import { footerSections } from './variant'
 import {
   FooterContentSchema,
   SeoColumnSchema,
@@ -24,13 +24,6 @@ import {
  *   <script type="application/json" id="footer-content">{ ...footer configuration... }</script>
  */
 export const INLINE_CONTENT_ID = 'footer-content'
-
-/** The reduced variant (SPEC §4): asked for by the page, or a reduced-variant cookie with any non-empty value. */
-export function isReduced(widget: Pick<Widget, 'config' | 'document'>): boolean {
-  if (widget.config.variant === 'reduced') return true
-  const cookie = cookieReader(widget.document)
-  return !!cookie(AFFILIATE_COOKIE)?.trim() || !!cookie(NEW_APP_COOKIE)?.trim()
-}
 
 /** The inline content's text, or null when the page has none. */
 function inlineContent(doc: Document): string | null {
@@ -85,7 +78,7 @@ export function createFooterModel(widget: Widget) {
   const seoShown = signal(0)
   /** How much of the footer's frame has rendered (see SHELL): the first render is the landmark alone. */
   const shell = signal(0)
-  const reduced = isReduced(widget)
+  const sections = footerSections(widget)
   const phone = computed(() => isPhoneLike(widget.platform.value))
   const touch = computed(() => isTouchLike(widget.platform.value))
   const classic = computed(() => widget.platform.value === 'CLASSIC')
@@ -100,7 +93,7 @@ export function createFooterModel(widget: Widget) {
    */
   let settleNewsletter!: () => void
   const newsletterSettled = new Promise<void>((resolve) => (settleNewsletter = resolve))
-  if (reduced) settleNewsletter()
+  if (!sections.newsletter) settleNewsletter()
   const afterNewsletter = (step: () => void) => void newsletterSettled.then(() => later(step))
 
   function revealSeo() {
@@ -127,7 +120,7 @@ export function createFooterModel(widget: Widget) {
   function reveal(raw: Record<string, unknown>) {
     stage.value++
     if (stage.value < STAGE.seo) return later(() => reveal(raw))
-    if (reduced || raw.seo === undefined) return later(revealIcons)
+    if (!sections.seo || raw.seo === undefined) return later(revealIcons)
     checkSeo(raw.seo)
   }
 
@@ -196,7 +189,7 @@ export function createFooterModel(widget: Widget) {
     stage,
     seoShown,
     shell,
-    reduced,
+    sections,
     phone,
     touch,
     classic,

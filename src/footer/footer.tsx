@@ -31,16 +31,16 @@ export function Footer() {
     return () => widget.timers.clearTimeout(timer)
   }, [model])
   const content = model.content.value
-  const { reduced } = model
+  const { sections } = model
   const phone = model.phone.value
   const stage = model.stage.value
   const shell = model.shell.value
-  const view = useMemo(() => content && buildView(content, reduced), [content, reduced])
+  const view = useMemo(() => content && buildView(content, sections), [content, sections])
   return (
     <footer
-      className={`lf-footer lf-footer--${phone ? 'phone' : widget.platform.value.toLowerCase()}${reduced ? ' lf-footer--reduced' : ''}`}
+      className={`lf-footer lf-footer--${phone ? 'phone' : widget.platform.value.toLowerCase()}${sections.variant === 'reduced' ? ' lf-footer--reduced' : ''}`}
     >
-      {reduced || shell < SHELL.newsletter ? null : (
+      {!sections.newsletter || shell < SHELL.newsletter ? null : (
         <ErrorBoundary name="Newsletter" onError={model.settleNewsletter}>
           <NewsletterBlock onSettled={model.settleNewsletter} />
         </ErrorBoundary>
@@ -56,12 +56,12 @@ export function Footer() {
               <TeaserGroups groups={view.groups} phone={phone} classic={model.classic.value} />
             </ErrorBoundary>
           ) : null}
-          {!reduced && content.seo ? (
+          {sections.seo && content.seo ? (
             <ErrorBoundary name="Footer SEO links">
               <SeoLinks seo={content.seo} id={view.seoId} phone={phone} shown={model.seoShown} />
             </ErrorBoundary>
           ) : null}
-          {!reduced && stage >= STAGE.icons ? (
+          {sections.icons && stage >= STAGE.icons ? (
             <ErrorBoundary name="Footer icons">
               <IconGroups content={content} socialId={view.socialId} appId={view.appId} />
             </ErrorBoundary>

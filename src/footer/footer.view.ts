@@ -4,6 +4,7 @@
  */
 import { headingIds } from './links'
 import type { PartialContent, TeaserGroup } from './footer.schema'
+import type { FooterSections } from './variant'
 
 export interface FooterView {
   groups: { group: TeaserGroup; id: string }[]
@@ -14,16 +15,11 @@ export interface FooterView {
   appId: string
 }
 
-/**
- * Reduced variant (SPEC §4 lists "no ... teasers" and "only non-checkout teaser groups" side by
- * side). Our reading: the second rule refines the first, so reduced keeps the teaser groups not
- * marked hideGroupInCheckout (payment, delivery, service help a visitor in checkout) and drops the rest
- * (docs/spec-readings.md).
- */
-export function buildView(content: PartialContent, reduced: boolean): FooterView {
+/** The view of the content for the variant's sections (variant.ts). */
+export function buildView(content: PartialContent, sections: FooterSections): FooterView {
   const id = headingIds()
   const groups = (content.teaserGroups ?? [])
-    .filter((g) => !reduced || !g.hideGroupInCheckout)
+    .filter((g) => sections.checkoutHiddenGroups || !g.hideGroupInCheckout)
     .map((group) => ({ group, id: id(group.heading.link.text) }))
   const seen = new Set<string>()
   const images = groups

@@ -1,0 +1,46 @@
+/**
+ * The footer's variants (SPEC §4) and the sections each shows: the one place that decides. The
+ * reduced variant (checkout pages, partner visits, the new app's web views) keeps the teaser
+ * groups a visitor in checkout needs (not marked hideGroupInCheckout, with their logos) and the
+ * bottom group; it has no newsletter, no SEO links and no icon groups. The reading of SPEC §4's
+ * two reduced rules is in docs/spec-readings.md.
+ */
+import { AFFILIATE_COOKIE, NEW_APP_COOKIE } from '../contract'
+import { cookieReader } from '../cookies'
+import type { Widget } from '../app/widget-context'
+
+export interface FooterSections {
+  variant: 'full' | 'reduced'
+  newsletter: boolean
+  seo: boolean
+  icons: boolean
+  /** Teaser groups marked hideGroupInCheckout are shown too. */
+  checkoutHiddenGroups: boolean
+}
+
+const FULL: FooterSections = {
+  variant: 'full',
+  newsletter: true,
+  seo: true,
+  icons: true,
+  checkoutHiddenGroups: true,
+}
+
+const REDUCED: FooterSections = {
+  variant: 'reduced',
+  newsletter: false,
+  seo: false,
+  icons: false,
+  checkoutHiddenGroups: false,
+}
+
+/** Reduced when the page asks for it, or a reduced-variant cookie has any non-empty value. */
+export function isReduced(widget: Pick<Widget, 'config' | 'document'>): boolean {
+  if (widget.config.variant === 'reduced') return true
+  const cookie = cookieReader(widget.document)
+  return !!cookie(AFFILIATE_COOKIE)?.trim() || !!cookie(NEW_APP_COOKIE)?.trim()
+}
+
+export function footerSections(widget: Pick<Widget, 'config' | 'document'>): FooterSections {
+  return isReduced(widget) ? REDUCED : FULL
+}

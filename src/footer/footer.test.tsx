@@ -365,15 +365,12 @@ test('texts from content are text, never HTML', async () => {
 })
 
 test('404 renders the bottom group without content sections', async () => {
-  const { widget, clock } = createTestWidget({
+  const { widget, drain } = createTestWidget({
     fetch: (async () => new Response('', { status: 404 })) as typeof fetch,
   })
   const view = renderInWidget(<Footer />, widget)
   // The bottom group comes once the newsletter block above it has settled (its form, staged, after paints).
-  for (let i = 0; i < 20 && !view.container.querySelector('.lf-bottom'); i++) {
-    await new Promise((r) => setTimeout(r, 20))
-    await clock.advance(1)
-  }
+  await drain()
   assert.ok(screen.getByRole('contentinfo'))
   assert.is(view.container.querySelectorAll('nav').length, 0)
   assert.match(screen.getByRole('contentinfo').textContent!, /Alle Rechte vorbehalten/)

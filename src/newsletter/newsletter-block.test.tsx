@@ -1,7 +1,7 @@
 /** The sign-up block as a visitor and the server see it, per site where the rules differ. */
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact'
 import { createContractServer } from '../../build/contract-server/handler'
 import { makeLoginToken } from '../../build/contract-server/routes/login'
 import {
@@ -38,7 +38,7 @@ async function setup(site: Site = 'DE', options: Setup = {}) {
   const loginToken = options.loggedIn ? makeLoginToken(server.ctx, 'l1') : undefined
   if (loginToken) document.cookie = `LoginToken=${loginToken}`
   const recorded = recordRequests(options.wrap ? options.wrap(server.fetch) : server.fetch)
-  const { widget, clock } = createTestWidget({
+  const { widget, clock, drain } = createTestWidget({
     config: { site, ...options.config },
     server,
     fetch: recorded.fetch,
@@ -52,7 +52,7 @@ async function setup(site: Site = 'DE', options: Setup = {}) {
     )
   document.body.appendChild(widget.mountElement)
   const view = renderInWidget(<NewsletterBlock />, widget)
-  return { widget, server, clock, view, events, requests: recorded.requests, loginToken }
+  return { widget, server, clock, drain, view, events, requests: recorded.requests, loginToken }
 }
 
 const text = (key: string, params?: Record<string, unknown>) => t(`newsletter.${key}`, params)
@@ -219,20 +219,16 @@ test("the form renders a task after the block's head, its consents and button a 
   renderInWidget(<NewsletterBlock />, widget)
   await clock.advance(0)
   await screen.findByRole('heading', { name: text('title') })
-  await new Promise((resolve) => setTimeout(resolve, 20))
+  // The effects after the head's render run (act); they ask for the form's step, not yet run.
+  await act(async () => {})
   assert.is(
     screen.queryByRole('textbox', { name: label('email') }),
     null,
     'the form waits for its own task (a timer)',
   )
-  // Effects run after paint (a real timer in jsdom), then the form's timer is due.
-  const nextStep = async (ready: () => unknown) => {
-    for (let i = 0; i < 20 && !ready(); i++) {
-      await clock.advance(0)
-      await new Promise((resolve) => setTimeout(resolve, 5))
-    }
-  }
-  await nextStep(() => screen.queryByRole('textbox', { name: label('email') }))
+  // One step: the due timer runs, then the render and effects it causes (act).
+  const nextStep = () => act(() => clock.advance(0))
+  await nextStep()
   assert.ok(screen.getByRole('textbox', { name: label('email') }))
   assert.is(
     screen.queryByRole('button', { name: label('submit') }),
@@ -240,7 +236,7 @@ test("the form renders a task after the block's head, its consents and button a 
     'the consents and the button wait for their own task',
   )
   assert.is(screen.queryByRole('checkbox'), null)
-  await nextStep(() => screen.queryByRole('button', { name: label('submit') }))
+  await nextStep()
   assert.ok(screen.getByRole('button', { name: label('submit') }))
   assert.ok(screen.getAllByRole('checkbox').length)
 })
@@ -763,8 +759,8 @@ for (const [why, options] of [
   ['the status is SUBSCRIBED', { psdata: { newsletterStatus: 'SUBSCRIBED' } }],
 ] as [string, Setup][]) {
   test(`hidden when ${why}`, async () => {
-    await setup('DE', options)
-    await new Promise((r) => setTimeout(r, 20))
+    const { drain } = await setup('DE', options)
+    await drain()
     assert.is(document.querySelector('.lf-nl'), null)
     assert.is(screen.queryByRole('textbox'), null)
   })

@@ -6,6 +6,8 @@ export interface FakeClock extends Timers {
   /** Moves time forward, running due timers in order. */
   advance(ms: number): Promise<void>
   pending(): number
+  /** Timers due now (a zero delay is due at once). */
+  due(): number
 }
 
 /**
@@ -53,5 +55,6 @@ export function fakeClock(
       await flush()
     },
     pending: () => timers.size,
+    due: () => [...timers.values()].filter((t) => t.at <= now).length,
   }
 }

@@ -5,7 +5,8 @@
  *   const view = renderInWidget(<NewsletterBlock />, widget)
  */
 import { signal } from '@preact/signals-react'
-import { render } from '@testing-library/preact'
+import { act, render } from '@testing-library/preact'
+import { options } from 'preact'
 import type { ReactNode } from 'react'
 import { WidgetProvider, type Widget } from '../../src/app/widget-context'
 import type { EmbedConfig } from '../../src/config'
@@ -18,6 +19,22 @@ import { loadDictionary } from '../../build/product/locales'
 import { fakeClock, type FakeClock } from './fake-timers'
 
 export const TEST_ORIGIN = 'https://shop.test'
+
+/**
+ * The frames Preact asks for (its effects run after a paint). Each runs by itself a task later,
+ * as a frame would come, or at once when drain() asks: then no test waits for a real frame.
+ */
+const frames = new Set<() => void>()
+;(options as { requestAnimationFrame?: (callback: () => void) => void }).requestAnimationFrame = (
+  callback,
+) => {
+  const run = () => void (frames.delete(run) && callback())
+  frames.add(run)
+  setTimeout(run, 0)
+}
+const runFrames = () => {
+  for (const run of [...frames]) run()
+}
 
 export interface TestWidgetOptions {
   config?: Partial<EmbedConfig>
@@ -44,7 +61,20 @@ export function createTestWidget(options: TestWidgetOptions = {}) {
     voucherFootnote: 'shown',
     ...options.config,
   }
-  const fetchImpl = options.fetch ?? server.fetch
+  // Requests still out, so drain() can wait for their answers instead of for a while. An answer
+  // counts once its body is read: the widget's own read of it then needs no further I/O.
+  const inflight = new Set<Promise<unknown>>()
+  const baseFetch = options.fetch ?? server.fetch
+  const fetchImpl: typeof fetch = (input, init) => {
+    const answer = Promise.resolve(baseFetch(input, init)).then(async (response) => {
+      const body = await response.arrayBuffer()
+      return new Response(body.byteLength ? body : null, response)
+    })
+    inflight.add(answer)
+    const done = () => void inflight.delete(answer)
+    answer.then(done, done)
+    return answer
+  }
   const mountElement = document.createElement('div')
   mountElement.id = 'footer'
   const platform = signal(options.platform ?? 'CLASSIC')
@@ -66,7 +96,24 @@ export function createTestWidget(options: TestWidgetOptions = {}) {
     mountElement,
     psdata: createPsDataLoader(TEST_ORIGIN, { fetch: fetchImpl, timers: clock }),
   }
-  return { widget, server, clock }
+  /**
+   * Runs the widget's staged work until nothing is left to do now: every zero-delay step, the
+   * renders and effects they cause (act), and the answers to requests already sent. Timers with
+   * a delay (time-outs, renewals) stay for clock.advance(). No waiting in real time.
+   */
+  async function drain(): Promise<void> {
+    // Inside act, so the renders and effects an answer or a step causes run before it returns.
+    for (let round = 0; round < 10_000; round++) {
+      if (!inflight.size && !clock.due() && !frames.size) return
+      await act(async () => {
+        await Promise.allSettled([...inflight])
+        runFrames()
+        await clock.advance(0)
+      })
+    }
+    throw new Error('drain(): the widget keeps scheduling work that is due at once')
+  }
+  return { widget, server, clock, drain }
 }
 
 export function renderInWidget(ui: ReactNode, widget: Widget) {

@@ -71,11 +71,11 @@ test('choosing the desktop view: a bubbling, cancellable event with the view; th
 })
 
 test('a host that cancels the event keeps the view as it is (it switches itself, e.g. by reloading)', async () => {
-  const { widget } = await renderFooter({ platform: 'SMARTPHONE' })
+  const { widget, drain } = await renderFooter({ platform: 'SMARTPHONE' })
   document.body.appendChild(widget.mountElement)
   document.addEventListener(VIEW_CHANGE_EVENT, (e) => e.preventDefault(), { once: true })
   await userEvent.setup({ document }).click(screen.getByRole('button', { name: TO_DESKTOP }))
-  await new Promise((r) => setTimeout(r, 20))
+  await drain()
   assert.is(widget.platform.value, 'SMARTPHONE')
   assert.ok(screen.getByRole('button', { name: TO_DESKTOP }))
 })

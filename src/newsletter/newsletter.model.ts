@@ -1,6 +1,7 @@
 /**
- * State and actions of the sign-up block (SPEC §4 Sign-up). Components read these signals and
- * call the actions; every decision lives here.
+ * State and actions of the sign-up block (SPEC §4 Sign-up): form state, submit, DOI confirmation.
+ * Components read these signals and call the actions. The request (newsletter.request.ts), what
+ * base data does to the form (newsletter.base-data.ts), validation and analytics live beside it.
  */
 import { LOGIN_TOKEN_COOKIE } from '../contract'
 import { readCookie } from '../cookies'
@@ -10,19 +11,11 @@ import { log } from '../log'
 import { describeError, ResponseError } from '../api/errors'
 import { emit, SUBMITTED_EVENT, trackSignUp } from './newsletter.analytics'
 import { createNewsletterApi, isEmailInvalid, type NewsletterApi } from './newsletter.api'
-import type {
-  CustomerBaseData,
-  Field,
-  FormValues,
-  SubscriberRequest,
-  SubscriptionResult,
-} from './newsletter.schema'
-import { isShown, SITE_RULES } from './newsletter.sites'
+import type { CustomerBaseData, Field, FormValues, SubscriptionResult } from './newsletter.schema'
+import { SITE_RULES } from './newsletter.sites'
+import { ORIGIN, subscriberRequest } from './newsletter.request'
+import { LOCK_FIELDS, mergeBaseData } from './newsletter.base-data'
 import { validateAll, validateField, type Errors } from './newsletter.validation'
-
-/** Where the sign-up comes from (request origin, analytics 'origin:originAddition'). */
-const ORIGIN = 'footer'
-const LOCK_FIELDS = ['email', 'salutation', 'firstName', 'lastName'] as const
 
 const EMPTY: FormValues = {
   email: '',
@@ -148,23 +141,6 @@ export function createNewsletterModel(
     })
   }
 
-  function request(v: FormValues): SubscriberRequest {
-    const consents = dneGiven.value ? v.consents.filter((c) => c !== 'DNE') : v.consents
-    const text = (value: string) => value.trim() || null
-    return {
-      email: v.email.trim(),
-      salutation:
-        isShown(rules.fields.salutation) && v.salutation
-          ? (v.salutation as SubscriberRequest['salutation'])
-          : null,
-      firstName: isShown(rules.fields.firstName) ? text(v.firstName) : null,
-      lastName: isShown(rules.fields.lastName) ? text(v.lastName) : null,
-      consents,
-      origin: ORIGIN,
-      originAddition,
-    }
-  }
-
   function accepted(email: string, bot: boolean) {
     batch(() => {
       sentEmail.value = email
@@ -200,7 +176,7 @@ export function createNewsletterModel(
       result.value = undefined
     })
     try {
-      await api.subscribe(request(v))
+      await api.subscribe(subscriberRequest(v, rules, dneGiven.value, originAddition))
       submitting.value = false
       accepted(v.email.trim(), false)
       return true
@@ -221,39 +197,12 @@ export function createNewsletterModel(
     }
   }
 
-  /**
-   * SPEC §4: "when customer base data arrives, the form resets with those values". Read as: the
-   * fields the account knows take its values; what the visitor typed elsewhere stays. The answer
-   * can arrive after the visitor started typing, and losing that would be the wrong "reset". The
-   * form is not remounted either (a remount would take the focus from the field being typed in).
-   * (docs/spec-readings.md)
-   */
+  /** Base data arrived (newsletter.base-data.ts); the form is not remounted, so the focus stays. */
   function applyBaseData(data: CustomerBaseData) {
-    // `||`, not `??`: the same for these strings, and lighter once lowered for old browsers.
-    const consents = (data.consents || []).filter((c): c is 'DNE' => c === 'DNE')
-    const typed = values.value
-    const known = {
-      email: data.email || '',
-      salutation: data.salutation || '',
-      firstName: data.firstName || '',
-      lastName: data.lastName || '',
-    }
-    const next: FormValues = {
-      ...typed,
-      email: known.email || typed.email,
-      salutation: known.salutation || typed.salutation,
-      firstName: known.firstName || typed.firstName,
-      lastName: known.lastName || typed.lastName,
-      consents: consents.length ? consents : typed.consents,
-    }
+    const { known, consents, next, lock } = mergeBaseData(data, values.value, rules)
     batch(() => {
       dneGiven.value = consents.length > 0
-      if (rules.lockPrefilled) {
-        // A loop, not Object.fromEntries: iOS 12.0-12.1 (the browser floor) lacks it.
-        const lock: Partial<Record<Field, boolean>> = {}
-        for (const f of LOCK_FIELDS) lock[f] = known[f] !== '' && isShown(rules.fields[f])
-        locked.value = lock
-      }
+      if (lock) locked.value = lock
       // After a sign-up the form resets to what the account knows, not to what was typed.
       initial.value = { ...EMPTY, ...known, consents }
       values.value = next

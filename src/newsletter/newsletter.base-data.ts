@@ -1,0 +1,57 @@
+/**
+ * What a logged-in customer's base data does to the form. SPEC §4: "when customer base data
+ * arrives, the form resets with those values". Read as: the fields the account knows take its
+ * values; what the visitor typed elsewhere stays. The answer can arrive after the visitor started
+ * typing, and losing that would be the wrong "reset". (docs/spec-readings.md)
+ */
+import type { CustomerBaseData, Field, FormValues } from './newsletter.schema'
+import { isShown, type SiteRules } from './newsletter.sites'
+
+/** The fields a customer account can know (and a site may lock). */
+export const LOCK_FIELDS = ['email', 'salutation', 'firstName', 'lastName'] as const
+type KnownField = (typeof LOCK_FIELDS)[number]
+
+export interface BaseDataMerge {
+  /** The values the account knows ('' where it knows none). */
+  known: Record<KnownField, string>
+  /** The marketing consent the account already gave. */
+  consents: 'DNE'[]
+  /** The form's values: known ones replace typed ones, the rest stays as typed. */
+  next: FormValues
+  /** Fields to lock (sites that lock prefilled values), or null. */
+  lock: Partial<Record<Field, boolean>> | null
+}
+
+export function mergeBaseData(
+  data: CustomerBaseData,
+  typed: FormValues,
+  rules: SiteRules,
+): BaseDataMerge {
+  // `||`, not `??`: the same for these strings, and lighter once lowered for old browsers.
+  const consents = (data.consents || []).filter((c): c is 'DNE' => c === 'DNE')
+  const known = {
+    email: data.email || '',
+    salutation: data.salutation || '',
+    firstName: data.firstName || '',
+    lastName: data.lastName || '',
+  }
+  let lock: BaseDataMerge['lock'] = null
+  if (rules.lockPrefilled) {
+    // A loop, not Object.fromEntries: iOS 12.0-12.1 (the browser floor) lacks it.
+    lock = {}
+    for (const f of LOCK_FIELDS) lock[f] = known[f] !== '' && isShown(rules.fields[f])
+  }
+  return {
+    known,
+    consents,
+    next: {
+      ...typed,
+      email: known.email || typed.email,
+      salutation: known.salutation || typed.salutation,
+      firstName: known.firstName || typed.firstName,
+      lastName: known.lastName || typed.lastName,
+      consents: consents.length ? consents : typed.consents,
+    },
+    lock,
+  }
+}

@@ -13,7 +13,7 @@ export const BUDGETS: Record<BundleKind, Budget> = {
    * largest locale plus a small margin; docs/performance.md has the current sizes. The fixed stack
    * (Preact + compat + hooks, signals, superstruct, redaxios, rosetta) is about 13 kB of it.
    */
-  footer: { brotli: 32_300 },
+  footer: { brotli: 32_200 },
   /**
    * The staff preview panel (src/preview/), loaded only with a staff cookie. It runs on the footer
    * bundle's runtime (build/preview-runtime.ts), so it carries only the panel's own code and CSS.

@@ -20,9 +20,9 @@ export type ButtonState = 'none' | 'loading'
 
 export interface ButtonProps
   extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'className' | 'style' | 'type'> {
-  /** Visual variant; default primary. */
+  /** Visual variant; default primary. Beyond primary and secondary, adopt button-variants.css. */
   variant?: ButtonVariant
-  /** Size; default medium. Every size is at least 24x24 px (small) and 44 px high (medium, large). */
+  /** Size; default medium (small and large: button-variants.css). Every size is at least 24x24 px (small) and 44 px high (medium, large). */
   size?: ButtonSize
   /**
    * `loading`: clicks are ignored, aria-disabled and aria-busy are set, a spinner shows.

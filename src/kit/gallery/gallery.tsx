@@ -11,6 +11,7 @@ import baseCss from '../../styles/base.css'
 import { Select } from '../index'
 import { LOCALES } from '../../sites'
 import css from './gallery.css'
+import buttonVariantsCss from '../button/button-variants.css'
 import {
   ButtonSection,
   FormSection,
@@ -35,6 +36,7 @@ function switchTo(locale: string): string {
 export function Gallery({ initialLocale }: GalleryProps) {
   useStyles(baseCss)
   useStyles(css)
+  useStyles(buttonVariantsCss)
   const [locale, setLocale] = useState(() => switchTo(initialLocale))
   return (
     <div className="lf-root lf-gallery" lang="en">

@@ -91,7 +91,7 @@ function mount(win: Window, script: HTMLScriptElement | null): void {
 /**
  * Starts the widget once per page. `script` is the widget's own tag, captured while the bundle
  * is evaluated: currentScript is only set then (for defer, async and injected scripts alike).
- * The bundle's wrapper runs this module one task later (esbuild.config.ts DEFERRED_START).
+ * The bundle's wrapper runs this module one task later (build/product/build.ts DEFERRED_START).
  */
 export function boot(win: Window, script: Element | null): void {
   try {

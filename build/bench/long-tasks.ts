@@ -6,7 +6,7 @@
  * Each run is a fresh page traced from before navigation until the last SEO link is there (plus
  * 500 ms); every task over 50 ms on the page's main thread is printed with its owner (widget,
  * playwright = the harness's CDP commands, host) and what it spent its time on, attributed as in
- * the mobile-webview browser test (build/bench/trace.ts). Exits non-zero when any run had a task
+ * the mobile-webview browser test (test/helpers/trace.ts). Exits non-zero when any run had a task
  * over 50 ms from the widget; the harness's and the host page's tasks are reported, not counted.
  * BENCH_RATE=1 runs at 1x (each run's longest widget task by thread time, times four, estimates its
  * work at 4x without the noise the throttling and the machine's other processes add).

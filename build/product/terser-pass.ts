@@ -15,7 +15,7 @@ export async function terserPass(code: string): Promise<string> {
     safari10: true,
     compress: { passes: 1 },
     mangle: true,
-    // wrap_func_args keeps the deferred function parenthesised (esbuild.config.ts DEFERRED_START).
+    // wrap_func_args keeps the deferred function parenthesised (build/product/build.ts DEFERRED_START).
     format: { comments: /^# allFunctionsCalledOnLoad$/, wrap_func_args: true },
   })
   if (result.code === undefined) throw new Error('terser returned no code')

@@ -1,10 +1,9 @@
 /**
  * A second minification pass over esbuild's output, with terser. esbuild minifies fast but
- * leaves bytes behind (its renaming and folding are single-pass); terser's pass saves about
- * 1 kB brotli per footer bundle (3 %, measured on 2026-11-21), for about a second per bundle at
- * build time. It only shrinks: `ecma: 2017` keeps it from writing syntax newer than the targets
+ * leaves bytes behind (its renaming and folding are single-pass); terser's pass saves a few
+ * per cent of each footer bundle's brotli bytes, for about a second per bundle at build time. It only shrinks: `ecma: 2017` keeps it from writing syntax newer than the targets
  * (esbuild has lowered everything before), and the syntax guard checks its output. The one
- * comment that survives is V8's compile hint (esbuild.config.ts COMPILE_HINT), and function
+ * comment that survives is V8's compile hint (build/product/build.ts COMPILE_HINT), and function
  * expressions passed as arguments stay in parentheses, V8's other hint.
  */
 import { minify } from 'terser'

@@ -1,59 +1,21 @@
 /**
- * The footer's state: its content (inline or fetched), the sections its variant shows (variant.ts),
- * and the platform-derived layout. Components read it; it decides.
+ * The footer's state and its staging: the content (from content-source.ts) revealed step by
+ * step, the sections its variant shows (variant.ts), and the platform-derived layout. Components
+ * read it; it decides.
  */
 import { computed, signal } from '@preact/signals-react'
-import { createApiClient } from '../api/client'
-import { isApiError } from '../api/errors'
-import { FOOTER_CONTENT_PATH, SITE_HEADER } from '../contract'
 import { isPhoneLike, isTouchLike } from '../platform'
-import { log } from '../log'
 import type { Widget } from '../app/widget-context'
 import { isRecord, readContent, salvagePart, salvageSections } from './content'
 import { reportUnknownLogos } from './logos'
 import { footerSections } from './variant'
+import { fetchContent, inlineContent } from './content-source'
 import {
   FooterContentSchema,
   SeoColumnSchema,
   type PartialContent,
   type SeoColumn,
 } from './footer.schema'
-
-/**
- * A server-rendered shop may put the content next to #footer and save the request:
- *   <script type="application/json" id="footer-content">{ ...footer configuration... }</script>
- */
-export const INLINE_CONTENT_ID = 'footer-content'
-
-/** The inline content's text, or null when the page has none. */
-function inlineContent(doc: Document): string | null {
-  const script = doc.getElementById(INLINE_CONTENT_ID)
-  return script instanceof HTMLScriptElement && script.type === 'application/json'
-    ? script.text
-    : null
-}
-
-/** Loads the content's JSON text: 404 means no content sections; any other failure is logged. */
-async function fetchContent(widget: Widget): Promise<string | null> {
-  try {
-    const client = createApiClient({
-      baseURL: widget.origin,
-      fetch: widget.fetch,
-      timers: widget.timers,
-      headers: { [SITE_HEADER]: widget.config.site },
-    })
-    const { data } = await client.get<{ contentJSON?: unknown }>(FOOTER_CONTENT_PATH)
-    if (typeof data?.contentJSON !== 'string') {
-      log.warn('Footer content answer has no contentJSON string; no content sections shown.')
-      return null
-    }
-    return data.contentJSON
-  } catch (error) {
-    if (!(isApiError(error) && error.kind === 'response' && error.status === 404))
-      log.error('Footer content could not be loaded.', error)
-    return null
-  }
-}
 
 /**
  * Content renders in steps (widget.later: time slices, so a slow device gets a task per step and
@@ -63,8 +25,7 @@ async function fetchContent(widget: Widget): Promise<string | null> {
  * then the bottom group's frame and its content.
  */
 // 50, not 100: the frame that lays out a step's links was the longest task left at 4x CPU
-// slowdown (build/bench/long-tasks.ts BENCH_DIST, 15 runs each: each run's longest widget task
-// 35 ms median, 47 ms at worst, against 37 and 60 ms with 100).
+// slowdown (build/bench/long-tasks.ts compares the two).
 const SEO_STEP = 50
 // In the order of the page, so what a step adds never pushes down what is already shown (layout shift).
 export const STAGE = { teasers: 1, seo: 2, icons: 3, bottom: 4 } as const

@@ -69,7 +69,7 @@ function GroupLinks({
 
 export function TeaserGroups({ groups, phone, classic }: Props) {
   // A group per step: four groups (on phones four panels) in one render were the longest step
-  // left at 4x CPU slowdown (31 ms median on phones; build/bench/long-tasks.ts).
+  // left at 4x CPU slowdown on phones (build/bench/long-tasks.ts).
   const shown = useStagedCount(groups.length)
   if (!groups.length) return null
   return (

@@ -1,0 +1,42 @@
+/** Where the footer's content comes from: inline in the page, else the content API (SPEC §7). */
+import { createApiClient } from '../api/client'
+import { isApiError } from '../api/errors'
+import type { Widget } from '../app/widget-context'
+import { FOOTER_CONTENT_PATH, SITE_HEADER } from '../contract'
+import { log } from '../log'
+
+/**
+ * A server-rendered shop may put the content next to #footer and save the request:
+ *   <script type="application/json" id="footer-content">{ ...footer configuration... }</script>
+ */
+export const INLINE_CONTENT_ID = 'footer-content'
+
+/** The inline content's text, or null when the page has none. */
+export function inlineContent(doc: Document): string | null {
+  const script = doc.getElementById(INLINE_CONTENT_ID)
+  return script instanceof HTMLScriptElement && script.type === 'application/json'
+    ? script.text
+    : null
+}
+
+/** Loads the content's JSON text: 404 means no content sections; any other failure is logged. */
+export async function fetchContent(widget: Widget): Promise<string | null> {
+  try {
+    const client = createApiClient({
+      baseURL: widget.origin,
+      fetch: widget.fetch,
+      timers: widget.timers,
+      headers: { [SITE_HEADER]: widget.config.site },
+    })
+    const { data } = await client.get<{ contentJSON?: unknown }>(FOOTER_CONTENT_PATH)
+    if (typeof data?.contentJSON !== 'string') {
+      log.warn('Footer content answer has no contentJSON string; no content sections shown.')
+      return null
+    }
+    return data.contentJSON
+  } catch (error) {
+    if (!(isApiError(error) && error.kind === 'response' && error.status === 404))
+      log.error('Footer content could not be loaded.', error)
+    return null
+  }
+}

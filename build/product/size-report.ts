@@ -1,7 +1,7 @@
 /**
  * npm run size: min / gzip / brotli bytes per bundle against its budget, and the modules that
  * cost the most (from esbuild's metafile). Exits non-zero when a budget is exceeded.
- *   npm run size            Preact bundles (shipped)
+ *   npm run size            Preact bundles (shipped), beside the React build when it is built
  *   npm run size -- --react the React build, for comparison (no budgets)
  */
 import { readFile } from 'node:fs/promises'
@@ -49,25 +49,37 @@ async function main(): Promise<number> {
     console.error(`No build in ${distDir}. Run npm run build${react ? ':react' : ''} first.`)
     return 1
   }
+  // Side by side with the React build of the same source, when it has been built.
+  const reactBrotli = new Map<string, number>()
+  if (!react) {
+    try {
+      const other = JSON.parse(
+        await readFile(path.join(distDir, 'react', 'manifest.json'), 'utf8'),
+      ) as Manifest
+      for (const b of other.bundles) reactBrotli.set(`${b.kind}:${b.locale}`, b.bytes.brotli)
+    } catch {}
+  }
   console.log(`${manifest.flavor} bundles (${distDir})`)
-  console.log(
-    [
-      'bundle'.padEnd(32),
-      'min'.padStart(9),
-      'gzip'.padStart(9),
-      'brotli'.padStart(9),
-      'budget'.padStart(9),
-    ].join(' '),
-  )
+  const columns = [
+    'min',
+    'gzip',
+    'brotli',
+    'budget',
+    ...(reactBrotli.size ? ['React br', 'ratio'] : []),
+  ]
+  console.log(['bundle'.padEnd(32), ...columns.map((c) => c.padStart(9))].join(' '))
   for (const b of manifest.bundles) {
     const budget = react ? '' : kb(budgetFor(b.kind).brotli)
+    const other = b.kind === 'footer' ? reactBrotli.get(`${b.kind}:${b.locale}`) : undefined
+    const compared = reactBrotli.size
+      ? [other ? kb(other) : '', other ? (b.bytes.brotli / other).toFixed(2) : '']
+      : []
     console.log(
       [
         b.file.padEnd(32),
-        kb(b.bytes.min).padStart(9),
-        kb(b.bytes.gzip).padStart(9),
-        kb(b.bytes.brotli).padStart(9),
-        budget.padStart(9),
+        ...[kb(b.bytes.min), kb(b.bytes.gzip), kb(b.bytes.brotli), budget, ...compared].map((c) =>
+          c.padStart(9),
+        ),
       ].join(' '),
     )
   }

@@ -14,9 +14,9 @@ import { startSessionMonitor } from './session'
 import { loadPreview } from './preview/load'
 import type { Widget } from './app/widget-context'
 import { createSlicedScheduler, runInTasks } from './app/tasks'
-import { footerSections } from './footer/variant'
+import { footerSections } from './footer'
 import { ownScript } from './own-script'
-import { takeSubscriberToken } from './newsletter/doi-landing'
+import { takeSubscriberToken } from './newsletter'
 
 export const MOUNT_ID = 'footer'
 

@@ -3,7 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { useStyles } from '../styles/style-root'
 import { useWidget } from './widget-context'
 import { ErrorBoundary } from './error-boundary'
-import { Footer } from '../footer/footer'
+import { Footer } from '../footer'
 import baseCss from '../styles/base.css'
 
 export function App() {

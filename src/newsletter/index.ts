@@ -4,3 +4,5 @@
  */
 export { NewsletterBlock } from './newsletter-block'
 export { SIGN_UP_EVENT, SUBMITTED_EVENT } from './newsletter.analytics'
+/** The DOI landing's token, taken from the address bar before anything else reads it (mount). */
+export { takeSubscriberToken } from './doi-landing'

@@ -14,7 +14,7 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefO
 import { useStyles } from '../../styles/style-root'
 import { useWidget } from '../../app/widget-context'
 import { Icon } from '../../kit'
-import { close as closeIcon } from '../../kit/icon/icon-paths'
+import { closeIcon } from '../../kit'
 import css from './dialog.css'
 
 export type DialogSize = 'S' | 'M' | 'L'

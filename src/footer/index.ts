@@ -1,0 +1,3 @@
+/** The footer feature's door: the footer, and which sections a page's variant shows (mount asks before rendering). */
+export { Footer } from './footer'
+export { footerSections } from './variant'

@@ -11,9 +11,8 @@
  * The long-task check of the footer with 500 SEO links is build/bench/long-tasks.ts.
  */
 import { chromium } from '@playwright/test'
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { mkdir, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { Metafile } from 'esbuild'
 import { buildAll, outDirFor } from '../product/build.ts'
 import { createContractServer } from '../contract-server/handler.ts'
 import { serve } from '../contract-server/node-adapter.ts'
@@ -21,7 +20,7 @@ import { findChromium } from '../../test/runners/ensure-chromium.ts'
 import { MARKETS, REFERENCE_LOCALE } from '../product/markets.ts'
 import { REPO_ROOT } from '../repo-root.ts'
 import { countLinks, runOnce, summarize, type RunOptions, type Summary } from './browser.ts'
-import { reportHtml, type TreemapInput } from './report.ts'
+import { footerTreemaps, reportHtml } from '../product/module-report.ts'
 import { formatTable, readManifest, sizeRows, sizeTable } from './sizes.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15)
@@ -34,12 +33,10 @@ const ms = (n: number) => n.toFixed(0)
 const ratio = (a: number, b: number) => (b ? (a / b).toFixed(2) : '–')
 
 log('Building both flavors ...')
-const [preactBuild, reactBuild] = [
-  await buildAll('preact', outDirFor('preact')),
-  await buildAll('react', outDirFor('react')),
-]
 const preactDir = outDirFor('preact')
 const reactDir = outDirFor('react')
+await buildAll('preact', preactDir)
+await buildAll('react', reactDir)
 
 // (a) bytes
 const sizes = sizeRows(await readManifest(preactDir), await readManifest(reactDir))
@@ -153,34 +150,15 @@ try {
 }
 
 // (d) HTML report with treemaps
-const meta = async (dir: string, name: string) =>
-  JSON.parse(await readFile(path.join(dir, 'meta', name), 'utf8')) as Metafile
-const brotliOf = (manifest: typeof preactBuild.manifest, kind: string, locale: string) =>
-  manifest.bundles.find((b) => b.kind === kind && (b.locale === locale || locale === '*'))!.bytes
-    .brotli
-const maps: TreemapInput[] = [
-  {
-    title: `Preact build: footer.${REFERENCE_LOCALE} (what a visitor downloads)`,
-    metafile: await meta(preactDir, `footer.${REFERENCE_LOCALE}.json`),
-    brotli: brotliOf(preactBuild.manifest, 'footer', REFERENCE_LOCALE),
-  },
-  {
-    title: `React build: footer.${REFERENCE_LOCALE} (same source on React 19)`,
-    metafile: await meta(reactDir, `footer.${REFERENCE_LOCALE}.json`),
-    brotli: brotliOf(reactBuild.manifest, 'footer', REFERENCE_LOCALE),
-  },
-  {
-    title: 'Preact build: preview (staff only, loaded on demand)',
-    metafile: await meta(preactDir, 'preview.json'),
-    brotli: brotliOf(preactBuild.manifest, 'preview', '*'),
-  },
-]
+const maps = await footerTreemaps(preactDir, reactDir)
 const reportDir = path.join(REPO_ROOT, 'dist/bench')
 await mkdir(reportDir, { recursive: true })
 const reportFile = path.join(reportDir, 'report.html')
 await writeFile(
   reportFile,
   reportHtml({
+    title: 'Lumora footer: benchmark',
+    command: 'npm run bench',
     generated: new Date().toISOString(),
     tables: [
       { title: '(a) Bytes per locale, kB', rows: sizeRowsText },

@@ -1,15 +1,17 @@
 /**
- * npm run size: min / gzip / brotli bytes per bundle against its budget, and the modules that
- * cost the most (from esbuild's metafile). Exits non-zero when a budget is exceeded.
+ * npm run size: min / gzip / brotli bytes per bundle against its budget, the modules that cost
+ * the most (from esbuild's metafile), and dist/size-report.html with the treemaps of the Preact and
+ * the React build side by side. Exits non-zero when a budget is exceeded.
  *   npm run size            Preact bundles (shipped), beside the React build when it is built
  *   npm run size -- --react the React build, for comparison (no budgets)
  */
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Metafile } from 'esbuild'
 import { budgetFor } from './budgets.ts'
 import { budgetViolations, type Manifest } from './output.ts'
 import { REPO_ROOT } from '../repo-root.ts'
+import { footerTreemaps, moduleName, reportHtml } from './module-report.ts'
 
 const TOP_MODULES = 12
 
@@ -17,19 +19,11 @@ function kb(bytes: number): string {
   return `${(bytes / 1000).toFixed(1)} kB`
 }
 
-/** Groups a metafile input path into a readable module name: a package, or a source folder. */
-export function moduleGroup(input: string): string {
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)
-  if (pkg) return pkg[1]
-  if (input.startsWith('locale-dictionary:')) return 'texts (locale dictionary)'
-  return input.replace(/^src\//, 'src/')
-}
-
-export function topModules(metafile: Metafile, limit = TOP_MODULES): [string, number][] {
+function topModules(metafile: Metafile, limit = TOP_MODULES): [string, number][] {
   const totals = new Map<string, number>()
   for (const output of Object.values(metafile.outputs)) {
     for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
-      const group = moduleGroup(input)
+      const group = moduleName(input)
       totals.set(group, (totals.get(group) ?? 0) + bytesInOutput)
     }
   }
@@ -99,6 +93,36 @@ async function main(): Promise<number> {
     console.log(`\nTop modules of ${preview.file} (minified bytes in output):`)
     for (const [name, bytes] of topModules(previewMeta))
       console.log(`  ${String(bytes).padStart(7)}  ${name}`)
+  }
+  if (!react) {
+    const reportFile = path.join(distDir, 'size-report.html')
+    const reactDir = reactBrotli.size ? path.join(distDir, 'react') : null
+    const rows = [
+      ['bundle', 'min', 'gzip', 'brotli', 'budget', 'React br', 'ratio'],
+      ...manifest.bundles.map((b) => {
+        const other = b.kind === 'footer' ? reactBrotli.get(`${b.kind}:${b.locale}`) : undefined
+        return [
+          b.file,
+          String(b.bytes.min),
+          String(b.bytes.gzip),
+          String(b.bytes.brotli),
+          String(budgetFor(b.kind).brotli),
+          other ? String(other) : '',
+          other ? (b.bytes.brotli / other).toFixed(2) : '',
+        ]
+      }),
+    ]
+    await writeFile(
+      reportFile,
+      reportHtml({
+        title: 'Lumora footer: sizes',
+        command: 'npm run size',
+        generated: new Date().toISOString(),
+        tables: [{ title: 'Bytes per bundle', rows }],
+        maps: await footerTreemaps(distDir, reactDir),
+      }),
+    )
+    console.log(`\nTreemaps: ${path.relative(process.cwd(), reportFile)}`)
   }
   const violations = react ? [] : budgetViolations(manifest.bundles)
   if (violations.length) {

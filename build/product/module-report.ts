@@ -1,8 +1,13 @@
 /**
- * Bench part (d): a self-contained HTML report (no scripts, no external resources) with the
- * tables and a treemap of module bytes per bundle, from the esbuild metafiles.
+ * What costs what, from esbuild's metafiles: module names, groups, and a self-contained HTML report
+ * (no scripts, no external resources) with tables and a treemap of module bytes per bundle.
+ * `npm run size` and `npm run bench` both write one.
  */
 import type { Metafile } from 'esbuild'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { REFERENCE_LOCALE } from './markets.ts'
+import { readManifest } from './output.ts'
 
 export interface TreemapInput {
   title: string
@@ -24,11 +29,18 @@ interface Rect {
   h: number
 }
 
-/** A package (node_modules/<pkg>), the locale texts, or a source folder. */
-export function moduleGroup(input: string): string {
+/** A package (node_modules/<pkg>), the locale texts, or a source file. */
+export function moduleName(input: string): string {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)
   if (pkg) return pkg[1]
   if (input.startsWith('locale-dictionary:')) return 'texts (locale dictionary)'
+  return input
+}
+
+/** A package, the locale texts, or a source folder (a kit component's own folder). */
+export function moduleGroup(input: string): string {
+  const name = moduleName(input)
+  if (name !== input) return name
   const src = /^src\/([^/]+)\/(?:([^/]+)\/)?/.exec(input)
   if (src) return src[1] === 'kit' && src[2] ? `src/kit/${src[2]}` : `src/${src[1]}`
   return input.replace(/\/[^/]+$/, '') || input
@@ -149,6 +161,9 @@ export function treemapHtml(
 }
 
 export function reportHtml(parts: {
+  title: string
+  /** The command that writes the report. */
+  command: string
   tables: { title: string; rows: string[][]; note?: string }[]
   maps: TreemapInput[]
   generated: string
@@ -158,7 +173,7 @@ export function reportHtml(parts: {
       .slice(1)
       .map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`)
       .join('')}</table>`
-  return `<!doctype html><html lang="en"><meta charset="utf-8"><title>Lumora footer: benchmark</title>
+  return `<!doctype html><html lang="en"><meta charset="utf-8"><title>${escapeHtml(parts.title)}</title>
 <style>
 body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#222}
 table{border-collapse:collapse;margin:8px 0 16px}th,td{border:1px solid #ccc;padding:3px 8px;text-align:right}th:first-child,td:first-child{text-align:left}
@@ -166,10 +181,39 @@ table{border-collapse:collapse;margin:8px 0 16px}th,td{border:1px solid #ccc;pad
 .g,.m{position:absolute;box-sizing:border-box;overflow:hidden;border:1px solid #fff}
 .g>span{font-weight:600;font-size:12px;padding:1px 3px;white-space:nowrap}.m>span{font-size:11px;padding:1px 3px;white-space:nowrap}
 </style>
-<h1>Lumora footer: benchmark</h1><p>Generated ${escapeHtml(parts.generated)} by <code>npm run bench</code>.</p>
+<h1>${escapeHtml(parts.title)}</h1><p>Generated ${escapeHtml(parts.generated)} by <code>${escapeHtml(parts.command)}</code>.</p>
 ${parts.tables.map((t) => `<h2>${escapeHtml(t.title)}</h2>${t.note ? `<p>${escapeHtml(t.note)}</p>` : ''}${table(t.rows)}`).join('\n')}
 <h2>What costs what: module bytes per bundle</h2>
 ${parts.maps.map((m) => treemapHtml(m)).join('\n')}
 </html>
 `
+}
+
+/**
+ * The treemaps of one build beside the other: the reference locale's footer of the Preact build
+ * (what a visitor downloads) and of the React build (same source on React 19, when it is built),
+ * and the staff preview file.
+ */
+export async function footerTreemaps(
+  preactDir: string,
+  reactDir: string | null,
+): Promise<TreemapInput[]> {
+  const maps: TreemapInput[] = []
+  const add = async (dir: string, title: string, kind: string, stem: string) => {
+    const manifest = await readManifest(dir)
+    const bundle = manifest?.bundles.find(
+      (b) => b.kind === kind && (kind !== 'footer' || b.locale === REFERENCE_LOCALE),
+    )
+    if (!bundle) return
+    const metafile = JSON.parse(
+      await readFile(path.join(dir, 'meta', `${stem}.json`), 'utf8'),
+    ) as Metafile
+    maps.push({ title, metafile, brotli: bundle.bytes.brotli })
+  }
+  const footer = `footer.${REFERENCE_LOCALE}`
+  await add(preactDir, `Preact build: ${footer} (what a visitor downloads)`, 'footer', footer)
+  if (reactDir)
+    await add(reactDir, `React build: ${footer} (same source on React 19)`, 'footer', footer)
+  await add(preactDir, 'Preact build: preview (staff only, loaded on demand)', 'preview', 'preview')
+  return maps
 }

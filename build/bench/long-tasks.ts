@@ -10,7 +10,10 @@
  * over 50 ms from the widget; the harness's and the host page's tasks are reported, not counted.
  * BENCH_RATE=1 runs at 1x (each run's longest widget task by thread time, times four, estimates its
  * work at 4x without the noise the throttling and the machine's other processes add).
- * BENCH_DIST=dirA,dirB compares two builds (FOOTER_OUTDIR=dirB npm run build), runs alternating.
+ * BENCH_DIST=dirA,dirB compares two builds (FOOTER_OUTDIR=dirB npm run build), runs alternating;
+ * BENCH_DIST=dist,dist/react compares the Preact and the React build of the same source. Each run
+ * also prints the widget's main-thread time over the whole run (all its tasks by thread time):
+ * the work the widget controls, without the network's and the host page's share of the wall time.
  * BENCH_EMPTY=1 answers 404 (no content); BENCH_BASELINE=1 serves an empty script instead of the
  * widget (every task is then the host page's own, nothing is counted); BENCH_TRACE=1 keeps each
  * run's trace in dist/bench/long-tasks-<run>.json (opens in the DevTools Performance panel).
@@ -29,9 +32,12 @@ import {
   formatTask,
   LONG_TASK_MS,
   longTasks,
+  RENDERING,
   startTrace,
   stopTrace,
+  WIDGET_SCRIPT,
   type LongTask,
+  type TraceEvent,
 } from '../../test/helpers/trace.ts'
 
 const runs = Number(process.argv[2] ?? 5)
@@ -93,6 +99,10 @@ const browser = await chromium.launch({
 })
 type Run = {
   tasks: LongTask[]
+  /** The widget's main-thread time over the whole run (every task, thread time): the work it controls. */
+  widgetCpuMs: number
+  /** Of that, the browser's style, layout and paint after the widget's first run (thread time). */
+  renderingCpuMs: number
   links: number
   renderMs: number
   longest: { ms: number; cpuMs: number }
@@ -134,16 +144,40 @@ try {
       ms: Math.max(0, ...widgetTasks.map((t) => t.ms)),
       cpuMs: Math.max(0, ...widgetTasks.map((t) => t.widgetCpuMs)),
     }
+    const widgetCpuMs = longTasks(events, { limitMs: 0 }).reduce((sum, t) => sum + t.widgetCpuMs, 0)
+    const renderingCpuMs = renderingTime(events)
     console.log(
       `run ${run + 1}${dists.length > 1 ? ` (${dists[variant]})` : ''}: ${links} SEO links, page to last link ${renderMs} ms${tasks.map((t) => `\n  ${formatTask(t)}`).join('') || ', no long task'}`,
     )
-    results[variant].push({ tasks, links, renderMs, longest })
+    results[variant].push({ tasks, widgetCpuMs, renderingCpuMs, links, renderMs, longest })
     await page.close()
   }
 } finally {
   await browser.close()
   for (const server of servers) server.close()
 }
+/**
+ * Thread time of style, layout and paint on the widget's main thread from its first run after the
+ * evaluation (the host's own layout comes before): the same DOM costs both runtimes the same here.
+ */
+function renderingTime(events: TraceEvent[]): number {
+  const evaluation = events.find(
+    (e) => e.name === 'EvaluateScript' && WIDGET_SCRIPT.test(e.args?.data?.url ?? ''),
+  )!
+  const start = evaluation.ts + (evaluation.dur ?? 0)
+  let end = 0
+  let sum = 0
+  for (const e of events
+    .filter((e) => e.pid === evaluation.pid && e.tid === evaluation.tid && e.ts >= start)
+    .filter((e) => RENDERING.has(e.name) && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts)) {
+    if (e.ts < end) continue // nested in one already counted
+    end = e.ts + e.dur!
+    sum += (e.tdur ?? e.dur!) / 1000
+  }
+  return sum
+}
+
 const spread = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
   return `median ${Math.round(sorted[Math.floor(sorted.length / 2)])}, worst ${Math.round(sorted[sorted.length - 1])} ms`
@@ -176,6 +210,9 @@ for (const [variant, runsOf] of results.entries()) {
   )
   console.log(
     `each run's longest widget task: by wall time ${spread(runsOf.map((r) => r.longest.ms))}; by thread time ${spread(runsOf.map((r) => r.longest.cpuMs))}`,
+  )
+  console.log(
+    `the widget's main-thread time over the run (all its tasks, thread time): ${spread(runsOf.map((r) => r.widgetCpuMs))}; of it the browser's style, layout and paint: ${spread(runsOf.map((r) => r.renderingCpuMs))}`,
   )
   over ||= widget.length > 0
 }

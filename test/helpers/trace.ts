@@ -128,7 +128,7 @@ const SCRIPT_WITH_URL = new Set([
   'v8.compile',
   'v8.evaluateModule',
 ])
-const RENDERING = new Set([
+export const RENDERING = new Set([
   'UpdateLayoutTree',
   'Layout',
   'PrePaint',

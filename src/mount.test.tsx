@@ -4,6 +4,8 @@ import { render } from '@testing-library/preact'
 import { captureConsole } from '../test/helpers/console'
 import { ErrorBoundary } from './app/error-boundary'
 import { GLOBAL_KEY } from './contract'
+import { createTestIO } from '../test/helpers/widget'
+import { fakeClock } from '../test/helpers/fake-timers'
 
 const test = suite('mount')
 
@@ -19,35 +21,40 @@ function scriptTag(site: string, src = OWN_SRC): HTMLScriptElement {
   return script
 }
 
-/** Mounts with `tag` as the captured script, on a page whose API answers 404; the root's market once rendered. */
-async function mountedSite(tag: Element | null) {
-  const win = window as unknown as { fetch?: typeof fetch }
-  const realFetch = win.fetch
-  win.fetch = async () => new Response('', { status: 404 })
-  const logged = await captureConsole(async () => {
-    boot(window, tag)
-    await until(
-      () => !!document.getElementById('footer')?.shadowRoot?.querySelector('.lf-copyright'),
-    )
+/**
+ * The window boot() is given: this page's, with the timers, the clock and the fetch swapped for
+ * a test's own (every request answers 404: no contract server here). The start-up then runs
+ * only when drain() runs it, and whatever it leaves scheduled (renewals, time-outs) never runs
+ * after the test: no real time passes, and nothing of one test shows in another's output.
+ */
+function testWindow() {
+  const clock = fakeClock()
+  const io = createTestIO({ clock, fetch: async () => new Response('', { status: 404 }) })
+  const swapped: Record<PropertyKey, unknown> = {
+    setTimeout: clock.setTimeout,
+    clearTimeout: clock.clearTimeout,
+    fetch: io.fetch,
+    performance: { now: clock.now },
+  }
+  const win = new Proxy(window, {
+    get: (target, key) => (key in swapped ? swapped[key] : Reflect.get(target, key)),
   })
-  win.fetch = realFetch
+  return { win, drain: io.drain }
+}
+
+/** Mounts with `tag` as the captured script; the root's market once the start-up has run. */
+async function mountedSite(tag: Element | null) {
+  const { win, drain } = testWindow()
+  const logged = await captureConsole(async () => {
+    boot(win, tag)
+    await drain()
+  })
   return {
     ...logged,
-    site: document
-      .getElementById('footer')
-      ?.shadowRoot?.querySelector('.lf-root')
-      ?.getAttribute('data-site'),
+    site: shadowRoot().querySelector('.lf-root')?.getAttribute('data-site'),
   }
 }
 
-/**
- * boot() starts in short tasks (see mount.ts: the widget's set-up, the first render, then the
- * bottom group after the effects run); wait until `done` holds (at most 3 s on a busy machine).
- */
-async function until(done: () => boolean) {
-  for (const end = Date.now() + 3000; !done() && Date.now() < end; )
-    await new Promise((resolve) => setTimeout(resolve, 10))
-}
 const shadowRoot = () => document.getElementById('footer')!.shadowRoot!
 
 test.before.each(() => {
@@ -59,7 +66,11 @@ test('without #footer: a clear console error, nothing thrown, the page untouched
   assert.match(importErrors.join('\n'), /No element with id="footer"/)
   document.body.innerHTML = '<main><p>Host content</p></main>'
   const before = document.body.innerHTML
-  const { errors } = await captureConsole(() => boot(window, scriptTag('DE')))
+  const { win, drain } = testWindow()
+  const { errors } = await captureConsole(async () => {
+    boot(win, scriptTag('DE'))
+    await drain()
+  })
   assert.is(errors.length, 1)
   assert.match(errors[0], /\[Lumora footer\] No element with id="footer"/)
   assert.is(document.body.innerHTML, before)
@@ -68,14 +79,11 @@ test('without #footer: a clear console error, nothing thrown, the page untouched
 test('mounts into a shadow root of #footer with the market and locale', async () => {
   document.body.innerHTML = '<div id="footer"></div>'
   // This page has no contract server: content and psdata answer 404 (no content sections).
-  const win = window as unknown as { fetch?: typeof fetch }
-  const realFetch = win.fetch
-  win.fetch = async () => new Response('', { status: 404 })
+  const { win, drain } = testWindow()
   const { errors } = await captureConsole(async () => {
-    boot(window, scriptTag('AT'))
-    await until(() => !!shadowRoot().querySelector('.lf-copyright'))
+    boot(win, scriptTag('AT'))
+    await drain()
   })
-  win.fetch = realFetch
   assert.equal(errors, [])
   const root = document.getElementById('footer')!.shadowRoot!.querySelector('.lf-root')!
   assert.is(root.getAttribute('data-site'), 'AT')
@@ -88,11 +96,11 @@ test('mounts into a shadow root of #footer with the market and locale', async ()
 
 test('included twice: mounts once and says so', async () => {
   document.body.innerHTML = '<div id="footer"></div>'
+  const { win, drain } = testWindow()
   const { warnings } = await captureConsole(async () => {
-    boot(window, scriptTag('DE'))
-    boot(window, scriptTag('DE'))
-    await until(() => !!shadowRoot().querySelector('.lf-root'))
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    boot(win, scriptTag('DE'))
+    boot(win, scriptTag('DE'))
+    await drain()
   })
   assert.match(warnings.join('\n'), /included more than once/)
   assert.is(document.getElementById('footer')!.shadowRoot!.querySelectorAll('.lf-root').length, 1)
@@ -139,7 +147,11 @@ for (const markup of [
 test('adds exactly one global', async () => {
   document.body.innerHTML = '<div id="footer"></div>'
   const before = new Set(Object.keys(window))
-  await captureConsole(() => boot(window, scriptTag('DE')))
+  const { win, drain } = testWindow()
+  await captureConsole(async () => {
+    boot(win, scriptTag('DE'))
+    await drain()
+  })
   const added = Object.keys(window).filter((k) => !before.has(k))
   assert.equal(added, [GLOBAL_KEY])
 })

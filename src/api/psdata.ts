@@ -13,7 +13,7 @@ import { CSRF_HEADER, PSDATA_PATH } from '../contract'
  * The CSRF header. Its value is fixed: a custom header cannot be sent cross-site without a CORS
  * preflight the server refuses, and that preflight is the protection.
  */
-export const CSRF_HEADERS = { [CSRF_HEADER]: '1' }
+const CSRF_HEADERS = { [CSRF_HEADER]: '1' }
 
 /** Fields we read; unknown fields are allowed (`type`, not `object`). */
 export const PsDataSchema = type({

@@ -120,10 +120,6 @@ function mutate(mutations: Mutation[]): string {
   return truncateAt === null ? json : json.slice(0, truncateAt % (json.length + 1))
 }
 
-const flush = async () => {
-  for (let i = 0; i < 4; i++) await new Promise((r) => setImmediate(r))
-}
-
 test('300 mutated contents: no exception, no unsafe link, no HTML injected', async () => {
   let rendered = 0
   await fc.assert(
@@ -131,7 +127,7 @@ test('300 mutated contents: no exception, no unsafe link, no HTML injected', asy
       fc.array(mutation, { minLength: 1, maxLength: 12 }),
       fc.constantFrom('CLASSIC', 'SMARTPHONE', 'TABLET'),
       async (mutations, platform) => {
-        const { widget, clock } = createTestWidget({
+        const { widget, drain } = createTestWidget({
           config: { site: 'CZ' },
           platform: platform as 'CLASSIC',
           fetch: contentFetch(mutate(mutations)),
@@ -143,8 +139,7 @@ test('300 mutated contents: no exception, no unsafe link, no HTML injected', asy
             <ErrorBoundary name="Test">{<Footer />}</ErrorBoundary>,
             widget,
           )
-          await flush()
-          await clock.advance(1)
+          await drain()
           const root = view.container
           for (const a of root.querySelectorAll('a')) {
             const href = a.getAttribute('href')
@@ -275,18 +270,13 @@ async function renderAnswer(
 ) {
   const fetchImpl = (async () =>
     new Response(answer, { headers: { 'content-type': 'application/json' } })) as typeof fetch
-  const { widget, clock } = createTestWidget({ config: { site }, platform, fetch: fetchImpl })
+  const { widget, drain } = createTestWidget({ config: { site }, platform, fetch: fetchImpl })
   widget.psdata = async () => ({ newsletterStatus: 'SUBSCRIBED' })
   const failures: string[] = []
   const { errors } = await captureConsole(async () => {
     const view = renderInWidget(<ErrorBoundary name="Test">{<Footer />}</ErrorBoundary>, widget)
-    await flush()
-    // The content renders once the newsletter block has settled (hidden here), told by an effect after a paint.
-    for (let i = 0; i < 10 && !view.container.querySelector('.lf-bottom'); i++) {
-      await new Promise((r) => setTimeout(r, 10))
-      await clock.advance(1)
-    }
-    await clock.advance(1)
+    // Everything, the parts below the newsletter block too (they wait until it has settled).
+    await drain()
     failures.push(...unsafeParts(view.container))
     linksSeen += view.container.querySelectorAll('a[href]').length
     if (!view.container.querySelector('footer')) failures.push('no footer')

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { REPO_ROOT } from '../../build/repo-root'
 import * as assert from 'uvu/assert'
-import { fireEvent, screen, waitFor, within } from '@testing-library/preact'
+import { fireEvent, screen, within } from '@testing-library/preact'
 import userEvent from '@testing-library/user-event'
 import { readEmbedConfig } from '../config'
 import { captureConsole } from '../../test/helpers/console'
@@ -17,8 +17,6 @@ import type { Platform } from '../platform'
 const test = suite('Footer')
 test.after.each(resetFooterTest)
 
-/** Generous: the test machine is shared and sometimes very busy. */
-const SLOW = { timeout: 5000 }
 const nav = (name: string | RegExp) => screen.getByRole('navigation', { name })
 const link = (name: string | RegExp) => screen.getByRole('link', { name })
 
@@ -184,18 +182,20 @@ test('a long SEO column reads as lists of 50 on desktop (each off screen costs n
 })
 
 test('phones: panels collapse and expand by keyboard, with aria-expanded and aria-controls', async () => {
-  await renderFooter({ platform: 'SMARTPHONE' })
+  const { drain } = await renderFooter({ platform: 'SMARTPHONE' })
   const user = userEvent.setup({ document })
   const toggle = screen.getByRole('button', { name: 'Zahlung & Versand' })
   const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!
   assert.is(panel.hidden, true)
   toggle.focus()
   await user.keyboard('{Enter}')
-  await waitFor(() => assert.is(toggle.getAttribute('aria-expanded'), 'true'), SLOW)
+  await drain()
+  assert.is(toggle.getAttribute('aria-expanded'), 'true')
   assert.is(panel.hidden, false)
   assert.ok(within(panel).getByRole('link', { name: 'Zahlungsarten' }))
   await user.keyboard(' ')
-  await waitFor(() => assert.is(toggle.getAttribute('aria-expanded'), 'false'), SLOW)
+  await drain()
+  assert.is(toggle.getAttribute('aria-expanded'), 'false')
   assert.is(panel.hidden, true)
 })
 
@@ -204,10 +204,11 @@ const outsideNewsletter = <T extends Element>(elements: Iterable<T>) =>
   [...elements].filter((e) => !e.closest('.lf-nl'))
 
 test('the layout follows the platform when it changes (a breakpoint crossed)', async () => {
-  const { widget } = await renderFooter({ platform: 'CLASSIC' })
+  const { widget, drain } = await renderFooter({ platform: 'CLASSIC' })
   assert.is(outsideNewsletter(screen.queryAllByRole('button')).length, 0)
   ;(widget.platform as { value: Platform }).value = 'SMARTPHONE'
-  await waitFor(() => assert.is(screen.getAllByRole('button', { expanded: false }).length, 5), SLOW)
+  await drain()
+  assert.is(screen.getAllByRole('button', { expanded: false }).length, 5)
   assert.is(screen.queryByRole('navigation', { name: 'Land und Sprache' }), null)
 })
 

@@ -47,10 +47,10 @@ function setup(
     return options.answer?.(request) ?? server.handle(request)
   }) as typeof fetch
   const recorded = recordRequests(browser)
-  const { widget } = createTestWidget({ server, clock, fetch: recorded.fetch })
+  const { widget, drain } = createTestWidget({ server, clock, fetch: recorded.fetch })
   const calls = (p: string) => recorded.requests.filter((r) => path(r) === p)
   const view = () => renderInWidget(<PreviewPanel now={clock.now} />, widget)
-  return { clock, server, requests: recorded.requests, calls, view }
+  return { clock, server, requests: recorded.requests, calls, view, drain }
 }
 
 async function shownPanel(options: Parameters<typeof setup>[0] = {}) {
@@ -343,19 +343,23 @@ test('changing the date reloads the tests and resets the group (and a test the n
 })
 
 test('a late answer for an earlier date does not overwrite the newer one', async () => {
-  // The answer for June 2027 (no tests) arrives 50 ms late, after the one for December 2026.
+  // The answer for June 2027 (no tests) is held back until the test lets it go, after the one
+  // for December 2026 has been shown.
+  let answerLate!: () => void
   const late = (r: Request) =>
     path(r) === TESTS && new URL(r.url).searchParams.get('time')!.startsWith('2027-06')
-      ? new Promise<Response>((resolve) => setTimeout(() => resolve(Response.json([])), 50))
+      ? new Promise<Response>((resolve) => (answerLate = () => resolve(Response.json([]))))
       : undefined
   const s = await shownPanel({ answer: late })
   await openSettings()
   await testsFound()
   fireEvent.input(dateInput(), { target: { value: '2027-06-01' } })
   fireEvent.input(dateInput(), { target: { value: '2026-12-01' } })
-  await waitFor(() => assert.is(s.calls(TESTS).length, 3))
+  // Both dates show "Loading tests..." at once: "found" is the December answer, shown.
   await testsFound()
-  await new Promise((r) => setTimeout(r, 80))
+  assert.is(s.calls(TESTS).length, 3)
+  answerLate()
+  await s.drain()
   assert.ok(screen.getByText('Active tests found.'))
   assert.equal(optionTexts(testSelect()), ['None', 'checkout-button-colour', 'advent-teaser'])
 })

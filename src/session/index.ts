@@ -2,8 +2,6 @@
  * The session feature's door for the main bundle: starts the login-token monitor on desktop
  * (SPEC §4: skipped on smartphone and tablet). The platform is read once at start: a device
  * class does not change while a page lives, and a desktop window made narrow is still a desktop.
- * The login client (login.client.ts) is not imported here: nothing in the widget logs in yet,
- * so it costs the bundle nothing until a feature uses it.
  */
 import { isTouchLike } from '../platform'
 import type { Widget } from '../app/widget-context'

@@ -49,22 +49,17 @@ export interface TestWidgetOptions {
   assetOrigin?: string
 }
 
-export function createTestWidget(options: TestWidgetOptions = {}) {
-  const server = options.server ?? createContractServer({ origin: TEST_ORIGIN })
+/**
+ * The I/O a test hands the widget: a fake clock and a fetch whose answers drain() waits for.
+ * Usable without a Widget (mount.test.tsx boots the real entry on a window built from them).
+ */
+export function createTestIO(options: { clock?: FakeClock; fetch: typeof fetch }) {
   // Zero-delay timers run by themselves: the widget renders in steps of one task each, as in a browser.
   const clock = options.clock ?? fakeClock(undefined, { runZeroDelays: true })
-  const config: EmbedConfig = {
-    site: 'DE',
-    spa: false,
-    variant: 'full',
-    newsletterHidden: false,
-    voucherFootnote: 'shown',
-    ...options.config,
-  }
   // Requests still out, so drain() can wait for their answers instead of for a while. An answer
   // counts once its body is read: the widget's own read of it then needs no further I/O.
   const inflight = new Set<Promise<unknown>>()
-  const baseFetch = options.fetch ?? server.fetch
+  const baseFetch = options.fetch
   const fetchImpl: typeof fetch = (input, init) => {
     const answer = Promise.resolve(baseFetch(input, init)).then(async (response) => {
       const body = await response.arrayBuffer()
@@ -74,6 +69,45 @@ export function createTestWidget(options: TestWidgetOptions = {}) {
     const done = () => void inflight.delete(answer)
     answer.then(done, done)
     return answer
+  }
+  /**
+   * Runs the widget's staged work until nothing is left to do now: every zero-delay step, the
+   * renders and effects they cause (act), and the answers to requests already sent. Timers with
+   * a delay (time-outs, renewals) stay for clock.advance(). No waiting in real time.
+   */
+  async function drain(): Promise<void> {
+    // Inside act, so the renders and effects an answer or a step causes run before it returns.
+    for (let round = 0; round < 10_000; round++) {
+      // Work can be a promise reaction away from being scheduled (the sliced scheduler asks for
+      // its time in a microtask; the footer's parts below the newsletter wait on a promise):
+      // let every queued reaction run before deciding nothing is left.
+      await new Promise<void>((resolve) => setImmediate(resolve))
+      if (!inflight.size && !clock.due() && !frames.size) return
+      await act(async () => {
+        await Promise.allSettled([...inflight])
+        runFrames()
+        await clock.advance(0)
+      })
+    }
+    throw new Error('drain(): the widget keeps scheduling work that is due at once')
+  }
+  return { clock, fetch: fetchImpl, drain }
+}
+
+export function createTestWidget(options: TestWidgetOptions = {}) {
+  const server = options.server ?? createContractServer({ origin: TEST_ORIGIN })
+  const {
+    clock,
+    fetch: fetchImpl,
+    drain,
+  } = createTestIO({ clock: options.clock, fetch: options.fetch ?? server.fetch })
+  const config: EmbedConfig = {
+    site: 'DE',
+    spa: false,
+    variant: 'full',
+    newsletterHidden: false,
+    voucherFootnote: 'shown',
+    ...options.config,
   }
   const mountElement = document.createElement('div')
   mountElement.id = 'footer'
@@ -95,23 +129,6 @@ export function createTestWidget(options: TestWidgetOptions = {}) {
     document,
     mountElement,
     psdata: createPsDataLoader(TEST_ORIGIN, { fetch: fetchImpl, timers: clock }),
-  }
-  /**
-   * Runs the widget's staged work until nothing is left to do now: every zero-delay step, the
-   * renders and effects they cause (act), and the answers to requests already sent. Timers with
-   * a delay (time-outs, renewals) stay for clock.advance(). No waiting in real time.
-   */
-  async function drain(): Promise<void> {
-    // Inside act, so the renders and effects an answer or a step causes run before it returns.
-    for (let round = 0; round < 10_000; round++) {
-      if (!inflight.size && !clock.due() && !frames.size) return
-      await act(async () => {
-        await Promise.allSettled([...inflight])
-        runFrames()
-        await clock.advance(0)
-      })
-    }
-    throw new Error('drain(): the widget keeps scheduling work that is due at once')
   }
   return { widget, server, clock, drain }
 }

@@ -22,8 +22,6 @@ import {
 import { PREVIEW_STATUSES } from '../../src/preview/preview.schema'
 import { createApiClient } from '../../src/api/client'
 import { createSessionMonitor, CheckResult } from '../../src/session/session-monitor'
-import { createLoginClient } from '../../src/session/login.client'
-import { LOGIN_OUTCOMES } from '../../src/session/login.schema'
 import { ErrorBoundary } from '../../src/app/error-boundary'
 import { SITES } from '../../src/sites'
 import { createTestWidget, renderInWidget, TEST_ORIGIN, useLocale } from '../helpers/widget'
@@ -381,25 +379,7 @@ test('a preview date and time that is accepted is exactly the instant sent', () 
 for (const r of DATE_REGRESSIONS)
   test(`regression (seed ${r.seed}): ${r.found}`, () => fc.assert(dateRoundTrip, replay(r)))
 
-// --- login and session -----------------------------------------------------------------------
-
-test('login: any answer is one of SUCCESS, UNAUTHORIZED, SERVICE_UNAVAILABLE (200, 401, else)', async () => {
-  await fc.assert(
-    fc.asyncProperty(answer(), async (a) => {
-      const outcome = await createLoginClient({
-        origin: TEST_ORIGIN,
-        fetch: answering(a),
-        timers: fakeClock(),
-      }).login({ email: 'a@b.cd', password: 'x' })
-      assert.ok(LOGIN_OUTCOMES.includes(outcome))
-      assert.is(
-        outcome,
-        a.status === 200 ? 'SUCCESS' : a.status === 401 ? 'UNAUTHORIZED' : 'SERVICE_UNAVAILABLE',
-      )
-    }),
-    { numRuns: 200, seed: 7208 },
-  )
-})
+// --- session -----------------------------------------------------------------------------------
 
 test('login-token renewal: any answer maps to the result of its status, never an exception', async () => {
   const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url')

@@ -39,7 +39,6 @@ import {
   CheckResult,
   createSessionMonitor,
 } from '../../src/session/session-monitor'
-import { createLoginClient } from '../../src/session/login.client'
 import { REQUEST_TIMEOUT_MS } from '../../src/api/client'
 import type { Site } from '../../src/sites'
 import * as C from '../../src/contract'
@@ -67,7 +66,6 @@ const P = {
   assignment: CP.ABTEST_API + CP.ABTEST_ASSIGNMENT_PATH,
   loginRenew: C.LOGIN_API + C.LOGIN_TOKEN_RENEW_PATH,
   longterm: C.LOGIN_API + C.LONG_TERM_TOKEN_RENEW_PATH,
-  login: C.LOGIN_API + C.LOGIN_PATH,
 }
 
 /**
@@ -531,21 +529,6 @@ const ROWS: Row[] = [
       assert.is(monitor.state(), 'SCHEDULED')
       assert.is(b.calls(P.longterm), 1)
       monitor.stop()
-    },
-  },
-  {
-    call: 'POST login (login client)',
-    outcome: (f) => (is2xx(f) ? 'SUCCESS (a 200)' : 'SERVICE_UNAVAILABLE; a retry logs in'),
-    async run(fault) {
-      const b = browser()
-      b.fail(fault, P.login)
-      const client = createLoginClient({ origin: TEST_ORIGIN, fetch: b.fetch, timers: b.clock })
-      const credentials = { email: 'demo@lumora.example', password: 'lumora-demo' }
-      const pending = client.login(credentials)
-      await deliver(b, fault)
-      assert.is(await pending, is2xx(fault) ? 'SUCCESS' : 'SERVICE_UNAVAILABLE')
-      b.clear()
-      assert.is(await client.login(credentials), 'SUCCESS')
     },
   },
 ]

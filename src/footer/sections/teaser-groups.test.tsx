@@ -1,7 +1,7 @@
 /** Teaser group headings: their icons (decorative) and, on phones, their link inside the panel. */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { screen, waitFor, within } from '@testing-library/preact'
+import { screen, within } from '@testing-library/preact'
 import userEvent from '@testing-library/user-event'
 import { captureConsole } from '../../../test/helpers/console'
 import { contentFetch, renderFooter, resetFooterTest } from '../footer.test-utils'
@@ -9,7 +9,6 @@ import { contentFetch, renderFooter, resetFooterTest } from '../footer.test-util
 const test = suite('Footer teaser groups')
 test.after.each(resetFooterTest)
 
-const SLOW = { timeout: 5000 }
 const teasers = () => screen.getByRole('navigation', { name: /Service|Informationen|Hilfe/ })
 const group = (text: string, iconName?: string) => ({
   heading: { iconName, link: { url: '/x-s1.html', text } },
@@ -66,12 +65,13 @@ test('an unknown iconName renders no icon and is logged once', async () => {
 })
 
 test('phones: the heading link "Zahlung & Versand" is the first link in its panel, reached by keyboard', async () => {
-  await renderFooter({ platform: 'SMARTPHONE' })
+  const { drain } = await renderFooter({ platform: 'SMARTPHONE' })
   const user = userEvent.setup({ document })
   const toggle = screen.getByRole('button', { name: 'Zahlung & Versand' })
   toggle.focus()
   await user.keyboard('{Enter}')
-  await waitFor(() => assert.is(toggle.getAttribute('aria-expanded'), 'true'), SLOW)
+  await drain()
+  assert.is(toggle.getAttribute('aria-expanded'), 'true')
   const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!
   const links = within(panel).getAllByRole('link')
   assert.is(links[0].textContent, 'Zahlung & Versand')

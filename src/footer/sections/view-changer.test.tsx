@@ -5,7 +5,7 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { screen, waitFor } from '@testing-library/preact'
+import { screen } from '@testing-library/preact'
 import userEvent from '@testing-library/user-event'
 import { renderFooter, resetFooterTest } from '../footer.test-utils'
 import { VIEW_CHANGE_EVENT, type ViewChangeDetail } from './view-changer'
@@ -16,7 +16,6 @@ test.after.each(() => {
   document.body.innerHTML = ''
 })
 
-const SLOW = { timeout: 5000 }
 const TO_DESKTOP = 'Zur Desktop-Ansicht'
 const TO_MOBILE = 'Zur mobilen Ansicht'
 
@@ -44,7 +43,7 @@ test('the desktop view on a small device offers "Zur mobilen Ansicht"', async ()
 })
 
 test('choosing the desktop view: a bubbling, cancellable event with the view; then the desktop layout, focus kept', async () => {
-  const { widget } = await renderFooter({ platform: 'SMARTPHONE' })
+  const { widget, drain } = await renderFooter({ platform: 'SMARTPHONE' })
   document.body.appendChild(widget.mountElement)
   const heard: { detail: ViewChangeDetail; cancelable: boolean; target: EventTarget | null }[] = []
   document.addEventListener(VIEW_CHANGE_EVENT, (e) =>
@@ -60,13 +59,15 @@ test('choosing the desktop view: a bubbling, cancellable event with the view; th
   )
   assert.ok(heard[0].cancelable)
   assert.is(heard[0].target, widget.mountElement)
-  await waitFor(() => assert.ok(screen.getByRole('button', { name: TO_MOBILE })), SLOW)
+  await drain()
+  assert.ok(screen.getByRole('button', { name: TO_MOBILE }))
   assert.is(widget.platform.value, 'CLASSIC')
   assert.ok(document.querySelector('.lf-footer--classic'), 'the desktop layout')
   assert.is(document.activeElement?.textContent, TO_MOBILE, 'focus stays on the changer')
   await user.keyboard('{Enter}')
   assert.equal(heard[1].detail, { view: 'mobile', platform: 'SMARTPHONE' })
-  await waitFor(() => assert.ok(screen.getByRole('button', { name: TO_DESKTOP })), SLOW)
+  await drain()
+  assert.ok(screen.getByRole('button', { name: TO_DESKTOP }))
   assert.is(widget.platform.value, 'SMARTPHONE')
 })
 
@@ -81,7 +82,7 @@ test('a host that cancels the event keeps the view as it is (it switches itself,
 })
 
 test('a host listener that throws does not stop the switch', async () => {
-  const { widget } = await renderFooter({ platform: 'TABLET' })
+  const { widget, drain } = await renderFooter({ platform: 'TABLET' })
   document.body.appendChild(widget.mountElement)
   const onError = (e: ErrorEvent) => e.preventDefault()
   window.addEventListener('error', onError)
@@ -91,7 +92,8 @@ test('a host listener that throws does not stop the switch', async () => {
   document.addEventListener(VIEW_CHANGE_EVENT, thrower)
   try {
     await userEvent.setup({ document }).click(screen.getByRole('button', { name: TO_DESKTOP }))
-    await waitFor(() => assert.is(widget.platform.value, 'CLASSIC'), SLOW)
+    await drain()
+    assert.is(widget.platform.value, 'CLASSIC')
   } finally {
     document.removeEventListener(VIEW_CHANGE_EVENT, thrower)
     window.removeEventListener('error', onError)

@@ -3,12 +3,11 @@
  * display state and an error text linked by aria-describedby / aria-invalid.
  */
 import type { ChangeEvent, InputHTMLAttributes, Ref } from 'react'
-import { useDomId } from '../hooks'
 import {
   FieldFrame,
   describedBy,
-  fieldState,
   requiredPlaceholder,
+  useField,
   type FieldProps,
 } from '../field/field'
 import { Icon } from '../icon/icon'
@@ -37,41 +36,23 @@ export interface InputProps
 
 /** The kit's text input. */
 export function Input(props: InputProps) {
+  const { field, shown, control } = useField(props)
   const {
-    label,
-    required,
-    state,
-    error,
-    hint,
-    className,
-    hideLabel,
     value,
     defaultValue,
     onValueChange,
     type = 'text',
-    id,
     inputRef,
     placeholder,
     ...rest
-  } = props
-  const inputId = useDomId(id)
-  const shown = fieldState({ state, error })
+  } = control
   return (
-    <FieldFrame
-      id={inputId}
-      label={label}
-      required={required}
-      state={state}
-      error={error}
-      hint={hint}
-      hideLabel={hideLabel}
-      className={className}
-    >
+    <FieldFrame {...field}>
       <span className="lf-control-wrap">
         <input
           {...rest}
           ref={inputRef}
-          id={inputId}
+          id={field.id}
           type={type}
           className="lf-control"
           value={value}
@@ -79,10 +60,10 @@ export function Input(props: InputProps) {
           autoComplete={
             rest.autoComplete ?? (type === 'email' || type === 'tel' ? type : undefined)
           }
-          placeholder={requiredPlaceholder(placeholder, required)}
-          required={required}
+          placeholder={requiredPlaceholder(placeholder, field.required)}
+          required={field.required}
           aria-invalid={shown === 'error' ? 'true' : undefined}
-          aria-describedby={describedBy(inputId, { hint, error }, rest['aria-describedby'])}
+          aria-describedby={describedBy(field.id, field, rest['aria-describedby'])}
           onChange={(event) => onValueChange?.(event.currentTarget.value, event)}
         />
         {shown === 'valid' ? (

@@ -4,7 +4,6 @@
  */
 import type { ChangeEvent, InputHTMLAttributes, ReactNode } from 'react'
 import {
-  describedBy,
   fieldClass,
   FieldMessages,
   RequiredMarker,
@@ -30,7 +29,7 @@ export interface CheckboxProps
 }
 
 export function Checkbox(props: CheckboxProps) {
-  const { field, shown, control } = useField(props)
+  const { field, shown, control, attrs } = useField(props)
   useStyles(css)
   const { onCheckedChange, ...rest } = control
   return (
@@ -38,13 +37,11 @@ export function Checkbox(props: CheckboxProps) {
       <span className="lf-checkbox">
         <input
           {...rest}
-          id={field.id}
+          {...attrs}
           type="checkbox"
           className="lf-checkbox__input"
-          required={field.required}
           // Explicit "false": Chromium would expose an unticked required box as invalid before any interaction.
           aria-invalid={shown === 'error'}
-          aria-describedby={describedBy(field.id, field, rest['aria-describedby'])}
           onChange={(event) => onCheckedChange?.(event.currentTarget.checked, event)}
         />
         <label className="lf-checkbox__label" htmlFor={field.id}>

@@ -47,7 +47,7 @@ function fieldState(props: Pick<FieldProps, 'state' | 'error'>): FieldState {
 }
 
 /** aria-describedby value joining the hint and error ids that are present. */
-export function describedBy(
+function describedBy(
   id: string,
   props: Pick<FieldProps, 'hint' | 'error'>,
   extra?: string,
@@ -59,15 +59,24 @@ export function describedBy(
 }
 
 /**
- * The field half of a control's props, its generated id, and the rest (the control's own).
+ * The field half of a control's props, its generated id, the rest (the control's own), and the
+ * attributes the control element takes from its field.
  * Every kit form control starts here, so label, state and describing texts are wired alike.
  */
-export function useField<P extends FieldProps & { id?: string }>(props: P) {
+export function useField<P extends FieldProps & { id?: string; 'aria-describedby'?: string }>(
+  props: P,
+) {
   useStyles(css)
   const { label, required, state, error, hint, hideLabel, className, id, ...control } = props
   const fieldId = useDomId(id)
   const field = { id: fieldId, label, required, state, error, hint, hideLabel, className }
-  return { field, shown: fieldState(field), control }
+  /** The attributes that tie the control element to its field; they go after the control's own. */
+  const attrs = {
+    id: fieldId,
+    required,
+    'aria-describedby': describedBy(fieldId, field, control['aria-describedby']),
+  }
+  return { field, shown: fieldState(field), control, attrs }
 }
 
 /** The asterisk on the visible label (see requiredPlaceholder); `required` tells assistive technology. */

@@ -3,13 +3,7 @@
  * display state and an error text linked by aria-describedby / aria-invalid.
  */
 import type { ChangeEvent, InputHTMLAttributes, Ref } from 'react'
-import {
-  FieldFrame,
-  describedBy,
-  requiredPlaceholder,
-  useField,
-  type FieldProps,
-} from '../field/field'
+import { FieldFrame, requiredPlaceholder, useField, type FieldProps } from '../field/field'
 import { Icon } from '../icon/icon'
 import { check as checkIcon, error as errorIcon } from '../icon/icon-paths'
 
@@ -36,34 +30,22 @@ export interface InputProps
 
 /** The kit's text input. */
 export function Input(props: InputProps) {
-  const { field, shown, control } = useField(props)
-  const {
-    value,
-    defaultValue,
-    onValueChange,
-    type = 'text',
-    inputRef,
-    placeholder,
-    ...rest
-  } = control
+  const { field, shown, control, attrs } = useField(props)
+  const { onValueChange, type = 'text', inputRef, placeholder, ...rest } = control
   return (
     <FieldFrame {...field}>
       <span className="lf-control-wrap">
         <input
           {...rest}
+          {...attrs}
           ref={inputRef}
-          id={field.id}
           type={type}
           className="lf-control"
-          value={value}
-          defaultValue={defaultValue}
           autoComplete={
             rest.autoComplete ?? (type === 'email' || type === 'tel' ? type : undefined)
           }
           placeholder={requiredPlaceholder(placeholder, field.required)}
-          required={field.required}
           aria-invalid={shown === 'error' ? 'true' : undefined}
-          aria-describedby={describedBy(field.id, field, rest['aria-describedby'])}
           onChange={(event) => onValueChange?.(event.currentTarget.value, event)}
         />
         {shown === 'valid' ? (

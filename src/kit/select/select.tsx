@@ -1,12 +1,6 @@
 /** Native <select> with the kit's label, required marker, state and linked error text. */
 import type { ChangeEvent, Ref, SelectHTMLAttributes } from 'react'
-import {
-  FieldFrame,
-  describedBy,
-  requiredPlaceholder,
-  useField,
-  type FieldProps,
-} from '../field/field'
+import { FieldFrame, requiredPlaceholder, useField, type FieldProps } from '../field/field'
 import { useStyles } from '../../styles/style-root'
 import css from './select.css'
 
@@ -35,22 +29,18 @@ export interface SelectProps
 
 export function Select(props: SelectProps) {
   useStyles(css)
-  const { field, shown, control } = useField(props)
-  const { options, value, defaultValue, placeholder, onValueChange, selectRef, ...rest } = control
+  const { field, shown, control, attrs } = useField(props)
+  const { options, placeholder, onValueChange, selectRef, ...rest } = control
   return (
     <FieldFrame {...field}>
       <span className="lf-select">
         <select
           {...rest}
+          {...attrs}
           ref={selectRef}
-          id={field.id}
           className="lf-control lf-select__control"
-          value={value}
-          defaultValue={defaultValue}
-          required={field.required}
           // Explicit "false": Chromium would expose an empty required select as invalid before any interaction.
           aria-invalid={shown === 'error'}
-          aria-describedby={describedBy(field.id, field, rest['aria-describedby'])}
           onChange={(event) => onValueChange?.(event.currentTarget.value, event)}
         >
           {placeholder !== undefined ? (

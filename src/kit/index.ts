@@ -4,6 +4,8 @@
  */
 export {
   Button,
+  BUTTON_SIZES,
+  BUTTON_VARIANTS,
   type ButtonProps,
   type ButtonVariant,
   type ButtonSize,

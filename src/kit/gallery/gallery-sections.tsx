@@ -3,6 +3,8 @@ import { useState, type ReactNode } from 'react'
 import {
   BREAKPOINTS,
   Button,
+  BUTTON_SIZES,
+  BUTTON_VARIANTS,
   Checkbox,
   ExpandIcon,
   ExpansionPanel,
@@ -21,22 +23,10 @@ import {
   TextLink,
   TextSlider,
   ValidatedInput,
-  type ButtonSize,
-  type ButtonVariant,
   type IconName,
   type NotificationType,
 } from '../index'
 
-const VARIANTS: ButtonVariant[] = [
-  'primary',
-  'secondary',
-  'activating',
-  'sale',
-  'community',
-  'omnichannel',
-  'omnichannel-secondary',
-]
-const SIZES: ButtonSize[] = ['small', 'medium', 'large']
 const TYPES: NotificationType[] = ['info', 'success', 'warning', 'error']
 const PAGE_LANGUAGES = ['de', 'fr', 'cs', 'hu', 'sk', 'tr', 'pl', 'da', 'sv', 'en']
 const digitsOnly = genericValidator((value: string) => /^\d*$/.test(value))
@@ -60,11 +50,11 @@ export function ButtonSection({ locale }: { locale: string }) {
   const [clicks, setClicks] = useState(0)
   return (
     <Section title="Button" id="button">
-      {SIZES.map((size) => (
+      {BUTTON_SIZES.map((size) => (
         <div key={size}>
           <h3>Size {size}</h3>
           <div className="lf-gallery-row">
-            {VARIANTS.map((variant) => (
+            {BUTTON_VARIANTS.map((variant) => (
               <Button key={variant} variant={variant} size={size}>
                 {variant}
               </Button>

@@ -11,20 +11,17 @@ import { log } from '../log'
 import { describeError, ResponseError } from '../api/errors'
 import { emit, SUBMITTED_EVENT, trackSignUp } from './newsletter.analytics'
 import { createNewsletterApi, isEmailInvalid, type NewsletterApi } from './newsletter.api'
-import type { CustomerBaseData, Field, FormValues, SubscriptionResult } from './newsletter.schema'
+import {
+  EMPTY_FORM,
+  type CustomerBaseData,
+  type Field,
+  type FormValues,
+  type SubscriptionResult,
+} from './newsletter.schema'
 import { SITE_RULES } from './newsletter.sites'
 import { ORIGIN, subscriberRequest } from './newsletter.request'
 import { LOCK_FIELDS, mergeBaseData } from './newsletter.base-data'
 import { validateAll, validateField, type Errors } from './newsletter.validation'
-
-const EMPTY: FormValues = {
-  email: '',
-  salutation: '',
-  firstName: '',
-  lastName: '',
-  consents: [],
-  legals: [],
-}
 
 export type NewsletterModel = ReturnType<typeof createNewsletterModel>
 
@@ -39,8 +36,8 @@ export function createNewsletterModel(
   /** SPEC §3: 'origin:originAddition'. */
   const analyticsOrigin = ORIGIN + ':' + originAddition
 
-  const initial = signal<FormValues>(EMPTY)
-  const values = signal<FormValues>(EMPTY)
+  const initial = signal<FormValues>(EMPTY_FORM)
+  const values = signal<FormValues>(EMPTY_FORM)
   /** The honeypot's value: only bots fill it. */
   const trap = signal('')
   const errors = signal<Errors>({})
@@ -204,7 +201,7 @@ export function createNewsletterModel(
       dneGiven.value = consents.length > 0
       if (lock) locked.value = lock
       // After a sign-up the form resets to what the account knows, not to what was typed.
-      initial.value = { ...EMPTY, ...known, consents }
+      initial.value = { ...EMPTY_FORM, ...known, consents }
       values.value = next
       // An error on a field the account just filled no longer applies.
       const kept: Errors = {}

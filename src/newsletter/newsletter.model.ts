@@ -11,17 +11,21 @@ import { log } from '../log'
 import { describeError, ResponseError } from '../api/errors'
 import { emit, SUBMITTED_EVENT, trackSignUp } from './newsletter.analytics'
 import { createNewsletterApi, isEmailInvalid, type NewsletterApi } from './newsletter.api'
-import {
-  EMPTY_FORM,
-  type CustomerBaseData,
-  type Field,
-  type FormValues,
-  type SubscriptionResult,
-} from './newsletter.schema'
+import type { CustomerBaseData, Field, FormValues, SubscriptionResult } from './newsletter.schema'
 import { SITE_RULES } from './newsletter.sites'
 import { ORIGIN, subscriberRequest } from './newsletter.request'
 import { LOCK_FIELDS, mergeBaseData } from './newsletter.base-data'
 import { validateAll, validateField, type Errors } from './newsletter.validation'
+
+/** The form before the visitor or the known customer data fill anything in. */
+export const EMPTY_FORM: FormValues = {
+  email: '',
+  salutation: '',
+  firstName: '',
+  lastName: '',
+  consents: [],
+  legals: [],
+}
 
 export type NewsletterModel = ReturnType<typeof createNewsletterModel>
 

@@ -53,13 +53,3 @@ const FormValuesSchema = object({
 })
 
 export type FormValues = Infer<typeof FormValuesSchema>
-
-/** The form before the visitor or the known customer data fill anything in. */
-export const EMPTY_FORM: FormValues = {
-  email: '',
-  salutation: '',
-  firstName: '',
-  lastName: '',
-  consents: [],
-  legals: [],
-}

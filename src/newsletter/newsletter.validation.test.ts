@@ -2,7 +2,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { SITES, type Site } from '../sites'
-import { EMPTY_FORM, type Field, type FormValues } from './newsletter.schema'
+import type { Field, FormValues } from './newsletter.schema'
+import { EMPTY_FORM } from './newsletter.model'
 import { SITE_RULES, type FieldRule } from './newsletter.sites'
 import { validateAll, validateField } from './newsletter.validation'
 

@@ -40,7 +40,7 @@ export function useDisclosure(
   const open = expanded ?? own
   const button = {
     type: 'button' as const,
-    'aria-expanded': open ? ('true' as const) : ('false' as const),
+    'aria-expanded': open,
     'aria-controls': controls,
     onClick: () => {
       setOwn(!open)

@@ -63,20 +63,6 @@ test('any attributes: no exception, a valid config, only warnings', () => {
   )
 })
 
-test('no script element at all (injected without currentScript): the defaults', () => {
-  let config: unknown
-  assert.equal(captureSync(() => (config = readEmbedConfig(null))).errors, [])
-  assert.equal(config, {
-    site: 'DE',
-    platform: undefined,
-    spa: false,
-    variant: 'full',
-    newsletterHidden: false,
-    nonce: undefined,
-    voucherFootnote: 'shown',
-  })
-})
-
 /** captureConsole for synchronous code. */
 function captureSync(fn: () => void) {
   const errors: string[] = []

@@ -41,18 +41,27 @@ test("the nonce is the script's nonce property (hidden from attributes by the br
   assert.is(readEmbedConfig(script).nonce, 'n0nce')
 })
 
+/** The config of a tag without attributes, or of no tag at all. */
+const DEFAULTS = {
+  site: 'DE',
+  platform: undefined,
+  spa: false,
+  variant: 'full',
+  newsletterHidden: false,
+  nonce: undefined,
+  voucherFootnote: 'shown',
+}
+
 test('defaults without attributes, with a warning about the missing site', async () => {
   const { result, warnings } = await captureConsole(() => readEmbedConfig(tag({})))
-  assert.equal(result, {
-    site: 'DE',
-    platform: undefined,
-    spa: false,
-    variant: 'full',
-    newsletterHidden: false,
-    nonce: undefined,
-    voucherFootnote: 'shown',
-  })
+  assert.equal(result, DEFAULTS)
   assert.match(warnings.join('\n'), /Unknown data-site=""/)
+})
+
+test('no script element at all (injected without currentScript): the defaults', async () => {
+  const { result, errors } = await captureConsole(() => readEmbedConfig(null))
+  assert.equal(errors, [])
+  assert.equal(result, DEFAULTS)
 })
 
 test('accepts site codes in any case and with a hyphen', () => {

@@ -37,20 +37,15 @@ function siteRoutes(): Route[] {
       route('GET', market.path, ({ ctx, url }) => marketPage(ctx, market, url, 'preact')),
       route('GET', `/react${market.path}`, ({ ctx, url }) => marketPage(ctx, market, url, 'react')),
     ]),
-    route('GET', '/static/*', ({ ctx, params, request }) =>
-      serveFile(
-        path.join(ctx.distDir, 'static'),
-        params.rest,
-        IMMUTABLE,
-        request.headers.get('accept-encoding'),
-      ),
-    ),
-    route('GET', '/react/static/*', ({ ctx, params, request }) =>
-      serveFile(
-        path.join(ctx.distDir, 'react/static'),
-        params.rest,
-        IMMUTABLE,
-        request.headers.get('accept-encoding'),
+    // The bundles of each build: Preact's under /static/, React's under /react/static/.
+    ...['', '/react'].map((build) =>
+      route('GET', `${build}/static/*`, ({ ctx, params, request }) =>
+        serveFile(
+          path.join(ctx.distDir, build, 'static'),
+          params.rest,
+          IMMUTABLE,
+          request.headers.get('accept-encoding'),
+        ),
       ),
     ),
     route('GET', `${FOOTER_IMAGES}*`, ({ ctx, params }) =>

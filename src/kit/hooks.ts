@@ -18,17 +18,34 @@ export function useDomId(id?: string): string {
   return id ?? `${prefix}${generated.replace(/:/g, '')}`
 }
 
-/** Open state of a disclosure: controlled when `expanded` is given, otherwise its own. */
-export function useOpenState(
-  expanded: boolean | undefined,
-  defaultExpanded: boolean,
-  onToggle?: (open: boolean) => void,
+/** What a disclosure's caller controls: its open state, given or its own, and the toggle's callback. */
+export interface DisclosureProps {
+  /** Expanded (controlled). */
+  expanded?: boolean
+  /** Initially expanded (uncontrolled); default false. */
+  defaultExpanded?: boolean
+  /** Called with the new expanded state when the visitor toggles. */
+  onToggle?: (expanded: boolean) => void
+}
+
+/**
+ * A disclosure (WAI-ARIA APG): whether it is open, and the attributes of the button that toggles
+ * the element with id `controls`.
+ */
+export function useDisclosure(
+  { expanded, defaultExpanded = false, onToggle }: DisclosureProps,
+  controls: string,
 ) {
   const [own, setOwn] = useState(defaultExpanded)
   const open = expanded ?? own
-  const toggle = () => {
-    setOwn(!open)
-    onToggle?.(!open)
+  const button = {
+    type: 'button' as const,
+    'aria-expanded': open,
+    'aria-controls': controls,
+    onClick: () => {
+      setOwn(!open)
+      onToggle?.(!open)
+    },
   }
-  return { open, toggle }
+  return { open, button }
 }

@@ -4,6 +4,8 @@
  */
 export {
   Button,
+  BUTTON_SIZES,
+  BUTTON_VARIANTS,
   type ButtonProps,
   type ButtonVariant,
   type ButtonSize,
@@ -43,7 +45,8 @@ export { ExpansionPanel, type ExpansionPanelProps } from './expansion-panel/expa
 export { TextSlider, type TextSliderProps } from './text-slider/text-slider'
 export { ExpandIcon, type ExpandIconProps } from './expand-icon/expand-icon'
 export { Icon, type IconProps, type IconName } from './icon/icon'
-export { ICON_PATHS, close as closeIcon } from './icon/icon-paths'
+export { ICON_PATHS } from './icon/icon-paths'
+export { CloseButton, type CloseButtonProps } from './close-button/close-button'
 export { BRAND_ICON_PATHS, brandIconPath } from './icon/brand-icons'
 export { TEASER_ICON_PATHS, teaserIconPath } from './icon/teaser-icons'
 export { TextLink, type TextLinkProps } from './text-link/text-link'

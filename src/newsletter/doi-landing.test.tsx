@@ -9,21 +9,12 @@ import * as assert from 'uvu/assert'
 import { cleanup, fireEvent, screen } from '@testing-library/preact'
 import { JSDOM } from 'jsdom'
 import { createContractServer } from '../../build/contract-server/handler'
-import {
-  createTestWidget,
-  recordRequests,
-  renderInWidget,
-  TEST_ORIGIN,
-  useLocale,
-} from '../../test/helpers/widget'
-import { t } from '../i18n/i18n'
+import { recordingWidget, renderInWidget, TEST_ORIGIN, useLocale } from '../../test/helpers/widget'
+import { NL, text, tick } from '../../test/helpers/newsletter'
 import { SITES, SITE_LOCALE } from '../sites'
 import { NewsletterBlock } from './index'
 import { takeSubscriberToken } from './doi-landing'
 
-const NL = `${TEST_ORIGIN}/service/newsletter/api`
-const text = (key: string) => t(`newsletter.${key}`)
-const tick = () => new Promise((r) => setTimeout(r, 0))
 test.after.each(cleanup)
 
 async function signedUpToken(server: ReturnType<typeof createContractServer>) {
@@ -41,14 +32,12 @@ async function signedUpToken(server: ReturnType<typeof createContractServer>) {
 }
 
 async function landing(token: string, server = createContractServer({ origin: TEST_ORIGIN })) {
-  await useLocale('de-DE')
-  const recorded = recordRequests(server.fetch)
-  const { widget } = createTestWidget({ config: { site: 'DE' }, server, fetch: recorded.fetch })
+  const { widget, requests } = await recordingWidget('DE', server)
   widget.subscriberToken = token
   widget.psdata = async () => ({ newsletterStatus: 'WAITING_FOR_DOI' })
   renderInWidget(<NewsletterBlock />, widget)
   return {
-    requests: recorded.requests,
+    requests,
     confirm: await screen.findByRole('button', { name: text('doiConfirm') }),
   }
 }
@@ -121,10 +110,8 @@ test('a used or unknown token: after the confirm button, the invalid-link banner
 })
 
 test('X-Original-Address carries origin and path only: no query (tokens, e-mail addresses), no fragment', async () => {
-  await useLocale('de-DE')
   const server = createContractServer({ origin: TEST_ORIGIN })
-  const recorded = recordRequests(server.fetch)
-  const { widget } = createTestWidget({ config: { site: 'DE' }, server, fetch: recorded.fetch })
+  const { widget, requests } = await recordingWidget('DE', server)
   widget.pageAddress = `${TEST_ORIGIN}/de/angebote/?email=anna%40example.com&session=s3cr3t#frag`
   widget.psdata = async () => ({ newsletterStatus: 'NONE' })
   renderInWidget(<NewsletterBlock />, widget)
@@ -133,7 +120,7 @@ test('X-Original-Address carries origin and path only: no query (tokens, e-mail 
   })
   fireEvent.click(await screen.findByRole('button', { name: text('submit') }))
   await screen.findByText(text('successTitle'))
-  const post = recorded.requests.find((r) => r.method === 'POST')!
+  const post = requests.find((r) => r.method === 'POST')!
   assert.is(post.headers.get('x-original-address'), `${TEST_ORIGIN}/de/angebote/`)
 })
 

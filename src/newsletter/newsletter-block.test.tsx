@@ -6,12 +6,12 @@ import { createContractServer } from '../../build/contract-server/handler'
 import { makeLoginToken } from '../../build/contract-server/routes/login'
 import {
   createTestWidget,
-  recordRequests,
+  recordingWidget,
   renderInWidget,
   TEST_ORIGIN,
   useLocale,
 } from '../../test/helpers/widget'
-import { t } from '../i18n/i18n'
+import { NL, text, tick } from '../../test/helpers/newsletter'
 import { SITES, SITE_LOCALE, type Site } from '../sites'
 import type { EmbedConfig } from '../config'
 import type { PsData } from '../api/psdata'
@@ -19,8 +19,6 @@ import { captureConsole } from '../../test/helpers/console'
 import { typeAndLeave } from '../../test/helpers/input'
 import { fakeClock } from '../../test/helpers/fake-timers'
 import { NewsletterBlock, SIGN_UP_EVENT, SUBMITTED_EVENT } from './index'
-
-const NL = `${TEST_ORIGIN}/service/newsletter/api`
 
 interface Setup {
   config?: Partial<EmbedConfig>
@@ -33,16 +31,10 @@ interface Setup {
 }
 
 async function setup(site: Site = 'DE', options: Setup = {}) {
-  await useLocale(SITE_LOCALE[site])
   const server = createContractServer({ origin: TEST_ORIGIN })
   const loginToken = options.loggedIn ? makeLoginToken(server.ctx, 'l1') : undefined
   if (loginToken) document.cookie = `LoginToken=${loginToken}`
-  const recorded = recordRequests(options.wrap ? options.wrap(server.fetch) : server.fetch)
-  const { widget, clock, drain } = createTestWidget({
-    config: { site, ...options.config },
-    server,
-    fetch: recorded.fetch,
-  })
+  const { widget, clock, drain, requests } = await recordingWidget(site, server, options)
   if (options.pageAddress) widget.pageAddress = options.pageAddress
   if (options.psdata !== undefined) widget.psdata = async () => options.psdata ?? null
   const events: { type: string; detail: unknown }[] = []
@@ -52,10 +44,9 @@ async function setup(site: Site = 'DE', options: Setup = {}) {
     )
   document.body.appendChild(widget.mountElement)
   const view = renderInWidget(<NewsletterBlock />, widget)
-  return { widget, server, clock, drain, view, events, requests: recorded.requests, loginToken }
+  return { widget, server, clock, drain, view, events, requests, loginToken }
 }
 
-const text = (key: string, params?: Record<string, unknown>) => t(`newsletter.${key}`, params)
 /** A text as Testing Library compares it: its whitespace, no-break spaces too, collapsed. */
 const shown = (key: string) => text(key).replace(/\s+/g, ' ')
 const label = (key: string) => new RegExp(`^${text(key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)
@@ -66,9 +57,6 @@ const email = async () => {
 }
 const submit = () => screen.getByRole('button', { name: label('submit') })
 const posts = (requests: Request[]) => requests.filter((r) => r.method === 'POST')
-
-/** Lets signal-driven re-renders happen. */
-const tick = () => new Promise((r) => setTimeout(r, 0))
 
 const type = (input: HTMLElement, value: string) => typeAndLeave(input, value, tick)
 
@@ -82,68 +70,25 @@ test.after.each(() => {
 })
 
 // Which fields appear once the email field is focused (SPEC §2), and which are required (asterisk, aria-required).
-const FIELDS: Record<
-  Site,
-  {
-    salutation: boolean
-    names: boolean
-    required: boolean
-    consent: boolean
-    hint: boolean
-    sample: boolean
-  }
-> = {
-  DE: {
-    salutation: false,
-    names: false,
-    required: false,
-    consent: false,
-    hint: true,
-    sample: true,
-  },
-  AT: { salutation: true, names: true, required: false, consent: false, hint: true, sample: true },
-  CH: {
-    salutation: false,
-    names: false,
-    required: false,
-    consent: false,
-    hint: true,
-    sample: false,
-  },
-  CH_FR: {
-    salutation: false,
-    names: false,
-    required: false,
-    consent: false,
-    hint: true,
-    sample: false,
-  },
-  CZ: {
-    salutation: false,
-    names: false,
-    required: false,
-    consent: false,
-    hint: true,
-    sample: false,
-  },
-  HU: { salutation: true, names: true, required: true, consent: false, hint: true, sample: true },
-  SK: {
-    salutation: false,
-    names: false,
-    required: false,
-    consent: false,
-    hint: true,
-    sample: false,
-  },
-  TR: { salutation: false, names: true, required: true, consent: true, hint: false, sample: false },
-  PL: {
-    salutation: false,
-    names: false,
-    required: false,
-    consent: false,
-    hint: true,
-    sample: false,
-  },
+// Most sites ask for the email alone, with the privacy hint; the others say how they differ.
+const EMAIL_ONLY = {
+  salutation: false,
+  names: false,
+  required: false,
+  consent: false,
+  hint: true,
+  sample: false,
+}
+const FIELDS: Record<Site, typeof EMAIL_ONLY> = {
+  DE: { ...EMAIL_ONLY, sample: true },
+  AT: { ...EMAIL_ONLY, salutation: true, names: true, sample: true },
+  CH: EMAIL_ONLY,
+  CH_FR: EMAIL_ONLY,
+  CZ: EMAIL_ONLY,
+  HU: { ...EMAIL_ONLY, salutation: true, names: true, required: true, sample: true },
+  SK: EMAIL_ONLY,
+  TR: { ...EMAIL_ONLY, names: true, required: true, consent: true, hint: false },
+  PL: EMAIL_ONLY,
 }
 
 for (const site of SITES) {

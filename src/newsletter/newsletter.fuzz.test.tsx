@@ -22,6 +22,7 @@ import { SITE_RULES } from './newsletter.sites'
 import { SITES, SITE_LOCALE, type Site } from '../sites'
 import { ErrorBoundary } from '../app/error-boundary'
 import { createTestWidget, renderInWidget, useLocale } from '../../test/helpers/widget'
+import { tick } from '../../test/helpers/newsletter'
 import { captureConsole } from '../../test/helpers/console'
 import { anyString, replay, unsafeParts, type Regression } from '../../test/helpers/fuzz'
 
@@ -134,8 +135,6 @@ function fill(model: ReturnType<typeof createNewsletterModel>, input: FormInput)
   model.set('legals', input.legal ? ['NEWSLETTER'] : [])
   model.set('consents', input.dne ? ['DNE'] : [])
 }
-
-const tick = () => new Promise((r) => setTimeout(r, 0))
 
 test('typed into the rendered form of every site: no exception, nothing unsafe rendered', async () => {
   for (const site of SITES) {

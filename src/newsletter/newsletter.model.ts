@@ -17,7 +17,8 @@ import { ORIGIN, subscriberRequest } from './newsletter.request'
 import { LOCK_FIELDS, mergeBaseData } from './newsletter.base-data'
 import { validateAll, validateField, type Errors } from './newsletter.validation'
 
-const EMPTY: FormValues = {
+/** The form before the visitor or the known customer data fill anything in. */
+export const EMPTY_FORM: FormValues = {
   email: '',
   salutation: '',
   firstName: '',
@@ -39,8 +40,8 @@ export function createNewsletterModel(
   /** SPEC §3: 'origin:originAddition'. */
   const analyticsOrigin = ORIGIN + ':' + originAddition
 
-  const initial = signal<FormValues>(EMPTY)
-  const values = signal<FormValues>(EMPTY)
+  const initial = signal<FormValues>(EMPTY_FORM)
+  const values = signal<FormValues>(EMPTY_FORM)
   /** The honeypot's value: only bots fill it. */
   const trap = signal('')
   const errors = signal<Errors>({})
@@ -204,7 +205,7 @@ export function createNewsletterModel(
       dneGiven.value = consents.length > 0
       if (lock) locked.value = lock
       // After a sign-up the form resets to what the account knows, not to what was typed.
-      initial.value = { ...EMPTY, ...known, consents }
+      initial.value = { ...EMPTY_FORM, ...known, consents }
       values.value = next
       // An error on a field the account just filled no longer applies.
       const kept: Errors = {}

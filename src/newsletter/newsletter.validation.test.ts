@@ -3,17 +3,9 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { SITES, type Site } from '../sites'
 import type { Field, FormValues } from './newsletter.schema'
+import { EMPTY_FORM } from './newsletter.model'
 import { SITE_RULES, type FieldRule } from './newsletter.sites'
 import { validateAll, validateField } from './newsletter.validation'
-
-const EMPTY: FormValues = {
-  email: '',
-  salutation: '',
-  firstName: '',
-  lastName: '',
-  consents: [],
-  legals: [],
-}
 
 /** Which fields each site shows and requires, per SPEC §2 and §5. */
 const EXPECTED: Record<Site, Record<Exclude<Field, 'email'>, FieldRule>> = {
@@ -88,23 +80,27 @@ for (const site of SITES) {
     const required = Object.entries(rules.fields)
       .filter(([, r]) => r === 'required')
       .map(([f]) => [f, `${f}RequiredErrorMessage`])
-    assert.equal(validateAll(EMPTY, rules), Object.fromEntries(required))
+    assert.equal(validateAll(EMPTY_FORM, rules), Object.fromEntries(required))
   })
 
   test(`${site}: email samples`, () => {
     for (const email of VALID_EMAILS)
-      assert.is(validateField('email', { ...EMPTY, email }, rules), undefined, email)
+      assert.is(validateField('email', { ...EMPTY_FORM, email }, rules), undefined, email)
     for (const email of INVALID_EMAILS)
-      assert.is(validateField('email', { ...EMPTY, email }, rules), 'emailRegexErrorMessage', email)
+      assert.is(
+        validateField('email', { ...EMPTY_FORM, email }, rules),
+        'emailRegexErrorMessage',
+        email,
+      )
   })
 
   test(`${site}: name samples, where names are asked`, () => {
     for (const field of ['firstName', 'lastName'] as const) {
       for (const name of VALID_NAMES)
-        assert.is(validateField(field, { ...EMPTY, [field]: name }, rules), undefined, name)
+        assert.is(validateField(field, { ...EMPTY_FORM, [field]: name }, rules), undefined, name)
       for (const name of INVALID_NAMES)
         assert.is(
-          validateField(field, { ...EMPTY, [field]: name }, rules),
+          validateField(field, { ...EMPTY_FORM, [field]: name }, rules),
           rules.fields[field] !== 'hidden' ? `${field}RegexErrorMessage` : undefined,
           name,
         )
@@ -126,10 +122,13 @@ for (const site of SITES) {
 
 test('TR: the newsletter consent is required and satisfied only by NEWSLETTER', () => {
   assert.is(
-    validateField('legals', { ...EMPTY, legals: ['SHOPPING_CART'] }, SITE_RULES.TR),
+    validateField('legals', { ...EMPTY_FORM, legals: ['SHOPPING_CART'] }, SITE_RULES.TR),
     'legalsRequiredErrorMessage',
   )
-  assert.is(validateField('legals', { ...EMPTY, legals: ['NEWSLETTER'] }, SITE_RULES.TR), undefined)
+  assert.is(
+    validateField('legals', { ...EMPTY_FORM, legals: ['NEWSLETTER'] }, SITE_RULES.TR),
+    undefined,
+  )
 })
 
 test('salutations keep the default order MRS, MR, DIVERS, COMPANY on every site', () => {

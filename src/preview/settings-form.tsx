@@ -1,10 +1,15 @@
 /** The settings dialog's content: date and time, the A/B selection, the outcome message, Apply and Logout. */
 import { useEffect, type FormEvent } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
-import { Button, Input, Notification } from '../kit'
+import { Button, Input, Notification, type InputProps } from '../kit'
 import { AbTestFields } from './ab-test-fields'
 import { TEXT } from './preview.texts'
 import type { SettingsModel } from './settings.model'
+
+/** Date and time are typed as digits in the format the hint gives; no autofill, no spelling. */
+function WhenInput(props: Pick<InputProps, 'label' | 'hint' | 'value' | 'onValueChange'>) {
+  return <Input {...props} inputMode="numeric" autoComplete="off" spellCheck={false} />
+}
 
 export function SettingsForm({
   settings,
@@ -25,23 +30,17 @@ export function SettingsForm({
   return (
     <form className="lf-preview__form" onSubmit={submit} noValidate>
       <div className="lf-preview__when">
-        <Input
+        <WhenInput
           label={TEXT.date}
           hint={TEXT.dateFormat}
           value={settings.date.value}
           onValueChange={settings.setDate}
-          inputMode="numeric"
-          autoComplete="off"
-          spellCheck={false}
         />
-        <Input
+        <WhenInput
           label={TEXT.time}
           hint={TEXT.timeFormat}
           value={settings.time.value}
           onValueChange={settings.setTime}
-          inputMode="numeric"
-          autoComplete="off"
-          spellCheck={false}
         />
       </div>
       <AbTestFields settings={settings} />

@@ -12,7 +12,7 @@ import { WidgetProvider, type Widget } from '../../src/app/widget-context'
 import type { EmbedConfig } from '../../src/config'
 import { createPsDataLoader } from '../../src/api/psdata'
 import { swapDictionary } from '../../src/i18n/i18n'
-import { SITE_LOCALE, type Locale } from '../../src/sites'
+import { SITE_LOCALE, type Locale, type Site } from '../../src/sites'
 import type { Platform } from '../../src/platform'
 import { createContractServer, type ContractServer } from '../../build/contract-server/handler'
 import { loadDictionary } from '../../build/product/locales'
@@ -154,4 +154,23 @@ export function recordRequests(inner: typeof fetch) {
     return inner(request)
   }) as typeof fetch
   return { requests, fetch: fetchImpl }
+}
+
+/**
+ * A widget for a site, in the site's locale, on the given contract server, recording every request
+ * it makes (`wrap` goes between, e.g. to fail or delay answers).
+ */
+export async function recordingWidget(
+  site: Site,
+  server: ContractServer,
+  options: { config?: Partial<EmbedConfig>; wrap?: (inner: typeof fetch) => typeof fetch } = {},
+) {
+  await useLocale(SITE_LOCALE[site])
+  const recorded = recordRequests(options.wrap ? options.wrap(server.fetch) : server.fetch)
+  const test = createTestWidget({
+    config: { site, ...options.config },
+    server,
+    fetch: recorded.fetch,
+  })
+  return { ...test, requests: recorded.requests }
 }

@@ -2,14 +2,14 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { cleanup, render, screen } from '@testing-library/preact'
 import userEvent from '@testing-library/user-event'
-import { Button } from './button'
+import type { ReactNode } from 'react'
+import { Button, BUTTON_SIZES, BUTTON_VARIANTS } from './button'
 
 const test = suite('Button')
 test.after.each(cleanup)
 
-test('is a native button of type "button" that runs onClick by mouse, Enter and Space', async () => {
-  const user = userEvent.setup({ document })
-  let clicks = 0
+/** Renders a button inside a form; the returned list collects the form's submits. */
+function renderInForm(button: ReactNode): unknown[] {
   const submitted: unknown[] = []
   render(
     <form
@@ -18,9 +18,16 @@ test('is a native button of type "button" that runs onClick by mouse, Enter and 
         submitted.push(e)
       }}
     >
-      <Button onClick={() => clicks++}>Senden</Button>
+      {button}
     </form>,
   )
+  return submitted
+}
+
+test('is a native button of type "button" that runs onClick by mouse, Enter and Space', async () => {
+  const user = userEvent.setup({ document })
+  let clicks = 0
+  const submitted = renderInForm(<Button onClick={() => clicks++}>Senden</Button>)
   const button = screen.getByRole('button', { name: 'Senden' })
   assert.is(button.getAttribute('type'), 'button')
   await user.click(button)
@@ -33,18 +40,10 @@ test('is a native button of type "button" that runs onClick by mouse, Enter and 
 test('loading: focusable, aria-disabled and aria-busy, says it is loading, ignores clicks and keys', async () => {
   const user = userEvent.setup({ document })
   let clicks = 0
-  const submitted: unknown[] = []
-  render(
-    <form
-      onSubmit={(e) => {
-        e.preventDefault()
-        submitted.push(e)
-      }}
-    >
-      <Button type="submit" state="loading" onClick={() => clicks++}>
-        Anmelden
-      </Button>
-    </form>,
+  const submitted = renderInForm(
+    <Button type="submit" state="loading" onClick={() => clicks++}>
+      Anmelden
+    </Button>,
   )
   const button = screen.getByRole('button', { name: 'Anmelden Wird geladen' })
   assert.is(button.getAttribute('aria-disabled'), 'true')
@@ -106,16 +105,8 @@ test('a custom loading text can replace the default', () => {
   assert.ok(screen.getByRole('button', { name: 'OK Bitte warten' }))
 })
 
-for (const variant of [
-  'primary',
-  'secondary',
-  'activating',
-  'sale',
-  'community',
-  'omnichannel',
-  'omnichannel-secondary',
-] as const) {
-  for (const size of ['small', 'medium', 'large'] as const) {
+for (const variant of BUTTON_VARIANTS) {
+  for (const size of BUTTON_SIZES) {
     test(`variant ${variant}, size ${size} gets its classes`, () => {
       render(
         <Button variant={variant} size={size}>

@@ -7,15 +7,19 @@ import { useStyles } from '../../styles/style-root'
 import { t } from '../../i18n/i18n'
 import css from './button.css'
 
-export type ButtonVariant =
-  | 'primary'
-  | 'secondary'
-  | 'activating'
-  | 'sale'
-  | 'community'
-  | 'omnichannel'
-  | 'omnichannel-secondary'
-export type ButtonSize = 'small' | 'medium' | 'large'
+/** Every variant and size, in the order the gallery shows them. */
+export const BUTTON_VARIANTS = [
+  'primary',
+  'secondary',
+  'activating',
+  'sale',
+  'community',
+  'omnichannel',
+  'omnichannel-secondary',
+] as const
+export const BUTTON_SIZES = ['small', 'medium', 'large'] as const
+export type ButtonVariant = (typeof BUTTON_VARIANTS)[number]
+export type ButtonSize = (typeof BUTTON_SIZES)[number]
 export type ButtonState = 'none' | 'loading'
 
 export interface ButtonProps

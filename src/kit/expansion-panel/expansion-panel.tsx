@@ -3,49 +3,28 @@
  * aria-controls; the panel is hidden when collapsed. Controlled or uncontrolled.
  */
 import type { ReactNode } from 'react'
-import { useDomId, useOpenState } from '../hooks'
+import { useDisclosure, useDomId, type DisclosureProps } from '../hooks'
 import { useStyles } from '../../styles/style-root'
 import { ExpandIcon } from '../expand-icon/expand-icon'
 import css from './expansion-panel.css'
 
-export interface ExpansionPanelProps {
+export interface ExpansionPanelProps extends DisclosureProps {
   /** Text of the toggle button. */
   title: ReactNode
   children: ReactNode
-  /** Expanded (controlled). */
-  expanded?: boolean
-  /** Initially expanded (uncontrolled); default false. */
-  defaultExpanded?: boolean
-  /** Called with the new expanded state when the visitor toggles. */
-  onToggle?: (expanded: boolean) => void
   /** Level of the heading wrapping the button (2-6); 0 renders no heading. Default 3. */
   headingLevel?: 0 | 2 | 3 | 4 | 5 | 6
   id?: string
   className?: string
 }
 
-export function ExpansionPanel({
-  title,
-  children,
-  expanded,
-  defaultExpanded = false,
-  onToggle,
-  headingLevel = 3,
-  id,
-  className,
-}: ExpansionPanelProps) {
+export function ExpansionPanel(props: ExpansionPanelProps) {
   useStyles(css)
-  const baseId = useDomId(id)
-  const { open, toggle } = useOpenState(expanded, defaultExpanded, onToggle)
+  const { title, children, headingLevel = 3, className } = props
+  const baseId = useDomId(props.id)
+  const { open, button: toggle } = useDisclosure(props, `${baseId}-panel`)
   const button = (
-    <button
-      type="button"
-      id={`${baseId}-button`}
-      className="lf-expansion__toggle"
-      aria-expanded={open ? 'true' : 'false'}
-      aria-controls={`${baseId}-panel`}
-      onClick={toggle}
-    >
+    <button {...toggle} id={`${baseId}-button`} className="lf-expansion__toggle">
       <span className="lf-expansion__title">{title}</span>
       <ExpandIcon expanded={open} />
     </button>

@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react'
 import { useStyles } from '../../styles/style-root'
+import { useDomId } from '../hooks'
 import css from './field.css'
 
 /** Display state of a form field. `error` also sets aria-invalid on the control. */
@@ -41,12 +42,12 @@ export function requiredPlaceholder(
   return required ? `${placeholder} *` : placeholder
 }
 
-export function fieldState(props: Pick<FieldProps, 'state' | 'error'>): FieldState {
+function fieldState(props: Pick<FieldProps, 'state' | 'error'>): FieldState {
   return props.state ?? (props.error ? 'error' : 'default')
 }
 
 /** aria-describedby value joining the hint and error ids that are present. */
-export function describedBy(
+function describedBy(
   id: string,
   props: Pick<FieldProps, 'hint' | 'error'>,
   extra?: string,
@@ -55,6 +56,59 @@ export function describedBy(
     Boolean,
   )
   return ids.length ? ids.join(' ') : undefined
+}
+
+/**
+ * The field half of a control's props, its generated id, the rest (the control's own), and the
+ * attributes the control element takes from its field.
+ * Every kit form control starts here, so label, state and describing texts are wired alike.
+ */
+export function useField<P extends FieldProps & { id?: string; 'aria-describedby'?: string }>(
+  props: P,
+) {
+  useStyles(css)
+  const { label, required, state, error, hint, hideLabel, className, id, ...control } = props
+  const fieldId = useDomId(id)
+  const field = { id: fieldId, label, required, state, error, hint, hideLabel, className }
+  /** The attributes that tie the control element to its field; they go after the control's own. */
+  const attrs = {
+    id: fieldId,
+    required,
+    'aria-describedby': describedBy(fieldId, field, control['aria-describedby']),
+  }
+  return { field, shown: fieldState(field), control, attrs }
+}
+
+/** The asterisk on the visible label (see requiredPlaceholder); `required` tells assistive technology. */
+export function RequiredMarker({ required }: { required?: boolean }) {
+  return required ? (
+    <span className="lf-field__required" aria-hidden="true">
+      {' *'}
+    </span>
+  ) : null
+}
+
+/** The hint and error texts under a control, with the ids describedBy points at. */
+export function FieldMessages({ id, hint, error }: Pick<FieldFrameProps, 'id' | 'hint' | 'error'>) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className="lf-field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="lf-field__error">
+          {error}
+        </p>
+      ) : null}
+    </>
+  )
+}
+
+/** The class of a field's wrapper: its display state and the caller's layout class. */
+export function fieldClass(props: Pick<FieldProps, 'state' | 'error' | 'className'>): string {
+  return `lf-field lf-field--${fieldState(props)}${props.className ? ' ' + props.className : ''}`
 }
 
 interface FieldFrameProps extends FieldProps {
@@ -66,50 +120,30 @@ interface FieldFrameProps extends FieldProps {
 
 /** Wrapper with label, control slot, hint and error. */
 export function FieldFrame(props: FieldFrameProps) {
-  useStyles(css)
-  const state = fieldState(props)
-  // The asterisk on the visible label (see requiredPlaceholder); `required` tells assistive technology.
-  const marker = props.required ? (
-    <span className="lf-field__required" aria-hidden="true">
-      {' *'}
-    </span>
-  ) : null
-  const messages = (
+  const cls = fieldClass(props)
+  const labelCls = props.hideLabel ? 'lf-field__label lf-visually-hidden' : 'lf-field__label'
+  const label = (
     <>
-      {props.hint ? (
-        <p id={`${props.id}-hint`} className="lf-field__hint">
-          {props.hint}
-        </p>
-      ) : null}
-      {props.error ? (
-        <p id={`${props.id}-error`} className="lf-field__error">
-          {props.error}
-        </p>
-      ) : null}
+      {props.label}
+      <RequiredMarker required={props.required} />
     </>
   )
-  const cls = `lf-field lf-field--${state}${props.className ? ' ' + props.className : ''}`
-  const labelCls = props.hideLabel ? 'lf-field__label lf-visually-hidden' : 'lf-field__label'
   if (props.group) {
     return (
       <fieldset className={cls} aria-describedby={describedBy(props.id, props)}>
-        <legend className={labelCls}>
-          {props.label}
-          {marker}
-        </legend>
+        <legend className={labelCls}>{label}</legend>
         {props.children}
-        {messages}
+        <FieldMessages id={props.id} hint={props.hint} error={props.error} />
       </fieldset>
     )
   }
   return (
     <div className={cls}>
       <label className={labelCls} htmlFor={props.id}>
-        {props.label}
-        {marker}
+        {label}
       </label>
       {props.children}
-      {messages}
+      <FieldMessages id={props.id} hint={props.hint} error={props.error} />
     </div>
   )
 }

@@ -3,6 +3,8 @@ import { useState, type ReactNode } from 'react'
 import {
   BREAKPOINTS,
   Button,
+  BUTTON_SIZES,
+  BUTTON_VARIANTS,
   Checkbox,
   ExpandIcon,
   ExpansionPanel,
@@ -21,22 +23,11 @@ import {
   TextLink,
   TextSlider,
   ValidatedInput,
-  type ButtonSize,
-  type ButtonVariant,
   type IconName,
   type NotificationType,
+  type RadioGroupProps,
 } from '../index'
 
-const VARIANTS: ButtonVariant[] = [
-  'primary',
-  'secondary',
-  'activating',
-  'sale',
-  'community',
-  'omnichannel',
-  'omnichannel-secondary',
-]
-const SIZES: ButtonSize[] = ['small', 'medium', 'large']
 const TYPES: NotificationType[] = ['info', 'success', 'warning', 'error']
 const PAGE_LANGUAGES = ['de', 'fr', 'cs', 'hu', 'sk', 'tr', 'pl', 'da', 'sv', 'en']
 const digitsOnly = genericValidator((value: string) => /^\d*$/.test(value))
@@ -46,6 +37,35 @@ const SALUTATIONS = [
   { value: 'mr', label: 'Mr' },
   { value: 'diverse', label: 'Diverse' },
 ]
+const DELIVERY = [
+  { value: 'home', label: 'Home' },
+  { value: 'store', label: 'Store' },
+  { value: 'locker', label: 'Parcel locker', disabled: true },
+]
+/** The states the select and the radio group both show, on the salutations. */
+const CHOICE_STATES: ({ key: string } & Pick<
+  RadioGroupProps,
+  'label' | 'required' | 'error' | 'state' | 'defaultValue' | 'disabled'
+>)[] = [
+  {
+    key: 'error',
+    label: 'Salutation (error)',
+    required: true,
+    error: 'Please choose a salutation.',
+  },
+  { key: 'valid', label: 'Salutation (valid)', state: 'valid', defaultValue: 'mrs' },
+  { key: 'disabled', label: 'Salutation (disabled)', disabled: true, defaultValue: 'mr' },
+]
+
+/** A titled grid of examples within a section. */
+function Grid({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <>
+      <h3>{title}</h3>
+      <div className="lf-gallery-grid">{children}</div>
+    </>
+  )
+}
 
 function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
@@ -60,11 +80,11 @@ export function ButtonSection({ locale }: { locale: string }) {
   const [clicks, setClicks] = useState(0)
   return (
     <Section title="Button" id="button">
-      {SIZES.map((size) => (
+      {BUTTON_SIZES.map((size) => (
         <div key={size}>
           <h3>Size {size}</h3>
           <div className="lf-gallery-row">
-            {VARIANTS.map((variant) => (
+            {BUTTON_VARIANTS.map((variant) => (
               <Button key={variant} variant={variant} size={size}>
                 {variant}
               </Button>
@@ -99,17 +119,9 @@ export function FormSection({ locale }: { locale: string }) {
   const [checked, setChecked] = useState(false)
   return (
     <Section title="Form controls" id="form">
-      <h3>Input</h3>
-      <div className="lf-gallery-grid">
+      <Grid title="Input">
         <Input label="Default" name="default" placeholder="First name" autoComplete="given-name" />
-        <Input
-          label="Required"
-          name="required"
-          placeholder="Email address"
-          type="email"
-          autoComplete="email"
-          required
-        />
+        <Input label="Required" name="required" placeholder="Email address" type="email" required />
         <Input label="With hint" name="hint" hint="As on your ID card" autoComplete="family-name" />
         <Input
           label="Valid"
@@ -117,7 +129,6 @@ export function FormSection({ locale }: { locale: string }) {
           state="valid"
           defaultValue="anna@example.com"
           type="email"
-          autoComplete="email"
         />
         <Input
           label="Error"
@@ -126,7 +137,6 @@ export function FormSection({ locale }: { locale: string }) {
           error="Please enter a valid email address."
           defaultValue="anna@"
           type="email"
-          autoComplete="email"
         />
         <Input label="Disabled" name="disabled" disabled defaultValue="Known customer" />
         <Input
@@ -136,9 +146,8 @@ export function FormSection({ locale }: { locale: string }) {
           placeholder="Email (label hidden)"
           required
           type="email"
-          autoComplete="email"
         />
-      </div>
+      </Grid>
       <h3>Generic validator</h3>
       <p>
         Checked on leaving the field; the message is in the chosen locale. English defaults (SPEC
@@ -161,8 +170,7 @@ export function FormSection({ locale }: { locale: string }) {
           autoComplete="off"
         />
       </div>
-      <h3>IBAN input and number input</h3>
-      <div className="lf-gallery-grid">
+      <Grid title="IBAN input and number input">
         {/* The format in the hint, not the placeholder: a hint wraps and stays while typing; a full IBAN is cut off in a placeholder. */}
         <IbanInput
           label="IBAN"
@@ -193,9 +201,8 @@ export function FormSection({ locale }: { locale: string }) {
           onValueChange={setAmount}
           hint={`Value: ${amount || '(empty)'}`}
         />
-      </div>
-      <h3>Password strength</h3>
-      <div className="lf-gallery-grid">
+      </Grid>
+      <Grid title="Password strength">
         <Select
           label="Page language"
           name="page-language"
@@ -219,7 +226,7 @@ export function FormSection({ locale }: { locale: string }) {
             id="gallery-password-strength"
           />
         </div>
-      </div>
+      </Grid>
       <ul className="lf-gallery-row" aria-label="Every strength level">
         {['short', 'longenough', 'longenough1', 'Longenough1'].map((p) => (
           <li key={p} className="lf-gallery-surface">
@@ -227,8 +234,7 @@ export function FormSection({ locale }: { locale: string }) {
           </li>
         ))}
       </ul>
-      <h3>Select</h3>
-      <div className="lf-gallery-grid">
+      <Grid title="Select">
         <Select
           label="Salutation"
           name="salutation"
@@ -243,41 +249,23 @@ export function FormSection({ locale }: { locale: string }) {
           placeholder="Please choose"
           required
         />
-        <Select
-          label="Salutation (valid)"
-          name="salutation-valid"
-          options={SALUTATIONS}
-          defaultValue="mrs"
-          state="valid"
-        />
-        <Select
-          label="Salutation (error)"
-          name="salutation-error"
-          options={SALUTATIONS}
-          placeholder="Please choose"
-          required
-          error="Please choose a salutation."
-        />
-        <Select
-          label="Salutation (disabled)"
-          name="salutation-disabled"
-          options={SALUTATIONS}
-          defaultValue="mr"
-          disabled
-        />
-      </div>
-      <h3>Radio group</h3>
-      <div className="lf-gallery-grid">
+        {CHOICE_STATES.map(({ key, ...state }) => (
+          <Select
+            key={key}
+            {...state}
+            name={`salutation-${key}`}
+            options={SALUTATIONS}
+            placeholder={state.defaultValue ? undefined : 'Please choose'}
+          />
+        ))}
+      </Grid>
+      <Grid title="Radio group">
         <RadioGroup
           label="Delivery"
           name="delivery"
           value={radio}
           onValueChange={setRadio}
-          options={[
-            { value: 'home', label: 'Home' },
-            { value: 'store', label: 'Store' },
-            { value: 'locker', label: 'Parcel locker', disabled: true },
-          ]}
+          options={DELIVERY}
         />
         <RadioGroup
           label="Salutation (inline, required)"
@@ -286,30 +274,11 @@ export function FormSection({ locale }: { locale: string }) {
           required
           options={SALUTATIONS}
         />
-        <RadioGroup
-          label="Salutation (error)"
-          name="radio-error"
-          required
-          error="Please choose a salutation."
-          options={SALUTATIONS}
-        />
-        <RadioGroup
-          label="Salutation (valid)"
-          name="radio-valid"
-          state="valid"
-          defaultValue="mrs"
-          options={SALUTATIONS}
-        />
-        <RadioGroup
-          label="Salutation (disabled)"
-          name="radio-disabled"
-          disabled
-          defaultValue="mr"
-          options={SALUTATIONS}
-        />
-      </div>
-      <h3>Checkbox</h3>
-      <div className="lf-gallery-grid">
+        {CHOICE_STATES.map(({ key, ...state }) => (
+          <RadioGroup key={key} {...state} name={`radio-${key}`} options={SALUTATIONS} />
+        ))}
+      </Grid>
+      <Grid title="Checkbox">
         <Checkbox label="Unchecked" name="c1" />
         <Checkbox label="Checked" name="c2" defaultChecked />
         <Checkbox
@@ -330,7 +299,7 @@ export function FormSection({ locale }: { locale: string }) {
         <Checkbox label="Valid consent" name="c7" state="valid" defaultChecked />
         <Checkbox label="Disabled" name="c5" disabled />
         <Checkbox label="Disabled and checked" name="c6" disabled defaultChecked />
-      </div>
+      </Grid>
     </Section>
   )
 }

@@ -9,16 +9,11 @@ import { BRAND_ICON_PATHS, brandIconPath } from './brand-icons'
 const test = suite('Icon')
 test.after.each(cleanup)
 
+/** The icons content names by brand (SPEC): social media, then the app stores. */
+const SOCIAL = ['facebook', 'twitter', 'youtube', 'pinterest', 'instagram', 'linkedin'] as const
+const BRANDS = [...SOCIAL, 'apple', 'android', 'google-play'] as const
 const REQUIRED = [
-  'facebook',
-  'twitter',
-  'youtube',
-  'pinterest',
-  'instagram',
-  'linkedin',
-  'apple',
-  'android',
-  'google-play',
+  ...BRANDS,
   'chevron-down',
   'close',
   'check',
@@ -43,17 +38,7 @@ test('each icon is its own export, equal to its entry in the set', () => {
 })
 
 test('brand icons by name: the nine social and app icons, store-name aliases, any letter case', () => {
-  for (const name of [
-    'facebook',
-    'twitter',
-    'youtube',
-    'pinterest',
-    'instagram',
-    'linkedin',
-    'apple',
-    'android',
-    'google-play',
-  ] as const) {
+  for (const name of BRANDS) {
     assert.is(BRAND_ICON_PATHS[name], ICON_PATHS[name], name)
   }
   assert.is(brandIconPath('ios'), ICON_PATHS.apple)

@@ -2,7 +2,7 @@
  * The teaser group heading icons by name, for content that names its icon (the footer's
  * teaser `heading.iconName`). Only these ship with such content; the kit's other icons stay out.
  */
-import { building, card, gift, headset } from './icon-paths'
+import { building, card, gift, headset, iconByName } from './icon-paths'
 
 export const TEASER_ICON_PATHS: Readonly<Record<string, string>> = {
   payment: card,
@@ -12,9 +12,5 @@ export const TEASER_ICON_PATHS: Readonly<Record<string, string>> = {
 }
 
 /** The path of a teaser icon by name (any letter case), or undefined when there is none. */
-export function teaserIconPath(name: string): string | undefined {
-  const key = name.trim().toLowerCase()
-  return Object.prototype.hasOwnProperty.call(TEASER_ICON_PATHS, key)
-    ? TEASER_ICON_PATHS[key]
-    : undefined
-}
+export const teaserIconPath = (name: string): string | undefined =>
+  iconByName(TEASER_ICON_PATHS, name)

@@ -3,14 +3,7 @@
  * display state and an error text linked by aria-describedby / aria-invalid.
  */
 import type { ChangeEvent, InputHTMLAttributes, Ref } from 'react'
-import { useDomId } from '../hooks'
-import {
-  FieldFrame,
-  describedBy,
-  fieldState,
-  requiredPlaceholder,
-  type FieldProps,
-} from '../field/field'
+import { FieldFrame, requiredPlaceholder, useField, type FieldProps } from '../field/field'
 import { Icon } from '../icon/icon'
 import { check as checkIcon, error as errorIcon } from '../icon/icon-paths'
 
@@ -37,52 +30,22 @@ export interface InputProps
 
 /** The kit's text input. */
 export function Input(props: InputProps) {
-  const {
-    label,
-    required,
-    state,
-    error,
-    hint,
-    className,
-    hideLabel,
-    value,
-    defaultValue,
-    onValueChange,
-    type = 'text',
-    id,
-    inputRef,
-    placeholder,
-    ...rest
-  } = props
-  const inputId = useDomId(id)
-  const shown = fieldState({ state, error })
+  const { field, shown, control, attrs } = useField(props)
+  const { onValueChange, type = 'text', inputRef, placeholder, ...rest } = control
   return (
-    <FieldFrame
-      id={inputId}
-      label={label}
-      required={required}
-      state={state}
-      error={error}
-      hint={hint}
-      hideLabel={hideLabel}
-      className={className}
-    >
+    <FieldFrame {...field}>
       <span className="lf-control-wrap">
         <input
           {...rest}
+          {...attrs}
           ref={inputRef}
-          id={inputId}
           type={type}
           className="lf-control"
-          value={value}
-          defaultValue={defaultValue}
           autoComplete={
             rest.autoComplete ?? (type === 'email' || type === 'tel' ? type : undefined)
           }
-          placeholder={requiredPlaceholder(placeholder, required)}
-          required={required}
+          placeholder={requiredPlaceholder(placeholder, field.required)}
           aria-invalid={shown === 'error' ? 'true' : undefined}
-          aria-describedby={describedBy(inputId, { hint, error }, rest['aria-describedby'])}
           onChange={(event) => onValueChange?.(event.currentTarget.value, event)}
         />
         {shown === 'valid' ? (

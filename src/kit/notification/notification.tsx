@@ -7,7 +7,8 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { useStyles } from '../../styles/style-root'
 import { t } from '../../i18n/i18n'
 import { Icon } from '../icon/icon'
-import { close as closeIcon, error, info, success, warning } from '../icon/icon-paths'
+import { error, info, success, warning } from '../icon/icon-paths'
+import { CloseButton } from '../close-button/close-button'
 import css from './notification.css'
 
 export type NotificationType = 'info' | 'success' | 'error' | 'warning'
@@ -71,14 +72,11 @@ export function Notification({
             {children}
           </div>
           {banner ? (
-            <button
-              type="button"
+            <CloseButton
               className="lf-notification__close"
-              aria-label={closeLabel ?? t('kit.notification.close')}
+              label={closeLabel ?? t('kit.notification.close')}
               onClick={() => (onClose ? onClose() : setClosed(true))}
-            >
-              <Icon path={closeIcon} size={20} />
-            </button>
+            />
           ) : null}
         </div>
       ) : null}

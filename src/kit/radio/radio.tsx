@@ -4,7 +4,7 @@
  */
 import type { ChangeEvent, InputHTMLAttributes, ReactNode } from 'react'
 import { useDomId } from '../hooks'
-import { FieldFrame, fieldState, type FieldProps } from '../field/field'
+import { FieldFrame, useField, type FieldProps } from '../field/field'
 import { useStyles } from '../../styles/style-root'
 import css from './radio.css'
 
@@ -63,48 +63,21 @@ export interface RadioGroupProps extends FieldProps {
 /** A group of radios with a legend, required marker, state and linked error text. */
 export function RadioGroup(props: RadioGroupProps) {
   useStyles(css)
-  const {
-    label,
-    required,
-    state,
-    error,
-    hint,
-    className,
-    hideLabel,
-    name,
-    options,
-    value,
-    defaultValue,
-    onValueChange,
-    disabled,
-    inline,
-    id,
-  } = props
-  const groupId = useDomId(id)
-  const invalid = fieldState({ state, error }) === 'error'
+  const { field, shown, control } = useField(props)
+  const { name, options, value, defaultValue, onValueChange, disabled, inline } = control
   return (
-    <FieldFrame
-      group
-      id={groupId}
-      label={label}
-      required={required}
-      state={state}
-      error={error}
-      hint={hint}
-      hideLabel={hideLabel}
-      className={className}
-    >
+    <FieldFrame group {...field}>
       <span className={`lf-radio-group${inline ? ' lf-radio-group--inline' : ''}`}>
         {options.map((o) => (
           <Radio
             key={o.value}
-            id={`${groupId}-${o.value.replace(/[^\w-]/g, '')}`}
+            id={`${field.id}-${o.value.replace(/[^\w-]/g, '')}`}
             name={name}
             value={o.value}
             label={o.label}
             disabled={disabled || o.disabled}
-            required={required}
-            aria-invalid={invalid}
+            required={field.required}
+            aria-invalid={shown === 'error'}
             checked={value === undefined ? undefined : value === o.value}
             defaultChecked={defaultValue === undefined ? undefined : defaultValue === o.value}
             onCheckedChange={(v) => onValueChange?.(v)}

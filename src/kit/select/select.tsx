@@ -1,7 +1,6 @@
 /** Native <select> with the kit's label, required marker, state and linked error text. */
 import type { ChangeEvent, Ref, SelectHTMLAttributes } from 'react'
-import { useDomId } from '../hooks'
-import { FieldFrame, describedBy, fieldState, type FieldProps } from '../field/field'
+import { FieldFrame, requiredPlaceholder, useField, type FieldProps } from '../field/field'
 import { useStyles } from '../../styles/style-root'
 import css from './select.css'
 
@@ -30,51 +29,22 @@ export interface SelectProps
 
 export function Select(props: SelectProps) {
   useStyles(css)
-  const {
-    label,
-    required,
-    state,
-    error,
-    hint,
-    className,
-    hideLabel,
-    options,
-    value,
-    defaultValue,
-    placeholder,
-    onValueChange,
-    id,
-    selectRef,
-    ...rest
-  } = props
-  const selectId = useDomId(id)
+  const { field, shown, control, attrs } = useField(props)
+  const { options, placeholder, onValueChange, selectRef, ...rest } = control
   return (
-    <FieldFrame
-      id={selectId}
-      label={label}
-      required={required}
-      state={state}
-      error={error}
-      hint={hint}
-      hideLabel={hideLabel}
-      className={className}
-    >
+    <FieldFrame {...field}>
       <span className="lf-select">
         <select
           {...rest}
+          {...attrs}
           ref={selectRef}
-          id={selectId}
           className="lf-control lf-select__control"
-          value={value}
-          defaultValue={defaultValue}
-          required={required}
           // Explicit "false": Chromium would expose an empty required select as invalid before any interaction.
-          aria-invalid={fieldState({ state, error }) === 'error'}
-          aria-describedby={describedBy(selectId, { hint, error }, rest['aria-describedby'])}
+          aria-invalid={shown === 'error'}
           onChange={(event) => onValueChange?.(event.currentTarget.value, event)}
         >
           {placeholder !== undefined ? (
-            <option value="">{required ? `${placeholder} *` : placeholder}</option>
+            <option value="">{requiredPlaceholder(placeholder, field.required)}</option>
           ) : null}
           {options.map((o) => (
             <option key={o.value} value={o.value} disabled={o.disabled}>

@@ -4,19 +4,14 @@
  * and find-in-page; collapsing only clamps it visually.
  */
 import type { ReactNode } from 'react'
-import { useDomId, useOpenState } from '../hooks'
+import { useDisclosure, useDomId, type DisclosureProps } from '../hooks'
 import { useStyles } from '../../styles/style-root'
 import { t } from '../../i18n/i18n'
 import { ExpandIcon } from '../expand-icon/expand-icon'
 import css from './text-slider.css'
 
-export interface TextSliderProps {
+export interface TextSliderProps extends DisclosureProps {
   children: ReactNode
-  /** Expanded (controlled). */
-  expanded?: boolean
-  /** Initially expanded (uncontrolled); default false. */
-  defaultExpanded?: boolean
-  onToggle?: (expanded: boolean) => void
   /** Lines shown while collapsed; default 3. */
   lines?: 2 | 3 | 4 | 5
   /** Toggle text while collapsed; default t('kit.textSlider.more') ('Mehr anzeigen'). */
@@ -27,20 +22,11 @@ export interface TextSliderProps {
   className?: string
 }
 
-export function TextSlider({
-  children,
-  expanded,
-  defaultExpanded = false,
-  onToggle,
-  lines = 3,
-  moreLabel,
-  lessLabel,
-  id,
-  className,
-}: TextSliderProps) {
+export function TextSlider(props: TextSliderProps) {
   useStyles(css)
-  const contentId = useDomId(id)
-  const { open, toggle } = useOpenState(expanded, defaultExpanded, onToggle)
+  const { children, lines = 3, moreLabel, lessLabel, className } = props
+  const contentId = useDomId(props.id)
+  const { open, button } = useDisclosure(props, contentId)
   return (
     <div className={`lf-text-slider${className ? ' ' + className : ''}`}>
       <div
@@ -49,13 +35,7 @@ export function TextSlider({
       >
         {children}
       </div>
-      <button
-        type="button"
-        className="lf-text-slider__toggle"
-        aria-expanded={open ? 'true' : 'false'}
-        aria-controls={contentId}
-        onClick={toggle}
-      >
+      <button {...button} className="lf-text-slider__toggle">
         {open ? (lessLabel ?? t('kit.textSlider.less')) : (moreLabel ?? t('kit.textSlider.more'))}
         <ExpandIcon expanded={open} size={20} />
       </button>

@@ -13,8 +13,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 import { useStyles } from '../../styles/style-root'
 import { useWidget } from '../../app/widget-context'
-import { Icon } from '../../kit'
-import { closeIcon } from '../../kit'
+import { CloseButton } from '../../kit'
 import css from './dialog.css'
 
 export type DialogSize = 'S' | 'M' | 'L'
@@ -99,14 +98,7 @@ export function Dialog({ title, size = 'M', opener, onClose, closeLabel, childre
         <h2 id={titleId} className="lf-dialog__title">
           {title}
         </h2>
-        <button
-          type="button"
-          className="lf-dialog__close"
-          aria-label={closeLabel}
-          onClick={closeAndReturn}
-        >
-          <Icon path={closeIcon} size={20} />
-        </button>
+        <CloseButton className="lf-dialog__close" label={closeLabel} onClick={closeAndReturn} />
       </div>
       {children}
     </div>

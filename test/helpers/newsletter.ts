@@ -1,0 +1,13 @@
+/** What the sign-up block's component tests share: the API's address, its texts, a task's wait. */
+import { t } from '../../src/i18n/i18n'
+import { TEST_ORIGIN } from './widget'
+
+/** The newsletter API on the test origin. */
+export const NL = `${TEST_ORIGIN}/service/newsletter/api`
+
+/** A newsletter text in the current locale. */
+export const text = (key: string, params?: Record<string, unknown>) =>
+  t(`newsletter.${key}`, params)
+
+/** Lets signal-driven re-renders happen. */
+export const tick = () => new Promise((r) => setTimeout(r, 0))

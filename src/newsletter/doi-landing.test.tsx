@@ -10,7 +10,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/preact'
 import { JSDOM } from 'jsdom'
 import { createContractServer } from '../../build/contract-server/handler'
 import { recordingWidget, renderInWidget, TEST_ORIGIN, useLocale } from '../../test/helpers/widget'
-import { NL, text, tick } from '../../test/helpers/newsletter'
+import { NL, text } from '../../test/helpers/newsletter'
 import { SITES, SITE_LOCALE } from '../sites'
 import { NewsletterBlock } from './index'
 import { takeSubscriberToken } from './doi-landing'
@@ -31,15 +31,17 @@ async function signedUpToken(server: ReturnType<typeof createContractServer>) {
   return new URL(mail.link).searchParams.get('subscriberToken')!
 }
 
+/** The current test's widget, drained: its staged steps, renders, effects and answers (test/helpers/widget.tsx). */
+let settle: () => Promise<void>
+
 async function landing(token: string, server = createContractServer({ origin: TEST_ORIGIN })) {
-  const { widget, requests } = await recordingWidget('DE', server)
+  const { widget, requests, drain } = await recordingWidget('DE', server)
+  settle = drain
   widget.subscriberToken = token
   widget.psdata = async () => ({ newsletterStatus: 'WAITING_FOR_DOI' })
   renderInWidget(<NewsletterBlock />, widget)
-  return {
-    requests,
-    confirm: await screen.findByRole('button', { name: text('doiConfirm') }),
-  }
+  await settle()
+  return { requests, confirm: screen.getByRole('button', { name: text('doiConfirm') }) }
 }
 
 test('takeSubscriberToken: reads the token and removes it from the address, keeping every other parameter and the fragment as written', () => {
@@ -73,7 +75,7 @@ test('nothing is confirmed on load: a clear confirm button is the only way, and 
   const server = createContractServer({ origin: TEST_ORIGIN })
   const token = await signedUpToken(server)
   const { requests, confirm } = await landing(token, server)
-  for (let i = 0; i < 5; i++) await tick()
+  await settle()
   assert.equal(
     requests.filter((r) => r.method === 'PUT'),
     [],
@@ -86,7 +88,8 @@ test('nothing is confirmed on load: a clear confirm button is the only way, and 
     'the landing asks one thing: the form comes back if the link is refused',
   )
   fireEvent.click(confirm)
-  const confirmed = await screen.findByText(text('confirmed'))
+  await settle()
+  const confirmed = screen.getByText(text('confirmed'))
   assert.ok(confirmed.closest('[role=status]'))
   const puts = requests.filter((r) => r.method === 'PUT')
   assert.is(puts.length, 1)
@@ -98,28 +101,34 @@ test('nothing is confirmed on load: a clear confirm button is the only way, and 
 test('a used or unknown token: after the confirm button, the invalid-link banner shows above the form', async () => {
   const { confirm } = await landing('unknown-token')
   fireEvent.click(confirm)
-  const banner = await screen.findByText(
+  await settle()
+  const banner = screen.getByText(
     'Leider ist dieser Link nicht mehr gültig. Bitte melden Sie sich erneut zum Newsletter an.',
   )
   assert.ok(banner.closest('[role=alert]'))
-  const input = await screen.findByRole('textbox', { name: /^E-Mail/ })
+  await settle()
+  const input = screen.getByRole('textbox', { name: /^E-Mail/ })
   assert.ok(banner.compareDocumentPosition(input) & Node.DOCUMENT_POSITION_FOLLOWING)
   input.focus()
-  await tick()
+  await settle()
   assert.is(screen.queryByText(text('doiInvalid')), null)
 })
 
 test('X-Original-Address carries origin and path only: no query (tokens, e-mail addresses), no fragment', async () => {
   const server = createContractServer({ origin: TEST_ORIGIN })
-  const { widget, requests } = await recordingWidget('DE', server)
+  const { widget, requests, drain } = await recordingWidget('DE', server)
+  settle = drain
   widget.pageAddress = `${TEST_ORIGIN}/de/angebote/?email=anna%40example.com&session=s3cr3t#frag`
   widget.psdata = async () => ({ newsletterStatus: 'NONE' })
   renderInWidget(<NewsletterBlock />, widget)
-  fireEvent.change(await screen.findByRole('textbox', { name: /^E-Mail/ }), {
+  await settle()
+  fireEvent.change(screen.getByRole('textbox', { name: /^E-Mail/ }), {
     target: { value: 'anna@example.com' },
   })
-  fireEvent.click(await screen.findByRole('button', { name: text('submit') }))
-  await screen.findByText(text('successTitle'))
+  await settle()
+  fireEvent.click(screen.getByRole('button', { name: text('submit') }))
+  await settle()
+  screen.getByText(text('successTitle'))
   const post = requests.find((r) => r.method === 'POST')!
   assert.is(post.headers.get('x-original-address'), `${TEST_ORIGIN}/de/angebote/`)
 })

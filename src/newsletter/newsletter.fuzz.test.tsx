@@ -22,7 +22,6 @@ import { SITE_RULES } from './newsletter.sites'
 import { SITES, SITE_LOCALE, type Site } from '../sites'
 import { ErrorBoundary } from '../app/error-boundary'
 import { createTestWidget, renderInWidget, useLocale } from '../../test/helpers/widget'
-import { tick } from '../../test/helpers/newsletter'
 import { captureConsole } from '../../test/helpers/console'
 import { anyString, replay, unsafeParts, type Regression } from '../../test/helpers/fuzz'
 
@@ -141,16 +140,17 @@ test('typed into the rendered form of every site: no exception, nothing unsafe r
     await useLocale(SITE_LOCALE[site])
     await fc.assert(
       fc.asyncProperty(formInput, async (input) => {
-        const { widget } = createTestWidget({ config: { site } })
+        const { widget, drain } = createTestWidget({ config: { site } })
         widget.psdata = async () => null
         const { errors } = await captureConsole(async () => {
           const view = renderInWidget(
             <ErrorBoundary name="Newsletter">{<NewsletterBlock />}</ErrorBoundary>,
             widget,
           )
-          const email = (await screen.findAllByRole('textbox'))[0] as HTMLInputElement
+          await drain()
+          const email = screen.getAllByRole('textbox')[0] as HTMLInputElement
           email.focus()
-          await tick()
+          await drain()
           for (const box of screen.getAllByRole('textbox') as HTMLInputElement[]) {
             const value =
               box === email
@@ -167,10 +167,9 @@ test('typed into the rendered form of every site: no exception, nothing unsafe r
             select.value = input.salutation
             fireEvent(select, new Event('change', { bubbles: true }))
           }
-          await tick()
+          await drain()
           fireEvent.submit(view.container.querySelector('form')!)
-          await tick()
-          await tick()
+          await drain()
           assert.equal(unsafeParts(view.container), [])
           cleanup()
         })

@@ -1,4 +1,4 @@
-/** What the sign-up block's component tests share: the API's address, its texts, a task's wait. */
+/** What the sign-up block's component tests share: the API's address and its texts. */
 import { t } from '../../src/i18n/i18n'
 import { TEST_ORIGIN } from './widget'
 
@@ -8,6 +8,3 @@ export const NL = `${TEST_ORIGIN}/service/newsletter/api`
 /** A newsletter text in the current locale. */
 export const text = (key: string, params?: Record<string, unknown>) =>
   t(`newsletter.${key}`, params)
-
-/** Lets signal-driven re-renders happen. */
-export const tick = () => new Promise((r) => setTimeout(r, 0))

@@ -49,6 +49,17 @@ export interface TestWidgetOptions {
   assetOrigin?: string
 }
 
+/** A request the widget sent, as drain() tells requests apart. */
+export interface SentRequest {
+  method: string
+  url: string
+}
+
+export interface DrainOptions {
+  /** Requests whose answers the test holds back, not to be waited for. */
+  except?: (request: SentRequest) => boolean
+}
+
 /**
  * The I/O a test hands the widget: a fake clock and a fetch whose answers drain() waits for.
  * Usable without a Widget (mount.test.tsx boots the real entry on a window built from them).
@@ -58,14 +69,17 @@ export function createTestIO(options: { clock?: FakeClock; fetch: typeof fetch }
   const clock = options.clock ?? fakeClock(undefined, { runZeroDelays: true })
   // Requests still out, so drain() can wait for their answers instead of for a while. An answer
   // counts once its body is read: the widget's own read of it then needs no further I/O.
-  const inflight = new Set<Promise<unknown>>()
+  const inflight = new Map<Promise<unknown>, SentRequest>()
   const baseFetch = options.fetch
   const fetchImpl: typeof fetch = (input, init) => {
     const answer = Promise.resolve(baseFetch(input, init)).then(async (response) => {
       const body = await response.arrayBuffer()
       return new Response(body.byteLength ? body : null, response)
     })
-    inflight.add(answer)
+    inflight.set(answer, {
+      method: (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase(),
+      url: input instanceof Request ? input.url : String(input),
+    })
     const done = () => void inflight.delete(answer)
     answer.then(done, done)
     return answer
@@ -74,17 +88,22 @@ export function createTestIO(options: { clock?: FakeClock; fetch: typeof fetch }
    * Runs the widget's staged work until nothing is left to do now: every zero-delay step, the
    * renders and effects they cause (act), and the answers to requests already sent. Timers with
    * a delay (time-outs, renewals) stay for clock.advance(). No waiting in real time.
+   * `except` names the requests a test holds back: their answers are not waited for, so the
+   * test sees the state while they are out (the form while submitting).
    */
-  async function drain(): Promise<void> {
+  async function drain({ except }: DrainOptions = {}): Promise<void> {
     // Inside act, so the renders and effects an answer or a step causes run before it returns.
     for (let round = 0; round < 10_000; round++) {
       // Work can be a promise reaction away from being scheduled (the sliced scheduler asks for
       // its time in a microtask; the footer's parts below the newsletter wait on a promise):
       // let every queued reaction run before deciding nothing is left.
       await new Promise<void>((resolve) => setImmediate(resolve))
-      if (!inflight.size && !clock.due() && !frames.size) return
+      const pending = [...inflight]
+        .filter(([, request]) => !except?.(request))
+        .map(([answer]) => answer)
+      if (!pending.length && !clock.due() && !frames.size) return
       await act(async () => {
-        await Promise.allSettled([...inflight])
+        await Promise.allSettled(pending)
         runFrames()
         await clock.advance(0)
       })

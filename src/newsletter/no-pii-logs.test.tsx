@@ -61,9 +61,13 @@ for (const status of [500, 400, 409]) {
     document.cookie = 'LoginToken=x; Path=/'
     try {
       const text = await consoleText(async () => {
-        const { widget } = createTestWidget({ config: { site: 'AT' }, fetch: echoing(status) })
+        const { widget, drain } = createTestWidget({
+          config: { site: 'AT' },
+          fetch: echoing(status),
+        })
         renderInWidget(<NewsletterBlock />, widget)
-        const email = await screen.findByRole('textbox', { name: /^E-Mail/ })
+        await drain()
+        const email = screen.getByRole('textbox', { name: /^E-Mail/ })
         fireEvent.change(email, { target: { value: EMAIL } })
         fireEvent.change(
           screen.getByRole('textbox', { name: new RegExp(`^${t('newsletter.firstName')}`) }),
@@ -73,8 +77,9 @@ for (const status of [500, 400, 409]) {
           screen.getByRole('textbox', { name: new RegExp(`^${t('newsletter.lastName')}`) }),
           { target: { value: 'Huber' } },
         )
-        fireEvent.click(await screen.findByRole('button', { name: t('newsletter.submit') }))
-        await screen.findByText(t('newsletter.errorGeneric'))
+        fireEvent.click(screen.getByRole('button', { name: t('newsletter.submit') }))
+        await drain()
+        screen.getByText(t('newsletter.errorGeneric'))
       })
       assert.match(text, /Newsletter sign-up failed/, 'the failure is logged')
       assert.match(text, /base data/i, 'the base-data failure is logged')
@@ -89,12 +94,14 @@ for (const status of [500, 400, 409]) {
 test('a double opt-in failure logs no token and nothing personal', async () => {
   await useLocale('de-DE')
   const text = await consoleText(async () => {
-    const { widget } = createTestWidget({ config: { site: 'DE' }, fetch: echoing(500) })
+    const { widget, drain } = createTestWidget({ config: { site: 'DE' }, fetch: echoing(500) })
     widget.subscriberToken = 'tok-secret-123'
     widget.pageAddress = `${TEST_ORIGIN}/de/`
     renderInWidget(<NewsletterBlock />, widget)
-    fireEvent.click(await screen.findByRole('button', { name: t('newsletter.doiConfirm') }))
-    await screen.findByText(t('newsletter.errorGeneric'))
+    await drain()
+    fireEvent.click(screen.getByRole('button', { name: t('newsletter.doiConfirm') }))
+    await drain()
+    screen.getByText(t('newsletter.errorGeneric'))
   })
   assert.match(text, /Double opt-in confirmation failed/)
   assert.not.ok(text.includes('tok-secret-123'), text)

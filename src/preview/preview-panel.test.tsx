@@ -1,13 +1,15 @@
 /** The staff preview panel against the contract server: every state and message of SPEC §4, §5, §8. */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact'
+import { cleanup, fireEvent, screen, within } from '@testing-library/preact'
 import { createContractServer } from '../../build/contract-server/handler'
 import { DEMO_STAFF_TOKEN } from '../../build/contract-server/routes/preview'
 import { captureConsole } from '../../test/helpers/console'
 import { fakeClock } from '../../test/helpers/fake-timers'
 import {
   createTestWidget,
+  type DrainOptions,
+  type SentRequest,
   recordRequests,
   renderInWidget,
   TEST_ORIGIN,
@@ -27,6 +29,9 @@ const TOKEN = '/service/preview/api/token'
 const TESTS = '/service/abtestfrontend/api/v1/gettestsat'
 const ASSIGNMENT = '/service/abtestfrontend/api/v1/getassignment'
 
+/** The current test's widget, drained: its staged steps, renders, effects and answers (test/helpers/widget.tsx). */
+let settle: (options?: DrainOptions) => Promise<void>
+
 /**
  * The widget wired to the contract server as a staff member's browser would be: the staff cookie
  * on every request (unless `staff` is false), faults by path, and every request recorded.
@@ -35,7 +40,8 @@ function setup(
   options: {
     staff?: boolean
     faults?: string
-    answer?: (r: Request) => Response | Promise<Response> | undefined
+    /** An answer of the test's own; undefined (now or later) lets the contract server answer. */
+    answer?: (r: Request) => Response | Promise<Response | undefined> | undefined
   } = {},
 ) {
   const clock = fakeClock()
@@ -44,10 +50,11 @@ function setup(
     const request = new Request(input as RequestInfo, init)
     if (options.staff !== false) request.headers.set('cookie', `StaffAuthToken=${DEMO_STAFF_TOKEN}`)
     if (options.faults) request.headers.set('x-fault', options.faults)
-    return options.answer?.(request) ?? server.handle(request)
+    return (await options.answer?.(request)) ?? server.handle(request)
   }) as typeof fetch
   const recorded = recordRequests(browser)
   const { widget, drain } = createTestWidget({ server, clock, fetch: recorded.fetch })
+  settle = drain
   const calls = (p: string) => recorded.requests.filter((r) => path(r) === p)
   const view = () => renderInWidget(<PreviewPanel now={clock.now} />, widget)
   return { clock, server, requests: recorded.requests, calls, view, drain }
@@ -56,13 +63,29 @@ function setup(
 async function shownPanel(options: Parameters<typeof setup>[0] = {}) {
   const s = setup(options)
   s.view()
-  await screen.findByRole('heading', { name: 'Preview settings' })
+  await settle()
+  screen.getByRole('heading', { name: 'Preview settings' })
   return s
 }
 
-async function openSettings() {
+/**
+ * Holds the answers for one path back until the test releases them; drain() does not wait for
+ * them meanwhile, so the test sees the panel while they are out.
+ */
+function holdBack(pathname: string) {
+  let release!: () => void
+  const released = new Promise<undefined>((resolve) => (release = () => resolve(undefined)))
+  return {
+    answer: (r: Request) => (path(r) === pathname ? released : undefined),
+    except: ({ url }: SentRequest) => url.includes(pathname),
+    release: () => release(),
+  }
+}
+
+async function openSettings(options?: DrainOptions) {
   fireEvent.click(screen.getByRole('button', { name: 'Set preview settings' }))
-  return screen.findByRole('dialog', { name: 'Set preview settings' })
+  await settle(options)
+  return screen.getByRole('dialog', { name: 'Set preview settings' })
 }
 
 const testSelect = () => screen.getByRole('combobox', { name: 'Name' }) as HTMLSelectElement
@@ -78,8 +101,9 @@ function choose(select: HTMLSelectElement, value: string) {
   fireEvent(select, new Event('change', { bubbles: true }))
 }
 
-async function testsFound() {
-  await screen.findByText('Active tests found.')
+async function testsFound(options?: DrainOptions) {
+  await settle(options)
+  screen.getByText('Active tests found.')
 }
 
 // --- showing and hiding -------------------------------------------------------------------
@@ -88,7 +112,8 @@ test('without a staff session checkauth answers 401: nothing is shown, nothing r
   const s = setup({ staff: false })
   const { warnings, errors, result } = await captureConsole(async () => {
     const r = s.view()
-    await waitFor(() => assert.is(s.calls(CHECKAUTH).length, 1))
+    await settle()
+    assert.is(s.calls(CHECKAUTH).length, 1)
     await s.clock.advance(0)
     return r
   })
@@ -107,7 +132,8 @@ test('checkauth answering another status than SUCCESS shows nothing', async () =
     })
     const { result } = await captureConsole(async () => {
       const r = s.view()
-      await waitFor(() => assert.is(s.calls(CHECKAUTH).length, 1))
+      await settle()
+      assert.is(s.calls(CHECKAUTH).length, 1)
       await s.clock.advance(0)
       return r
     })
@@ -120,7 +146,8 @@ test('checkauth failing (500) shows nothing and says why on the console', async 
   const s = setup({ faults: `500@${CHECKAUTH}` })
   const { warnings, result } = await captureConsole(async () => {
     const r = s.view()
-    await waitFor(() => assert.is(s.calls(CHECKAUTH).length, 1))
+    await settle()
+    assert.is(s.calls(CHECKAUTH).length, 1)
     await s.clock.advance(0)
     return r
   })
@@ -164,7 +191,8 @@ test('a renewal answered 401 (staff session gone) hides the panel; other failure
   assert.ok(screen.queryByRole('region', { name: 'Preview settings' }))
   renewStatus = 401
   await s.clock.advance(RENEW_INTERVAL_MS)
-  await waitFor(() => assert.is(screen.queryByRole('region', { name: 'Preview settings' }), null))
+  await settle()
+  assert.is(screen.queryByRole('region', { name: 'Preview settings' }), null)
   await s.clock.advance(3 * RENEW_INTERVAL_MS)
   assert.is(s.calls(RENEW).length, 3, 'no renewals after hiding')
 })
@@ -173,7 +201,8 @@ test('Logout calls logout, hides the panel and stops the renewals', async () => 
   const s = await shownPanel()
   await openSettings()
   fireEvent.click(screen.getByRole('button', { name: 'Logout' }))
-  await waitFor(() => assert.is(screen.queryByRole('region', { name: 'Preview settings' }), null))
+  await settle()
+  assert.is(screen.queryByRole('region', { name: 'Preview settings' }), null)
   assert.is(s.calls(LOGOUT).length, 1)
   await s.clock.advance(3 * RENEW_INTERVAL_MS)
   assert.is(s.calls(RENEW).length, 1)
@@ -184,7 +213,8 @@ test('a failing logout still hides the panel, with a warning', async () => {
   await openSettings()
   const { warnings } = await captureConsole(async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }))
-    await waitFor(() => assert.is(screen.queryByRole('region', { name: 'Preview settings' }), null))
+    await settle()
+    assert.is(screen.queryByRole('region', { name: 'Preview settings' }), null)
   })
   assert.match(warnings.join(), /logout failed/)
   assert.is(s.calls(LOGOUT).length, 1)
@@ -206,13 +236,16 @@ test('the settings dialog: default size M, SPEC §9 labels, opened and closed by
   assert.ok(d.getByText('Select an A/B test'))
   assert.ok(d.getByRole('button', { name: 'Logout' }))
   assert.ok(d.getByRole('button', { name: 'Apply' }))
-  await waitFor(() => assert.is(document.activeElement, dateInput()))
+  await settle()
+  assert.is(document.activeElement, dateInput())
   fireEvent.keyDown(dateInput(), { key: 'Escape' })
-  await waitFor(() => assert.is(screen.queryByRole('dialog'), null))
+  await settle()
+  assert.is(screen.queryByRole('dialog'), null)
   assert.is(document.activeElement, opener)
   await openSettings()
   fireEvent.click(opener)
-  await waitFor(() => assert.is(screen.queryByRole('dialog'), null))
+  await settle()
+  assert.is(screen.queryByRole('dialog'), null)
 })
 
 test('date and time start at the current time, or at the preview date-time in force', async () => {
@@ -254,9 +287,11 @@ test('date and time start at the current time, or at the preview date-time in fo
 // --- A/B tests ----------------------------------------------------------------------------
 
 test('tests load for the chosen date: "Loading tests..." then "Active tests found.", None first', async () => {
-  const s = await shownPanel({ faults: `delay=30@${TESTS}` })
-  await openSettings()
-  assert.ok(await screen.findByText('Loading tests...'))
+  const held = holdBack(TESTS)
+  const s = await shownPanel({ answer: held.answer })
+  await openSettings(held)
+  assert.ok(screen.getByText('Loading tests...'))
+  held.release()
   await testsFound()
   const [request] = s.calls(TESTS)
   assert.is(
@@ -272,7 +307,8 @@ test('no tests at a date: "No active tests for this date."', async () => {
   await openSettings()
   await testsFound()
   fireEvent.input(dateInput(), { target: { value: '2027-06-01' } })
-  assert.ok(await screen.findByText('No active tests for this date.'))
+  await settle()
+  assert.ok(screen.getByText('No active tests for this date.'))
   assert.equal(optionTexts(testSelect()), ['None'])
 })
 
@@ -280,7 +316,8 @@ test('failing test list: "Failed to fetch AB tests." and only the None choice', 
   const { warnings } = await captureConsole(async () => {
     await shownPanel({ faults: `500@${TESTS}` })
     await openSettings()
-    assert.ok(await screen.findByText('Failed to fetch AB tests.'))
+    await settle()
+    assert.ok(screen.getByText('Failed to fetch AB tests.'))
   })
   assert.equal(optionTexts(testSelect()), ['None'])
   assert.match(warnings.join(), /A\/B tests could not be loaded/)
@@ -292,7 +329,8 @@ test('a malformed test list counts as failed', async () => {
       answer: (r) => (path(r) === TESTS ? Response.json([{ title: 'x' }]) : undefined),
     })
     await openSettings()
-    assert.ok(await screen.findByText('Failed to fetch AB tests.'))
+    await settle()
+    assert.ok(screen.getByText('Failed to fetch AB tests.'))
   })
 })
 
@@ -303,17 +341,20 @@ test('the group selector: disabled until a test is chosen, then required ("Requi
   assert.ok(groupSelect().disabled)
   assert.is(screen.queryByText('Required'), null)
   choose(testSelect(), 'advent-teaser')
-  await waitFor(() => assert.not.ok(groupSelect().disabled))
+  await settle()
+  assert.not.ok(groupSelect().disabled)
   assert.ok(groupSelect().required)
   assert.is(groupSelect().getAttribute('aria-invalid'), 'true')
   assert.ok(screen.getByText('Required'))
   assert.equal(optionTexts(groupSelect()), ['Select a group *', 'A', 'B', 'C'])
   choose(groupSelect(), 'C')
-  await waitFor(() => assert.is(screen.queryByText('Required'), null))
+  await settle()
+  assert.is(screen.queryByText('Required'), null)
   assert.is(groupSelect().value, 'C')
   // Choosing another test starts over with no group.
   choose(testSelect(), 'checkout-button-colour')
-  await waitFor(() => assert.ok(screen.getByText('Required')))
+  await settle()
+  assert.ok(screen.getByText('Required'))
   assert.equal(optionTexts(groupSelect()), ['Select a group *', 'control', 'green'])
   assert.is(groupSelect().value, '')
 })
@@ -322,7 +363,8 @@ test('changing the date reloads the tests and resets the group (and a test the n
   const s = await shownPanel()
   await openSettings()
   fireEvent.input(dateInput(), { target: { value: '2026-12-01' } })
-  await waitFor(() => assert.is(s.calls(TESTS).length, 2))
+  await settle()
+  assert.is(s.calls(TESTS).length, 2)
   await testsFound()
   choose(testSelect(), 'checkout-button-colour')
   choose(groupSelect(), 'green')
@@ -330,14 +372,16 @@ test('changing the date reloads the tests and resets the group (and a test the n
   fireEvent.input(dateInput(), { target: { value: '2026-12-2' } })
   assert.is(s.calls(TESTS).length, 2)
   fireEvent.input(dateInput(), { target: { value: '2026-12-28' } })
-  await waitFor(() => assert.is(s.calls(TESTS).length, 3))
+  await settle()
+  assert.is(s.calls(TESTS).length, 3)
   await testsFound()
   assert.is(testSelect().value, 'checkout-button-colour', 'still active on the new date')
   assert.is(groupSelect().value, '', 'group reset')
   assert.ok(screen.getByText('Required'))
   choose(groupSelect(), 'green')
   fireEvent.input(dateInput(), { target: { value: '2027-03-01' } })
-  await screen.findByText('No active tests for this date.')
+  await settle()
+  screen.getByText('No active tests for this date.')
   assert.is(testSelect().value, '', 'the test is gone on the new date')
   assert.is(screen.queryByText('Required'), null)
 })
@@ -356,7 +400,7 @@ test('a late answer for an earlier date does not overwrite the newer one', async
   fireEvent.input(dateInput(), { target: { value: '2027-06-01' } })
   fireEvent.input(dateInput(), { target: { value: '2026-12-01' } })
   // Both dates show "Loading tests..." at once: "found" is the December answer, shown.
-  await testsFound()
+  await testsFound({ except: ({ url }) => url.includes('time=2027-06') })
   assert.is(s.calls(TESTS).length, 3)
   answerLate()
   await s.drain()
@@ -372,7 +416,8 @@ test('a test without a group is rejected: "Please also select an A/B test group!
   await testsFound()
   choose(testSelect(), 'advent-teaser')
   fireEvent.click(screen.getByRole('button', { name: 'Apply' }))
-  const alert = await screen.findByText('Please also select an A/B test group!')
+  await settle()
+  const alert = screen.getByText('Please also select an A/B test group!')
   assert.ok(alert.closest('[role="alert"]'))
   assert.is(s.calls(TOKEN).length, 0)
 })
@@ -384,7 +429,8 @@ test('an empty selection is valid: Apply sends the date alone and says "Settings
   fireEvent.input(dateInput(), { target: { value: '2026-12-01' } })
   fireEvent.input(timeInput(), { target: { value: '10:30' } })
   fireEvent.click(screen.getByRole('button', { name: 'Apply' }))
-  const ok = await screen.findByText('Settings applied successfully.')
+  await settle()
+  const ok = screen.getByText('Settings applied successfully.')
   assert.ok(ok.closest('[role="status"]'))
   const [request] = s.calls(TOKEN)
   assert.is(request.method, 'POST')
@@ -403,7 +449,8 @@ test('Apply with a test and group sends them; the server and the bar then show t
   choose(testSelect(), 'advent-teaser')
   choose(groupSelect(), 'B')
   fireEvent.click(screen.getByRole('button', { name: 'Apply' }))
-  await screen.findByText('Settings applied successfully.')
+  await settle()
+  screen.getByText('Settings applied successfully.')
   const url = new URL(s.calls(TOKEN)[0].url)
   assert.is(url.searchParams.get('test'), 'advent-teaser')
   assert.is(url.searchParams.get('group'), 'B')
@@ -430,7 +477,8 @@ test('Apply failing: "Applying settings failed." for an error status, a non-SUCC
       await openSettings()
       await testsFound()
       fireEvent.click(screen.getByRole('button', { name: 'Apply' }))
-      const failed = await screen.findByText('Applying settings failed.')
+      await settle()
+      const failed = screen.getByText('Applying settings failed.')
       assert.ok(failed.closest('[role="alert"]'))
     })
     cleanup()
@@ -444,7 +492,8 @@ test('a preview date not matching YYYY-MM-DD logs an error and the current time 
   fireEvent.input(dateInput(), { target: { value: '1.12.2026' } })
   const { errors } = await captureConsole(async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }))
-    await screen.findByText('Settings applied successfully.')
+    await settle()
+    screen.getByText('Settings applied successfully.')
   })
   assert.match(errors.join(), /Preview date "1\.12\.2026".*YYYY-MM-DD.*current time/)
   assert.equal(await s.calls(TOKEN)[0].json(), {
@@ -453,16 +502,19 @@ test('a preview date not matching YYYY-MM-DD logs an error and the current time 
 })
 
 test('while applying, the Apply button is busy and ignores further clicks', async () => {
-  const s = await shownPanel({ faults: `delay=40@${TOKEN}` })
+  const held = holdBack(TOKEN)
+  const s = await shownPanel({ answer: held.answer })
   await openSettings()
   await testsFound()
   const apply = screen.getByRole('button', { name: 'Apply' })
   fireEvent.click(apply)
-  await waitFor(() =>
-    assert.is(screen.getByRole('button', { name: /Apply/ }).getAttribute('aria-busy'), 'true'),
-  )
+  await settle(held)
+  assert.is(screen.getByRole('button', { name: /Apply/ }).getAttribute('aria-busy'), 'true')
   fireEvent.click(screen.getByRole('button', { name: /Apply/ }))
-  await screen.findByText('Settings applied successfully.')
+  await settle(held)
+  held.release()
+  await settle()
+  screen.getByText('Settings applied successfully.')
   assert.is(s.calls(TOKEN).length, 1)
 })
 

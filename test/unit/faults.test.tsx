@@ -13,7 +13,7 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact'
+import { cleanup, fireEvent, screen } from '@testing-library/preact'
 import { createContractServer } from '../../build/contract-server/handler'
 import { DEMO_STAFF_TOKEN } from '../../build/contract-server/routes/preview'
 import { FAULT_HEADER } from '../../build/contract-server/faults'
@@ -22,11 +22,13 @@ import { typeAndLeave } from '../helpers/input'
 import { captureConsole } from '../helpers/console'
 import { fakeClock } from '../helpers/fake-timers'
 import {
+  createTestIO,
   createTestWidget,
   recordRequests,
   renderInWidget,
   TEST_ORIGIN,
   useLocale,
+  type SentRequest,
 } from '../helpers/widget'
 import { t } from '../../src/i18n/i18n'
 import { NewsletterBlock } from '../../src/newsletter'
@@ -73,11 +75,12 @@ const P = {
  * cookies sent with each request, requests recorded, and optionally held until released
  * (so a visitor can type while a call is still out).
  */
-function browser(options: { cookie?: string } = {}) {
+function browser(options: { cookie?: string } = {}): Browser {
   const clock = fakeClock(undefined, { runZeroDelays: true })
   const server = createContractServer({ origin: TEST_ORIGIN, now: () => new Date(clock.now()) })
   let fault: string | null = null
-  let held: { path: string; released: Promise<void>; release: () => void } | null = null
+  let held: { path: string; released: Promise<void>; release: () => void; done: boolean } | null =
+    null
   const inner = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input as RequestInfo, init)
     if (options.cookie) request.headers.set('cookie', options.cookie)
@@ -86,13 +89,20 @@ function browser(options: { cookie?: string } = {}) {
     return server.handle(request)
   }) as typeof fetch
   const recorded = recordRequests(inner)
+  const io = createTestIO({ clock, fetch: recorded.fetch })
   const calls = (path: string) =>
     recorded.requests.filter((r) => new URL(r.url).pathname.includes(path)).length
-  return {
+  /** Requests that will not answer by themselves: held back, or timing out until the clock passes 15 s. */
+  const stalled = ({ url }: SentRequest) =>
+    (!!held && !held.done && url.includes(held.path)) ||
+    (!!fault?.startsWith('timeout@') && url.includes(fault.slice('timeout@'.length)))
+  const b = {
     clock,
     server,
-    fetch: recorded.fetch,
+    fetch: io.fetch,
     calls,
+    /** Runs what the widget has due now and waits for the answers that will come. */
+    drain: () => io.drain({ except: stalled }),
     /** Sets the cookie sent with each request from now on. */
     setCookie: (cookie: string) => void (options.cookie = cookie),
     fail: (kind: Fault, path: string) => void (fault = `${kind}@${path}`),
@@ -100,17 +110,34 @@ function browser(options: { cookie?: string } = {}) {
     hold(path: string) {
       let release!: () => void
       const released = new Promise<void>((r) => (release = r))
-      held = { path, released, release }
+      held = { path, released, release, done: false }
     },
-    release: () => held?.release(),
+    release() {
+      if (held) held.done = true
+      held?.release()
+    },
   }
+  current = b
+  return b
 }
-type Browser = ReturnType<typeof browser>
+interface Browser {
+  clock: ReturnType<typeof fakeClock>
+  server: ReturnType<typeof createContractServer>
+  fetch: typeof fetch
+  calls: (path: string) => number
+  drain: () => Promise<void>
+  setCookie: (cookie: string) => void
+  fail: (kind: Fault, path: string) => void
+  clear: () => void
+  hold: (path: string) => void
+  release: () => void
+}
 
-/** Lets pending answers and signal-driven re-renders happen. */
-const settle = async () => {
-  for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r))
-}
+/** The browser of the running row. */
+let current: Browser
+
+/** Runs the staged work, renders and effects due now, and the answers that will come (current's drain). */
+const settle = () => current.drain()
 
 /** Delivers the fault: a time-out needs the clock to pass 15 s; the others answer at once. */
 async function deliver(b: Browser, fault: Fault) {
@@ -166,7 +193,8 @@ async function newsletterPage(b: Browser, site: Site = 'AT', pageAddress?: strin
   if (pageAddress) widget.pageAddress = pageAddress
   document.body.appendChild(widget.mountElement)
   renderInWidget(<ErrorBoundary name="Newsletter">{<NewsletterBlock />}</ErrorBoundary>, widget)
-  await waitFor(() => field('email'))
+  await settle()
+  field('email')
   return widget
 }
 
@@ -192,7 +220,8 @@ async function previewPage(b: Browser) {
 const panelShown = () => screen.queryByRole('region', { name: 'Preview settings' }) !== null
 async function openSettings() {
   fireEvent.click(screen.getByRole('button', { name: 'Set preview settings' }))
-  await screen.findByRole('dialog', { name: 'Set preview settings' })
+  await settle()
+  screen.getByRole('dialog', { name: 'Set preview settings' })
 }
 const STAFF = `${C.STAFF_COOKIES[0]}=${DEMO_STAFF_TOKEN}`
 
@@ -228,15 +257,18 @@ const ROWS: Row[] = [
       submit()
       await deliver(b, fault)
       if (is2xx(fault)) {
-        await screen.findByText(nl('success', { email: 'anna@example.com' }))
+        await settle()
+        screen.getByText(nl('success', { email: 'anna@example.com' }))
         return
       }
-      const banner = await screen.findByText(nl('errorGeneric'))
+      await settle()
+      const banner = screen.getByText(nl('errorGeneric'))
       assert.ok(banner.closest('[role=alert]'))
       assertTyped()
       b.clear()
       submit()
-      await screen.findByText(nl('success', { email: 'anna@example.com' }))
+      await settle()
+      screen.getByText(nl('success', { email: 'anna@example.com' }))
       assert.is(b.calls(P.signUp), 2)
     },
     logs: (f) => (is2xx(f) ? null : /Newsletter sign-up failed/),
@@ -257,7 +289,8 @@ const ROWS: Row[] = [
       cleanup()
       b.clear()
       await newsletterPage(b)
-      await screen.findByDisplayValue('anna.schmidt@example.com')
+      await settle()
+      screen.getByDisplayValue('anna.schmidt@example.com')
     },
     logs: () => /Customer base data/,
   },
@@ -281,24 +314,31 @@ const ROWS: Row[] = [
       })
       widget.subscriberToken = token
       renderInWidget(<NewsletterBlock />, widget)
-      const confirm = () => screen.findByRole('button', { name: nl('doiConfirm') })
+      const confirm = async () => {
+        await settle()
+        return screen.getByRole('button', { name: nl('doiConfirm') })
+      }
       fireEvent.click(await confirm())
       await deliver(b, fault)
       if (is2xx(fault)) {
-        await screen.findByText(nl('confirmed'))
+        await settle()
+        screen.getByText(nl('confirmed'))
         return
       }
-      await screen.findByText(nl(fault === '404' ? 'doiInvalid' : 'errorGeneric'))
+      await settle()
+      screen.getByText(nl(fault === '404' ? 'doiInvalid' : 'errorGeneric'))
       assert.is(screen.queryByText(nl(fault === '404' ? 'errorGeneric' : 'doiInvalid')), null)
       if (fault === '404') {
-        await waitFor(() => field('email'))
+        await settle()
+        field('email')
         await typeVisitor()
         assertTyped()
         return
       }
       b.clear()
       fireEvent.click(await confirm())
-      await screen.findByText(nl('confirmed'))
+      await settle()
+      screen.getByText(nl('confirmed'))
     },
     logs: (f) => (is2xx(f) || f === '404' ? null : /Double opt-in confirmation failed/),
   },
@@ -316,10 +356,12 @@ const ROWS: Row[] = [
       })
       renderInWidget(<NewsletterBlock />, widget)
       await deliver(b, fault)
-      await waitFor(() => field('email'))
+      await settle()
+      field('email')
       await typeVisitor()
       submit()
-      await screen.findByText(nl('success', { email: 'anna@example.com' }))
+      await settle()
+      screen.getByText(nl('success', { email: 'anna@example.com' }))
       assert.is(b.calls(P.psdata), 1)
     },
     logs: () => /psdata/,
@@ -372,7 +414,8 @@ const ROWS: Row[] = [
       cleanup()
       b.clear()
       await previewPage(b)
-      await waitFor(() => assert.ok(panelShown()))
+      await settle()
+      assert.ok(panelShown())
     },
     logs: () => /Preview auth/,
   },
@@ -383,7 +426,8 @@ const ROWS: Row[] = [
       const b = browser({ cookie: STAFF })
       b.fail(fault, P.renew)
       await previewPage(b)
-      await waitFor(() => assert.ok(panelShown()))
+      await settle()
+      assert.ok(panelShown())
       await deliver(b, fault)
       assert.ok(panelShown())
       b.clear()
@@ -400,12 +444,14 @@ const ROWS: Row[] = [
     async run(fault) {
       const b = browser({ cookie: STAFF })
       await previewPage(b)
-      await waitFor(() => assert.ok(panelShown()))
+      await settle()
+      assert.ok(panelShown())
       await openSettings()
       b.fail(fault, P.logout)
       fireEvent.click(screen.getByRole('button', { name: 'Logout' }))
       await deliver(b, fault)
-      await waitFor(() => assert.not.ok(panelShown()))
+      await settle()
+      assert.not.ok(panelShown())
     },
     logs: (f) => (is2xx(f) ? null : /logout failed/),
   },
@@ -415,24 +461,29 @@ const ROWS: Row[] = [
     async run(fault) {
       const b = browser({ cookie: STAFF })
       await previewPage(b)
-      await waitFor(() => assert.ok(panelShown()))
+      await settle()
+      assert.ok(panelShown())
       await openSettings()
-      await screen.findByText('Active tests found.')
+      await settle()
+      screen.getByText('Active tests found.')
       const date = screen.getByRole('textbox', { name: 'Date' }) as HTMLInputElement
       const time = screen.getByRole('textbox', { name: 'Time' }) as HTMLInputElement
       fireEvent.input(date, { target: { value: '2026-12-01' } })
       fireEvent.input(time, { target: { value: '10:30' } })
-      await screen.findByText('Active tests found.')
+      await settle()
+      screen.getByText('Active tests found.')
       b.fail(fault, P.token)
       fireEvent.click(screen.getByRole('button', { name: 'Apply' }))
       await deliver(b, fault)
-      const failed = await screen.findByText('Applying settings failed.')
+      await settle()
+      const failed = screen.getByText('Applying settings failed.')
       assert.ok(failed.closest('[role=alert]'))
       assert.is(date.value, '2026-12-01', 'typed date survives')
       assert.is(time.value, '10:30', 'typed time survives')
       b.clear()
       fireEvent.click(screen.getByRole('button', { name: 'Apply' }))
-      await screen.findByText('Settings applied successfully.')
+      await settle()
+      screen.getByText('Settings applied successfully.')
     },
     logs: (f) => (is2xx(f) ? null : /Applying preview settings failed/),
   },
@@ -442,11 +493,13 @@ const ROWS: Row[] = [
     async run(fault) {
       const b = browser({ cookie: STAFF })
       await previewPage(b)
-      await waitFor(() => assert.ok(panelShown()))
+      await settle()
+      assert.ok(panelShown())
       b.fail(fault, P.tests)
       await openSettings()
       await deliver(b, fault)
-      await screen.findByText('Failed to fetch AB tests.')
+      await settle()
+      screen.getByText('Failed to fetch AB tests.')
       const select = screen.getByRole('combobox', { name: 'Name' }) as HTMLSelectElement
       assert.equal(
         [...select.options].map((o) => o.textContent),
@@ -456,7 +509,8 @@ const ROWS: Row[] = [
       fireEvent.input(screen.getByRole('textbox', { name: 'Date' }), {
         target: { value: '2026-12-01' },
       })
-      await screen.findByText('Active tests found.')
+      await settle()
+      screen.getByText('Active tests found.')
     },
     logs: () => /A\/B test/,
   },
@@ -468,7 +522,8 @@ const ROWS: Row[] = [
       b.fail(fault, P.assignment)
       await previewPage(b)
       await deliver(b, fault)
-      await waitFor(() => assert.ok(panelShown()))
+      await settle()
+      assert.ok(panelShown())
       assert.is(b.calls(P.assignment), 1)
     },
   },

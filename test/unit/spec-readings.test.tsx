@@ -5,7 +5,7 @@
  */
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { cleanup, screen, waitFor, within } from '@testing-library/preact'
+import { cleanup, screen, within } from '@testing-library/preact'
 import { createTestWidget, renderInWidget, useLocale } from '../helpers/widget'
 import { NewsletterBlock } from '../../src/newsletter'
 import { renderFooter, resetFooterTest } from '../../src/footer/footer.test-utils'
@@ -18,16 +18,18 @@ test.after.each(() => {
 
 async function newsletter(site: 'HU' | 'DE') {
   await useLocale(site === 'HU' ? 'hu-HU' : 'de-DE')
-  const { widget } = createTestWidget({ config: { site } })
+  const { widget, drain } = createTestWidget({ config: { site } })
   document.body.appendChild(widget.mountElement)
   renderInWidget(<NewsletterBlock />, widget)
-  return screen.findAllByRole('textbox')
+  await drain()
+  return { fields: screen.getAllByRole('textbox'), drain }
 }
 
 test('required fields: the asterisk is on the visible label, the fields have no placeholder', async () => {
-  const [email] = await newsletter('HU')
-  email.focus()
-  const first = await screen.findByRole('textbox', { name: /Keresztnév|Utónév/ })
+  const { fields, drain } = await newsletter('HU')
+  fields[0].focus()
+  await drain()
+  const first = screen.getByRole('textbox', { name: /Keresztnév|Utónév/ })
   assert.ok((first as HTMLInputElement).required)
   assert.is(first.getAttribute('placeholder'), null)
   const label = document.querySelector(`label[for="${first.id}"]`)!
@@ -41,9 +43,6 @@ test('required fields: the asterisk is on the visible label, the fields have no 
 
 test('honeypot: a text field (not email) that autofill and password managers leave alone', async () => {
   await newsletter('DE')
-  await waitFor(() => assert.ok(document.querySelector('input[name=lf-website]')), {
-    timeout: 5000,
-  })
   const input = document.querySelector('input[name=lf-website]') as HTMLInputElement
   assert.is(input.type, 'text')
   assert.is(input.getAttribute('autocomplete'), 'off')

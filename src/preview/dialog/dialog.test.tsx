@@ -1,7 +1,7 @@
 /** The dialog pattern: focus in, trapped, Escape / close button / outside press close it, focus back to the opener, sizes. */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact'
+import { cleanup, fireEvent, screen } from '@testing-library/preact'
 import { useRef, useState } from 'react'
 import { createTestWidget, renderInWidget } from '../../../test/helpers/widget'
 import { Dialog, type DialogSize } from './dialog'
@@ -35,8 +35,11 @@ function Harness({ size }: { size?: DialogSize }) {
   )
 }
 
+/** The current test's widget, drained: its renders and effects (test/helpers/widget.tsx). */
+let settle: () => Promise<void>
 function setup(size?: DialogSize) {
-  const { widget } = createTestWidget()
+  const { widget, drain } = createTestWidget()
+  settle = drain
   renderInWidget(<Harness size={size} />, widget)
   const opener = screen.getByRole('button', { name: 'Open' })
   return { opener }
@@ -45,23 +48,24 @@ function setup(size?: DialogSize) {
 async function openDialog(opener: HTMLElement) {
   opener.focus()
   fireEvent.click(opener)
-  return screen.findByRole('dialog', { name: 'Settings' })
+  await settle()
+  return screen.getByRole('dialog', { name: 'Settings' })
 }
 
 test('opens as a labelled modal dialog and focus moves to its first form control', async () => {
   const { opener } = setup()
   const dialog = await openDialog(opener)
   assert.is(dialog.getAttribute('aria-modal'), 'true')
-  await waitFor(() =>
-    assert.is(document.activeElement, screen.getByRole('textbox', { name: 'First field' })),
-  )
+  await settle()
+  assert.is(document.activeElement, screen.getByRole('textbox', { name: 'First field' }))
 })
 
 test('Escape closes it and focus returns to the opener', async () => {
   const { opener } = setup()
   await openDialog(opener)
   fireEvent.keyDown(screen.getByRole('textbox', { name: 'First field' }), { key: 'Escape' })
-  await waitFor(() => assert.is(screen.queryByRole('dialog'), null))
+  await settle()
+  assert.is(screen.queryByRole('dialog'), null)
   assert.is(document.activeElement, opener)
 })
 
@@ -69,7 +73,8 @@ test('the close button closes it and focus returns to the opener', async () => {
   const { opener } = setup()
   await openDialog(opener)
   fireEvent.click(screen.getByRole('button', { name: 'Close' }))
-  await waitFor(() => assert.is(screen.queryByRole('dialog'), null))
+  await settle()
+  assert.is(screen.queryByRole('dialog'), null)
   assert.is(document.activeElement, opener)
 })
 
@@ -79,7 +84,8 @@ test('the opener toggles it: a press on the opener is not "outside"', async () =
   fireEvent.mouseDown(opener)
   assert.ok(screen.queryByRole('dialog'), 'still open after mousedown on the opener')
   fireEvent.click(opener)
-  await waitFor(() => assert.is(screen.queryByRole('dialog'), null))
+  await settle()
+  assert.is(screen.queryByRole('dialog'), null)
 })
 
 test('a press outside closes it (mouse and touch); a press inside does not', async () => {
@@ -89,7 +95,8 @@ test('a press outside closes it (mouse and touch); a press inside does not', asy
     press(screen.getByRole('textbox', { name: 'First field' }))
     assert.ok(screen.queryByRole('dialog'), 'inside press keeps it open')
     press(screen.getByText('Outside text'))
-    await waitFor(() => assert.is(screen.queryByRole('dialog'), null))
+    await settle()
+    assert.is(screen.queryByRole('dialog'), null)
     cleanup()
   }
 })

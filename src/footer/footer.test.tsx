@@ -371,7 +371,8 @@ test('404 renders the bottom group without content sections', async () => {
   })
   const view = renderInWidget(<Footer />, widget)
   // The bottom group comes once the newsletter block above it has settled (its form, staged, after paints).
-  await drain()
+  const { warnings } = await captureConsole(drain)
+  assert.match(warnings.join(), /psdata could not be loaded/, 'psdata answers 404 too')
   assert.ok(screen.getByRole('contentinfo'))
   assert.is(view.container.querySelectorAll('nav').length, 0)
   assert.match(screen.getByRole('contentinfo').textContent!, /Alle Rechte vorbehalten/)

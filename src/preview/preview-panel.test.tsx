@@ -182,10 +182,14 @@ test('while shown, login/renew runs at once and then every 5 minutes', async () 
 
 test('a renewal answered 401 (staff session gone) hides the panel; other failures keep it and retry', async () => {
   let renewStatus = 500
-  const s = await shownPanel({
-    answer: (r) =>
-      path(r) === RENEW ? Response.json({ status: 'X' }, { status: renewStatus }) : undefined,
-  })
+  // The first renewal, as the panel shows, fails too.
+  const { result: s, warnings: first } = await captureConsole(() =>
+    shownPanel({
+      answer: (r) =>
+        path(r) === RENEW ? Response.json({ status: 'X' }, { status: renewStatus }) : undefined,
+    }),
+  )
+  assert.match(first.join(), /renewal failed/)
   const { warnings } = await captureConsole(() => s.clock.advance(RENEW_INTERVAL_MS))
   assert.match(warnings.join(), /renewal failed/)
   assert.ok(screen.queryByRole('region', { name: 'Preview settings' }))

@@ -108,15 +108,19 @@ async function testsFound(options?: DrainOptions) {
 
 // --- showing and hiding -------------------------------------------------------------------
 
-test('without a staff session checkauth answers 401: nothing is shown, nothing renewed, nothing logged', async () => {
-  const s = setup({ staff: false })
-  const { warnings, errors, result } = await captureConsole(async () => {
-    const r = s.view()
+/** Renders the panel and lets its one checkauth call answer, with the console captured. */
+function afterCheckauth(s: ReturnType<typeof setup>) {
+  return captureConsole(async () => {
+    const view = s.view()
     await settle()
     assert.is(s.calls(CHECKAUTH).length, 1)
-    await s.clock.advance(0)
-    return r
+    return view
   })
+}
+
+test('without a staff session checkauth answers 401: nothing is shown, nothing renewed, nothing logged', async () => {
+  const s = setup({ staff: false })
+  const { warnings, errors, result } = await afterCheckauth(s)
   assert.is(result.container.innerHTML, '')
   assert.is(s.calls(RENEW).length, 0)
   assert.equal([...warnings, ...errors], [])
@@ -130,13 +134,7 @@ test('checkauth answering another status than SUCCESS shows nothing', async () =
           ? Response.json({ status, dateTime: null, abTestName: null, abTestGroup: null })
           : undefined,
     })
-    const { result } = await captureConsole(async () => {
-      const r = s.view()
-      await settle()
-      assert.is(s.calls(CHECKAUTH).length, 1)
-      await s.clock.advance(0)
-      return r
-    })
+    const { result } = await afterCheckauth(s)
     assert.is(result.container.innerHTML, '', status)
     cleanup()
   }
@@ -144,13 +142,7 @@ test('checkauth answering another status than SUCCESS shows nothing', async () =
 
 test('checkauth failing (500) shows nothing and says why on the console', async () => {
   const s = setup({ faults: `500@${CHECKAUTH}` })
-  const { warnings, result } = await captureConsole(async () => {
-    const r = s.view()
-    await settle()
-    assert.is(s.calls(CHECKAUTH).length, 1)
-    await s.clock.advance(0)
-    return r
-  })
+  const { warnings, result } = await afterCheckauth(s)
   assert.is(result.container.innerHTML, '')
   assert.match(warnings.join(), /Preview auth check failed/)
 })

@@ -9,6 +9,7 @@
  */
 import type { Browser } from '@playwright/test'
 import { BENCH_SCALE_COOKIE } from '../contract-server/routes/footer.ts'
+import { startTrace, stopTrace, widgetWork } from '../../test/helpers/trace.ts'
 
 export interface RunResult {
   /** Script response end to the newsletter block in the DOM (evaluation + first render), ms. */
@@ -19,6 +20,8 @@ export interface RunResult {
   tbt: number
   /** Longest task in that window, ms (0: none over 50 ms). */
   longest: number
+  /** With `trace`: the widget's own main-thread time and its style, layout and paint (test/helpers/trace.ts widgetWork). */
+  work?: { total: number; rendering: number }
 }
 
 export interface RunOptions {
@@ -27,6 +30,8 @@ export interface RunOptions {
   /** Content scale (contract server: lf-bench-scale cookie), 1 = the fixture as it is. */
   scale?: number
   viewport?: { width: number; height: number }
+  /** Trace the load (Chromium tracing) to measure the widget's own main-thread time. */
+  trace?: boolean
 }
 
 declare global {
@@ -92,13 +97,15 @@ export async function runOnce(
     await page.addInitScript(
       `(${instrument})(); window.__bench.expected = ${options.expectedLinks}`,
     )
+    if (options.trace) await startTrace(cdp)
     await page.goto(options.url)
     await page.waitForFunction(() => window.__bench.footer !== undefined, null, {
       polling: 200,
       timeout: 60_000,
     })
     await page.waitForTimeout(500)
-    return await page.evaluate(() => {
+    const work = options.trace ? widgetWork(await stopTrace(cdp)) : undefined
+    const timings = await page.evaluate(() => {
       const b = window.__bench
       const script = performance
         .getEntriesByType('resource')
@@ -111,6 +118,7 @@ export async function runOnce(
         longest: Math.max(0, ...b.long),
       }
     })
+    return { ...timings, work }
   } finally {
     await context.close()
   }

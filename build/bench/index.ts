@@ -4,6 +4,9 @@
  *   (b) Chromium, both builds, median of BENCH_RUNS (default 15) fresh page loads at 1x and 4x
  *       CPU slowdown: script evaluation plus first render (to the newsletter block, and to the
  *       whole footer), total blocking time, longest task; ratio Preact/React;
+ *   (b2) the widget's own main-thread time (from Chromium traces) to the whole footer, Preact
+ *        against React at 1x and 4x, and its share of style, layout and paint: the work the widget
+ *        controls, without the network's and the host page's share of the wall times in (b);
  *   (c) scaling: the largest market fixture at 1x, 10x and 50x its link lists;
  *   (d) dist/bench/report.html: the tables and a treemap of module bytes per bundle.
  * Builds both flavors first, serves them with the contract server on BENCH_PORT (default 8429).
@@ -19,12 +22,13 @@ import { serve } from '../contract-server/node-adapter.ts'
 import { findChromium } from '../../test/runners/ensure-chromium.ts'
 import { MARKETS, REFERENCE_LOCALE } from '../product/markets.ts'
 import { REPO_ROOT } from '../repo-root.ts'
-import { countLinks, runOnce, summarize, type RunOptions, type Summary } from './browser.ts'
+import { countLinks, median, runOnce, summarize, type RunOptions, type Summary } from './browser.ts'
 import { footerTreemaps, reportHtml } from '../product/module-report.ts'
 import { formatTable, readManifest, sizeRows, sizeTable } from './sizes.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15)
 const SCALE_RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 5)
+const WORK_RUNS = Number(process.env.BENCH_WORK_RUNS ?? 5)
 const SCALES = [1, 10, 50]
 const port = Number(process.env.BENCH_PORT ?? 8429)
 const started = performance.now()
@@ -88,6 +92,19 @@ const perfRows: string[][] = [
 const ratioRows: string[][] = [
   ['CPU', 'newsletter P/R', 'whole footer P/R', 'TBT P/R', 'longest task P/R'],
 ]
+const workRows: string[][] = [
+  [
+    'CPU',
+    'Preact, ms',
+    'React, ms',
+    'P/R',
+    'of it rendering P, ms',
+    'R, ms',
+    'script P, ms',
+    'R, ms',
+    'script P/R',
+  ],
+]
 const scaleRows: string[][] = [
   ['build', 'content', 'links', 'whole footer, ms', 'per 1x', 'TBT, ms', 'longest task, ms'],
 ]
@@ -120,6 +137,39 @@ try {
   }
   log(formatTable(perfRows))
   log(`\nRatio Preact/React (under 1: Preact is faster)\n${formatTable(ratioRows)}`)
+
+  // (b2) the work the widget controls, from traces (the wall times above include the network's
+  // and the host page's share, which both builds pay alike)
+  log(
+    `\n(b2) The widget's own main-thread time to the whole footer, median of ${WORK_RUNS} traced runs ...`,
+  )
+  for (const cpu of [1, 4]) {
+    const by: Record<string, { total: number; rendering: number }> = {}
+    for (const flavor of ['preact', 'react'] as const) {
+      const options = { url: pageUrl(flavor, reference.path), cpu, trace: true }
+      const expectedLinks = await countLinks(browser, options)
+      const runs = []
+      for (let i = 0; i < WORK_RUNS; i++)
+        runs.push((await runOnce(browser, { ...options, expectedLinks })).work!)
+      by[flavor] = {
+        total: median(runs.map((w) => w.total)),
+        rendering: median(runs.map((w) => w.rendering)),
+      }
+    }
+    const [p, r] = [by.preact, by.react]
+    workRows.push([
+      `${cpu}x`,
+      ms(p.total),
+      ms(r.total),
+      ratio(p.total, r.total),
+      ms(p.rendering),
+      ms(r.rendering),
+      ms(p.total - p.rendering),
+      ms(r.total - r.rendering),
+      ratio(p.total - p.rendering, r.total - r.rendering),
+    ])
+  }
+  log(formatTable(workRows))
 
   // (c) scaling
   log(
@@ -168,6 +218,11 @@ await writeFile(
         note: "Times from the footer script's response end: evaluation plus rendering. TBT and longest task: page-wide long tasks until 500 ms after the footer is complete.",
       },
       { title: 'Ratio Preact/React', rows: ratioRows },
+      {
+        title: `(b2) The widget's own main-thread time to the whole footer, median of ${WORK_RUNS} traced runs`,
+        rows: workRows,
+        note: "Thread time of the tasks the trace attributes to the widget (test/helpers/trace.ts); rendering is the browser's style, layout and paint of the same DOM in both builds.",
+      },
       {
         title: `(c) Scaling: ${largest.name}, 4x CPU, median of ${SCALE_RUNS} runs`,
         rows: scaleRows,

@@ -32,12 +32,10 @@ import {
   formatTask,
   LONG_TASK_MS,
   longTasks,
-  RENDERING,
   startTrace,
   stopTrace,
-  WIDGET_SCRIPT,
+  widgetWork,
   type LongTask,
-  type TraceEvent,
 } from '../../test/helpers/trace.ts'
 
 const runs = Number(process.argv[2] ?? 5)
@@ -144,8 +142,7 @@ try {
       ms: Math.max(0, ...widgetTasks.map((t) => t.ms)),
       cpuMs: Math.max(0, ...widgetTasks.map((t) => t.widgetCpuMs)),
     }
-    const widgetCpuMs = longTasks(events, { limitMs: 0 }).reduce((sum, t) => sum + t.widgetCpuMs, 0)
-    const renderingCpuMs = renderingTime(events)
+    const { total: widgetCpuMs, rendering: renderingCpuMs } = widgetWork(events)
     console.log(
       `run ${run + 1}${dists.length > 1 ? ` (${dists[variant]})` : ''}: ${links} SEO links, page to last link ${renderMs} ms${tasks.map((t) => `\n  ${formatTask(t)}`).join('') || ', no long task'}`,
     )
@@ -156,28 +153,6 @@ try {
   await browser.close()
   for (const server of servers) server.close()
 }
-/**
- * Thread time of style, layout and paint on the widget's main thread from its first run after the
- * evaluation (the host's own layout comes before): the same DOM costs both runtimes the same here.
- */
-function renderingTime(events: TraceEvent[]): number {
-  const evaluation = events.find(
-    (e) => e.name === 'EvaluateScript' && WIDGET_SCRIPT.test(e.args?.data?.url ?? ''),
-  )!
-  const start = evaluation.ts + (evaluation.dur ?? 0)
-  let end = 0
-  let sum = 0
-  for (const e of events
-    .filter((e) => e.pid === evaluation.pid && e.tid === evaluation.tid && e.ts >= start)
-    .filter((e) => RENDERING.has(e.name) && e.dur !== undefined)
-    .sort((a, b) => a.ts - b.ts)) {
-    if (e.ts < end) continue // nested in one already counted
-    end = e.ts + e.dur!
-    sum += (e.tdur ?? e.dur!) / 1000
-  }
-  return sum
-}
-
 const spread = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
   return `median ${Math.round(sorted[Math.floor(sorted.length / 2)])}, worst ${Math.round(sorted[sorted.length - 1])} ms`

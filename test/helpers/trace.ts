@@ -128,7 +128,7 @@ const SCRIPT_WITH_URL = new Set([
   'v8.compile',
   'v8.evaluateModule',
 ])
-export const RENDERING = new Set([
+const RENDERING = new Set([
   'UpdateLayoutTree',
   'Layout',
   'PrePaint',
@@ -360,6 +360,37 @@ export function longTasks(
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10
+
+/**
+ * The widget's own main-thread time in a trace (thread time of all its tasks, as longTasks
+ * attributes them) and, of it, the browser's style, layout and paint after the widget's first run:
+ * the work the widget controls, without the network's and the host page's share of the wall time.
+ * Both runtimes pay the same rendering for the same DOM.
+ */
+export function widgetWork(
+  events: TraceEvent[],
+  widgetScript = WIDGET_SCRIPT,
+): { total: number; rendering: number } {
+  const total = longTasks(events, { limitMs: 0, widgetScript }).reduce(
+    (sum, t) => sum + t.widgetCpuMs,
+    0,
+  )
+  const evaluation = events.find(
+    (e) => e.name === 'EvaluateScript' && widgetScript.test(e.args?.data?.url ?? ''),
+  )!
+  const start = evaluation.ts + (evaluation.dur ?? 0)
+  let end = 0
+  let rendering = 0
+  for (const e of events
+    .filter((e) => e.pid === evaluation.pid && e.tid === evaluation.tid && e.ts >= start)
+    .filter((e) => RENDERING.has(e.name) && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts)) {
+    if (e.ts < end) continue // nested in one already counted
+    end = e.ts + e.dur!
+    rendering += (e.tdur ?? e.dur!) / 1000
+  }
+  return { total: round(total), rendering: round(rendering) }
+}
 
 /**
  * One line per task, e.g. "widget 58.4 ms (cpu 46.2) at +294 ms [widget 58.4, playwright 0, host 0;

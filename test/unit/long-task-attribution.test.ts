@@ -4,7 +4,7 @@
  */
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { longTasks, type TraceEvent } from '../helpers/trace.ts'
+import { longTasks, widgetWork, type TraceEvent } from '../helpers/trace.ts'
 
 const FOOTER = 'http://127.0.0.1:8391/static/footer.de-DE.0123456789.js'
 const PAGE = 'http://127.0.0.1:8391/_hosts/clean.html'
@@ -216,6 +216,29 @@ test("cpu time is the task's thread time; no evaluation of the widget's script m
   ]
   assert.is(longTasks(events)[0].cpuMs, 20)
   assert.throws(() => longTasks([x('RunTask', 2000, 60)]), /not evaluated/)
+})
+
+test("widgetWork: the thread time of the widget's tasks, and of it style, layout and paint after its first run", () => {
+  const events = [
+    // The host's end-of-parsing layout comes before the widget's first run: not ours.
+    x('RunTask', 900, 30),
+    x('Layout', 905, 20, {}, 20),
+    ...evaluation(),
+    // A widget task: 6 ms of script, then style and layout (the layout nested in nothing else).
+    x('RunTask', 2000, 20),
+    x('TimerFire', 2000, 20, { data: { frame: 'F', timerId: 1 } }),
+    x('FunctionCall', 2000.1, 6, { data: { url: FOOTER } }),
+    x('UpdateLayoutTree', 2010, 4, {}, 4),
+    x('Layout', 2014, 5, {}, 5),
+    // The host's own script later: not ours.
+    x('RunTask', 3000, 10),
+    x('FunctionCall', 3000.1, 9, { data: { url: PAGE } }),
+  ]
+  const work = widgetWork(events)
+  assert.is(work.rendering, 9)
+  // The evaluation itself (4: the rest of its task is the host's parser task), the first run (5)
+  // and the widget task (20).
+  assert.is(work.total, 29)
 })
 
 test.run()

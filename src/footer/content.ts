@@ -38,8 +38,7 @@ function salvage(struct: AnyStruct, value: unknown, path: (string | number)[]): 
     }
     return out
   }
-  const at = [...path, ...error.path]
-  report(at, error.refinement === 'SafeUrl' ? 'is an unsafe link' : error.message)
+  report([...path, ...error.path], error.message)
   return DROP
 }
 

@@ -17,19 +17,20 @@ export interface FooterView {
 
 /** The view of the content for the variant's sections (variant.ts). */
 export function buildView(content: PartialContent, sections: FooterSections): FooterView {
+  const { teaserGroups = [], seo, socialMedia, appReferences } = content
   const id = headingIds()
-  const groups = (content.teaserGroups ?? [])
+  const groups = teaserGroups
     .filter((g) => sections.checkoutHiddenGroups || !g.hideGroupInCheckout)
     .map((group) => ({ group, id: id(group.heading.link.text) }))
   const seen = new Set<string>()
   const images = groups
-    .flatMap(({ group }) => group.images ?? [])
+    .flatMap(({ group }) => group.images || [])
     .filter((image) => !seen.has(image.source) && !!seen.add(image.source))
   return {
     groups,
     images,
-    seoId: id(content.seo?.heading ?? 'seo'),
-    socialId: id(content.socialMedia?.heading ?? 'social'),
-    appId: id(content.appReferences?.heading ?? 'apps'),
+    seoId: id(seo ? seo.heading : 'seo'),
+    socialId: id(socialMedia ? socialMedia.heading : 'social'),
+    appId: id(appReferences ? appReferences.heading : 'apps'),
   }
 }

@@ -3,12 +3,13 @@
  * and an id for every heading (letters, digits, hyphens; unique within the footer).
  */
 import { headingIds } from './links'
+import { isLogoSource } from './logos'
 import type { PartialContent, TeaserGroup } from './footer.schema'
 import type { FooterSections } from './variant'
 
 export interface FooterView {
   groups: { group: TeaserGroup; id: string }[]
-  /** Payment and delivery logos: the images of the shown teaser groups, each source once. */
+  /** Payment and delivery logos: the images of the shown teaser groups, each known source once. */
   images: { label: string; source: string }[]
   seoId: string
   socialId: string
@@ -25,7 +26,7 @@ export function buildView(content: PartialContent, sections: FooterSections): Fo
   const seen = new Set<string>()
   const images = groups
     .flatMap(({ group }) => group.images || [])
-    .filter((image) => !seen.has(image.source) && !!seen.add(image.source))
+    .filter(({ source }) => isLogoSource(source) && !seen.has(source) && !!seen.add(source))
   return {
     groups,
     images,

@@ -26,7 +26,7 @@ export const LOGO_SOURCES = [
   'trust-fair-trade',
 ] as const
 
-const isLogoSource = (source: string) => (LOGO_SOURCES as readonly string[]).includes(source)
+export const isLogoSource = (source: string) => (LOGO_SOURCES as readonly string[]).includes(source)
 
 /** The image path of a logo source, or '' for a source not in the list: no broken image. */
 export function logoPath(source: string, origin = ''): string {

@@ -12,10 +12,13 @@ import { footerSections } from './variant'
 import { fetchContent, inlineContent } from './content-source'
 import {
   FooterContentSchema,
+  type FooterContent,
   SeoColumnSchema,
   type PartialContent,
   type SeoColumn,
 } from './footer.schema'
+
+type SeoGroup = FooterContent['seo']
 
 /**
  * Content renders in steps (widget.later: time slices, so a slow device gets a task per step and
@@ -57,10 +60,14 @@ export function createFooterModel(widget: Widget) {
   if (!sections.newsletter) settleNewsletter()
   const afterNewsletter = (step: () => void) => void newsletterSettled.then(() => later(step))
 
-  function revealSeo() {
-    const total = content.value?.seo?.columns.reduce((n, c) => n + c.links.length, 0) ?? 0
-    seoShown.value = Math.min(total, seoShown.value + SEO_STEP)
-    later(seoShown.value < total ? revealSeo : revealIcons)
+  /** Reveals the SEO links, SEO_STEP per step, then the icon groups. */
+  function revealSeo(seo: SeoGroup) {
+    const total = seo.columns.reduce((n, c) => n + c.links.length, 0)
+    const step = () => {
+      seoShown.value = Math.min(total, seoShown.value + SEO_STEP)
+      later(seoShown.value < total ? step : revealIcons)
+    }
+    later(step)
   }
 
   function revealIcons() {
@@ -109,11 +116,9 @@ export function createFooterModel(widget: Widget) {
         later(revealIcons)
         return
       }
-      content.value = {
-        ...content.value,
-        seo: columns.length ? { ...group, columns: kept } : group,
-      }
-      later(revealSeo)
+      const shown = columns.length ? { ...group, columns: kept } : group
+      content.value = { ...content.value, seo: shown }
+      revealSeo(shown)
     }
     step(0)
   }

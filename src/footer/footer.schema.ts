@@ -26,12 +26,11 @@ export const SOCIAL_ICONS = [
 ] as const
 export const APP_ICONS = ['ios', 'android'] as const
 
-/** An address that may reach an href (the kit's safeUrl); an unsafe one fails here, with its path. */
-const SafeUrl = refine(
-  string(),
-  'SafeUrl',
-  (url) => safeUrl(url) !== null || 'an unsafe link, left out',
-)
+/**
+ * An address that may reach an href (the kit's safeUrl); an unsafe one fails here, with its path.
+ * The message completes content.ts's log line: "<path> is an unsafe link; left out."
+ */
+const SafeUrl = refine(string(), 'SafeUrl', (url) => safeUrl(url) !== null || 'is an unsafe link')
 
 const LinkSchema = type({ url: SafeUrl, text: string() })
 

@@ -3,12 +3,13 @@
  * and an id for every heading (letters, digits, hyphens; unique within the footer).
  */
 import { headingIds } from './links'
+import { isLogoSource } from './logos'
 import type { PartialContent, TeaserGroup } from './footer.schema'
 import type { FooterSections } from './variant'
 
 export interface FooterView {
   groups: { group: TeaserGroup; id: string }[]
-  /** Payment and delivery logos: the images of the shown teaser groups, each source once. */
+  /** Payment and delivery logos: the images of the shown teaser groups, each known source once. */
   images: { label: string; source: string }[]
   seoId: string
   socialId: string
@@ -17,19 +18,20 @@ export interface FooterView {
 
 /** The view of the content for the variant's sections (variant.ts). */
 export function buildView(content: PartialContent, sections: FooterSections): FooterView {
+  const { teaserGroups = [], seo, socialMedia, appReferences } = content
   const id = headingIds()
-  const groups = (content.teaserGroups ?? [])
+  const groups = teaserGroups
     .filter((g) => sections.checkoutHiddenGroups || !g.hideGroupInCheckout)
     .map((group) => ({ group, id: id(group.heading.link.text) }))
   const seen = new Set<string>()
   const images = groups
-    .flatMap(({ group }) => group.images ?? [])
-    .filter((image) => !seen.has(image.source) && !!seen.add(image.source))
+    .flatMap(({ group }) => group.images || [])
+    .filter(({ source }) => isLogoSource(source) && !seen.has(source) && !!seen.add(source))
   return {
     groups,
     images,
-    seoId: id(content.seo?.heading ?? 'seo'),
-    socialId: id(content.socialMedia?.heading ?? 'social'),
-    appId: id(content.appReferences?.heading ?? 'apps'),
+    seoId: id(seo ? seo.heading : 'seo'),
+    socialId: id(socialMedia ? socialMedia.heading : 'social'),
+    appId: id(appReferences ? appReferences.heading : 'apps'),
   }
 }

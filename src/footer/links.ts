@@ -10,7 +10,7 @@
  * cannot decompose. NFC first, so a decomposed and a composed heading get the same id. The "lf-"
  * prefix keeps every id a valid name in XHTML too (it never starts with a digit or a mark).
  */
-export function headingIds(prefix = 'lf') {
+export function headingIds() {
   const used = new Set<string>()
   return (text: string): string => {
     const slug = text
@@ -19,7 +19,7 @@ export function headingIds(prefix = 'lf') {
       .trim()
       .replace(/[\s-]+/g, '-')
       .toLowerCase()
-    const base = `${prefix}-${slug || 'section'}`
+    const base = `lf-${slug || 'section'}`
     let id = base
     for (let n = 2; used.has(id); n++) id = `${base}-${n}`
     used.add(id)

@@ -26,7 +26,7 @@ export const LOGO_SOURCES = [
   'trust-fair-trade',
 ] as const
 
-const isLogoSource = (source: string) => (LOGO_SOURCES as readonly string[]).includes(source)
+export const isLogoSource = (source: string) => (LOGO_SOURCES as readonly string[]).includes(source)
 
 /** The image path of a logo source, or '' for a source not in the list: no broken image. */
 export function logoPath(source: string, origin = ''): string {
@@ -39,10 +39,8 @@ export function logoPath(source: string, origin = ''): string {
  * shows its text instead.
  */
 export function reportUnknownLogos(content: PartialContent): void {
-  const images = [
-    ...(content.teaserGroups ?? []).flatMap((group) => group.images ?? []),
-    ...(content.qualityLogos ?? []),
-  ]
+  const { teaserGroups = [], qualityLogos = [] } = content
+  const images = [...teaserGroups.flatMap((group) => group.images || []), ...qualityLogos]
   for (const source of new Set(images.map((image) => image.source)))
     if (!isLogoSource(source)) log.warn('Unknown logo source', source)
 }

@@ -18,29 +18,21 @@ export interface FooterSections {
   checkoutHiddenGroups: boolean
 }
 
-const FULL: FooterSections = {
-  variant: 'full',
-  newsletter: true,
-  seo: true,
-  icons: true,
-  checkoutHiddenGroups: true,
-}
-
-const REDUCED: FooterSections = {
-  variant: 'reduced',
-  newsletter: false,
-  seo: false,
-  icons: false,
-  checkoutHiddenGroups: false,
-}
-
 /** Reduced when the page asks for it, or a reduced-variant cookie has any non-empty value. */
 export function isReduced(widget: Pick<Widget, 'config' | 'document'>): boolean {
   if (widget.config.variant === 'reduced') return true
   const cookie = cookieReader(widget.document)
-  return !!cookie(AFFILIATE_COOKIE)?.trim() || !!cookie(NEW_APP_COOKIE)?.trim()
+  return [AFFILIATE_COOKIE, NEW_APP_COOKIE].some((name) => (cookie(name) || '').trim())
 }
 
+/** The full variant shows every section; the reduced one none of those it may leave out. */
 export function footerSections(widget: Pick<Widget, 'config' | 'document'>): FooterSections {
-  return isReduced(widget) ? REDUCED : FULL
+  const full = !isReduced(widget)
+  return {
+    variant: full ? 'full' : 'reduced',
+    newsletter: full,
+    seo: full,
+    icons: full,
+    checkoutHiddenGroups: full,
+  }
 }

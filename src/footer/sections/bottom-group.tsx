@@ -18,7 +18,7 @@ export function BottomGroup({
   content: PartialContent | null
   touch: boolean
 }) {
-  const { legalLinks = [], qualityLogos = [], salesTax, international, viewChanger } = content ?? {}
+  const { legalLinks = [], qualityLogos = [], salesTax, international, viewChanger } = content || {}
   const { assetOrigin } = useWidget()
   return (
     <div className="lf-bottom">

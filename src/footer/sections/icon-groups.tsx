@@ -15,14 +15,17 @@ function IconGroup({ heading, id, items }: { heading: string; id: string; items:
         {heading}
       </h2>
       <ul className="lf-icon-list">
-        {items.map(({ iconName, link }) => (
-          <li key={iconName}>
-            <TextLink href={link.url} variant="quiet" className="lf-icon-link">
-              {brandIconPath(iconName) ? <Icon path={brandIconPath(iconName)!} size={32} /> : null}
-              <span className="lf-visually-hidden">{link.text}</span>
-            </TextLink>
-          </li>
-        ))}
+        {items.map(({ iconName, link }) => {
+          const path = brandIconPath(iconName)
+          return (
+            <li key={iconName}>
+              <TextLink href={link.url} variant="quiet" className="lf-icon-link">
+                {path ? <Icon path={path} size={32} /> : null}
+                <span className="lf-visually-hidden">{link.text}</span>
+              </TextLink>
+            </li>
+          )
+        })}
       </ul>
     </section>
   )

@@ -14,7 +14,8 @@ import type { TeaserGroup } from '../footer.schema'
 /** Icon names already reported: content repeats its groups on every page view, the console hears of each once. */
 const reported = new Set<string>()
 
-function HeadingIcon({ name }: { name?: string }) {
+/** A heading's icon; called, not rendered as a component, so it adds no component of its own. */
+function headingIcon(name?: string) {
   if (!name) return null
   const path = teaserIconPath(name)
   if (!path) {
@@ -81,7 +82,7 @@ export function TeaserGroups({ groups, phone, classic }: Props) {
             id={id}
             title={
               <>
-                <HeadingIcon name={group.heading.iconName} />
+                {headingIcon(group.heading.iconName)}
                 {group.heading.link.text}
               </>
             }
@@ -92,7 +93,7 @@ export function TeaserGroups({ groups, phone, classic }: Props) {
         ) : (
           <div key={id} className="lf-col">
             <h3 id={id} className="lf-heading">
-              <HeadingIcon name={group.heading.iconName} />
+              {headingIcon(group.heading.iconName)}
               <TextLink href={group.heading.link.url} variant="quiet">
                 {group.heading.link.text}
               </TextLink>

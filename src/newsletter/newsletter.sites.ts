@@ -3,7 +3,7 @@
  * one row per site. Adding a market means adding a row here and its texts, nothing else.
  */
 import type { Site } from '../sites'
-import { SALUTATION_ORDER, type Field, type Salutation } from './newsletter.constants'
+import { SALUTATIONS, type Field, type Salutation } from './newsletter.constants'
 
 /** Whether a field is on the form, and whether the visitor must fill it. */
 export type FieldRule = 'hidden' | 'optional' | 'required'
@@ -74,7 +74,7 @@ function rules(form: MarketForm): SiteRules {
     lockPrefilled: form.lockPrefilled,
     privacyHint: click,
     clickConsent: click,
-    salutations: SALUTATION_ORDER,
+    salutations: SALUTATIONS,
     nameOrder: form.familyNameFirst ? ['lastName', 'firstName'] : ['firstName', 'lastName'],
     links: {
       privacy: page(form.pages.privacy, 1003)!,

@@ -87,7 +87,7 @@ function rules(form: MarketForm): SiteRules {
   }
 }
 
-/** The common form: e-mail only, the submit button as consent. */
+/** The common form: e-mail only, the submit button as consent; AT and HU add fields to it. */
 const EMAIL_ONLY = {
   salutation: 'hidden',
   names: 'hidden',
@@ -103,9 +103,9 @@ export const SITE_RULES: Record<Site, SiteRules> = {
     pages: { ...GERMAN_PAGES, sample: 'beispiel-newsletter' },
   }),
   AT: rules({
+    ...EMAIL_ONLY,
     salutation: 'optional',
     names: 'optional',
-    newsletterConsent: 'submit-button',
     lockPrefilled: true,
     pages: { ...GERMAN_PAGES, sample: 'beispiel-newsletter' },
   }),
@@ -119,9 +119,9 @@ export const SITE_RULES: Record<Site, SiteRules> = {
     pages: { privacy: 'ochrana-osobnich-udaju', voucher: 'podminky-poukazu' },
   }),
   HU: rules({
+    ...EMAIL_ONLY,
     salutation: 'required',
     names: 'required',
-    newsletterConsent: 'submit-button',
     lockPrefilled: true,
     familyNameFirst: true,
     pages: { privacy: 'adatvedelem', voucher: 'kuponfeltetelek', sample: 'minta-hirlevel' },

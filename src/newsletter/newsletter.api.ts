@@ -23,10 +23,8 @@ export function createNewsletterApi(widget: Widget): NewsletterApi {
   })
   const headers = siteHeaders(widget.config.site, widget.pageAddress)
   return {
-    subscribe: (request) =>
-      client.post(SUBSCRIBERS_PATH, request, {
-        headers: { 'Content-Type': 'application/json', ...headers },
-      }),
+    // redaxios sends an object body as JSON, with Content-Type: application/json.
+    subscribe: (request) => client.post(SUBSCRIBERS_PATH, request, { headers }),
     confirm: (token) =>
       client.put(SUBSCRIBERS_PATH + '/' + encodeURIComponent(token) + DOI_PATH, undefined, {
         headers,

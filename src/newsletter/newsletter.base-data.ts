@@ -29,29 +29,15 @@ export function mergeBaseData(
 ): BaseDataMerge {
   // `||`, not `??`: the same for these strings, and lighter once lowered for old browsers.
   const consents = (data.consents || []).filter((c): c is 'DNE' => c === 'DNE')
-  const known = {
-    email: data.email || '',
-    salutation: data.salutation || '',
-    firstName: data.firstName || '',
-    lastName: data.lastName || '',
+  const known = {} as BaseDataMerge['known']
+  const next = { ...typed, consents: consents.length ? consents : typed.consents }
+  // Sites that lock prefilled values lock each shown field the account knows.
+  const lock: BaseDataMerge['lock'] = rules.lockPrefilled ? {} : null
+  // A loop, not Object.fromEntries: iOS 12.0-12.1 (the browser floor) lacks it.
+  for (const f of LOCK_FIELDS) {
+    known[f] = data[f] || ''
+    next[f] = known[f] || typed[f]
+    if (lock) lock[f] = known[f] !== '' && isShown(rules.fields[f])
   }
-  let lock: BaseDataMerge['lock'] = null
-  if (rules.lockPrefilled) {
-    // A loop, not Object.fromEntries: iOS 12.0-12.1 (the browser floor) lacks it.
-    lock = {}
-    for (const f of LOCK_FIELDS) lock[f] = known[f] !== '' && isShown(rules.fields[f])
-  }
-  return {
-    known,
-    consents,
-    next: {
-      ...typed,
-      email: known.email || typed.email,
-      salutation: known.salutation || typed.salutation,
-      firstName: known.firstName || typed.firstName,
-      lastName: known.lastName || typed.lastName,
-      consents: consents.length ? consents : typed.consents,
-    },
-    lock,
-  }
+  return { known, consents, next, lock }
 }

@@ -1,7 +1,6 @@
 /** Newsletter enumerations, limits and patterns (SPEC §3, §5, §9): plain values the widget and the schemas share. */
-export const SALUTATIONS = ['MR', 'MRS', 'COMPANY', 'DIVERS'] as const
-/** SPEC §3: the default display order. */
-export const SALUTATION_ORDER = ['MRS', 'MR', 'DIVERS', 'COMPANY'] as const
+/** SPEC §3's salutations, in its default display order: one list for the form and the schemas. */
+export const SALUTATIONS = ['MRS', 'MR', 'DIVERS', 'COMPANY'] as const
 export const CONSENTS = ['DNE'] as const
 export const LEGALS = ['NEWSLETTER', 'SHOPPING_CART'] as const
 const SUBSCRIPTION_RESULTS = ['SUCCESS', 'ERROR_INVALID_EMAIL', 'ERROR_GENERIC'] as const

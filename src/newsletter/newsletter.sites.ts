@@ -3,7 +3,7 @@
  * one row per site. Adding a market means adding a row here and its texts, nothing else.
  */
 import type { Site } from '../sites'
-import { SALUTATION_ORDER, type Field, type Salutation } from './newsletter.constants'
+import { SALUTATIONS, type Field, type Salutation } from './newsletter.constants'
 
 /** Whether a field is on the form, and whether the visitor must fill it. */
 export type FieldRule = 'hidden' | 'optional' | 'required'
@@ -74,7 +74,7 @@ function rules(form: MarketForm): SiteRules {
     lockPrefilled: form.lockPrefilled,
     privacyHint: click,
     clickConsent: click,
-    salutations: SALUTATION_ORDER,
+    salutations: SALUTATIONS,
     nameOrder: form.familyNameFirst ? ['lastName', 'firstName'] : ['firstName', 'lastName'],
     links: {
       privacy: page(form.pages.privacy, 1003)!,
@@ -87,7 +87,7 @@ function rules(form: MarketForm): SiteRules {
   }
 }
 
-/** The common form: e-mail only, the submit button as consent. */
+/** The common form: e-mail only, the submit button as consent; AT and HU add fields to it. */
 const EMAIL_ONLY = {
   salutation: 'hidden',
   names: 'hidden',
@@ -103,9 +103,9 @@ export const SITE_RULES: Record<Site, SiteRules> = {
     pages: { ...GERMAN_PAGES, sample: 'beispiel-newsletter' },
   }),
   AT: rules({
+    ...EMAIL_ONLY,
     salutation: 'optional',
     names: 'optional',
-    newsletterConsent: 'submit-button',
     lockPrefilled: true,
     pages: { ...GERMAN_PAGES, sample: 'beispiel-newsletter' },
   }),
@@ -119,9 +119,9 @@ export const SITE_RULES: Record<Site, SiteRules> = {
     pages: { privacy: 'ochrana-osobnich-udaju', voucher: 'podminky-poukazu' },
   }),
   HU: rules({
+    ...EMAIL_ONLY,
     salutation: 'required',
     names: 'required',
-    newsletterConsent: 'submit-button',
     lockPrefilled: true,
     familyNameFirst: true,
     pages: { privacy: 'adatvedelem', voucher: 'kuponfeltetelek', sample: 'minta-hirlevel' },

@@ -2,7 +2,7 @@
  * Field validation of the sign-up form (SPEC §5). Answers a message key (texts under
  * newsletter.errors), or undefined.
  */
-import { FIELDS, isEmail, isName, type Field } from './newsletter.constants'
+import { isEmail, isName, type Field } from './newsletter.constants'
 import type { FormValues } from './newsletter.schema'
 import type { SiteRules } from './newsletter.sites'
 
@@ -44,9 +44,7 @@ export function validateField(
 export function validateAll(values: FormValues, rules: SiteRules): Errors {
   const errors: Errors = {}
   // In display order, so the announcement names the errors in the order the fields appear.
-  for (const field of FIELDS.flatMap((f): readonly Field[] =>
-    f === 'firstName' ? rules.nameOrder : f === 'lastName' ? [] : [f],
-  )) {
+  for (const field of ['email', 'salutation', ...rules.nameOrder, 'legals'] as const) {
     const error = validateField(field, values, rules)
     if (error) errors[field] = error
   }

@@ -76,6 +76,7 @@ export function readEmbedConfig(script: HTMLScriptElement | null): EmbedConfig {
     spa: !!script && script.hasAttribute('data-spa'),
     variant: field('variant', 'variant', 'full', 'Showing the full footer.'),
     newsletterHidden: attr('newsletter')?.trim().toLowerCase() === 'hidden',
+    // biome-ignore lint/complexity/useOptionalChain: the browser floor lowers optional chaining to a longer form
     nonce: (script && script.nonce) || undefined,
     voucherFootnote: field(
       'voucherFootnote',

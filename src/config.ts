@@ -36,65 +36,51 @@ export const EmbedConfigSchema = object({
 
 export type EmbedConfig = Infer<typeof EmbedConfigSchema>
 
-/** Validates one attribute against its field of the schema; a bad value is reported and replaced. */
-function field<K extends keyof EmbedConfig>(
-  key: K,
-  attribute: string,
-  raw: string | null,
-  value: unknown,
-  fallback: EmbedConfig[K],
-  consequence: string,
-): EmbedConfig[K] {
-  if (raw === null) return fallback
-  const [error, valid] = validate(
-    value,
-    EmbedConfigSchema.schema[key] as unknown as Struct<EmbedConfig[K], unknown>,
-  )
-  if (!error) return valid
-  log.warn(
-    `Unknown ${attribute}="${raw}"; expected ${error.message.replace(/^Expected /, '')}. ${consequence}`,
-  )
-  return fallback
-}
-
 /** Reads the embed attributes; never throws. `script` may be null (e.g. injected without currentScript). */
 export function readEmbedConfig(script: HTMLScriptElement | null): EmbedConfig {
-  const attr = (name: string) => script?.getAttribute(name) ?? null
-  const rawSite = attr('data-site')
-  const normalised = (raw: string | null) => raw?.trim().toUpperCase()
+  const attr = (name: string) => (script ? script.getAttribute(`data-${name}`) : null)
+  /**
+   * One attribute, trimmed and in its field's letter case, checked against its field of the
+   * schema: absent gives the default (the site is reported even then), a bad value is reported
+   * and replaced by it. Upper case also reads a site's hyphen as the underscore (CH-FR); no
+   * platform name has either.
+   */
+  const field = <K extends keyof EmbedConfig>(
+    key: K,
+    name: string,
+    fallback: EmbedConfig[K],
+    consequence: string,
+    upper?: boolean,
+  ): EmbedConfig[K] => {
+    const raw = attr(name)
+    if (raw === null && key !== 'site') return fallback
+    const value =
+      raw === null
+        ? undefined
+        : upper
+          ? raw.trim().toUpperCase().replace('-', '_')
+          : raw.trim().toLowerCase()
+    const [error, valid] = validate(
+      value,
+      EmbedConfigSchema.schema[key] as unknown as Struct<EmbedConfig[K], unknown>,
+    )
+    if (!error) return valid
+    log.warn(
+      `Unknown data-${name}="${raw || ''}"; expected ${error.message.replace(/^Expected /, '')}. ${consequence}`,
+    )
+    return fallback
+  }
   return {
-    site: field(
-      'site',
-      'data-site',
-      rawSite ?? '',
-      normalised(rawSite)?.replace('-', '_'),
-      DEFAULT_SITE,
-      'Showing the German market.',
-    ),
-    platform: field(
-      'platform',
-      'data-platform',
-      attr('data-platform'),
-      normalised(attr('data-platform')),
-      undefined,
-      'Detecting the platform instead.',
-    ),
-    spa: script?.hasAttribute('data-spa') ?? false,
-    variant: field(
-      'variant',
-      'data-variant',
-      attr('data-variant'),
-      attr('data-variant')?.trim().toLowerCase(),
-      'full',
-      'Showing the full footer.',
-    ),
-    newsletterHidden: attr('data-newsletter')?.trim().toLowerCase() === 'hidden',
-    nonce: script?.nonce || undefined,
+    site: field('site', 'site', DEFAULT_SITE, 'Showing the German market.', true),
+    platform: field('platform', 'platform', undefined, 'Detecting the platform instead.', true),
+    spa: !!script && script.hasAttribute('data-spa'),
+    variant: field('variant', 'variant', 'full', 'Showing the full footer.'),
+    newsletterHidden: attr('newsletter')?.trim().toLowerCase() === 'hidden',
+    // biome-ignore lint/complexity/useOptionalChain: the browser floor lowers optional chaining to a longer form
+    nonce: (script && script.nonce) || undefined,
     voucherFootnote: field(
       'voucherFootnote',
-      'data-voucher-footnote',
-      attr('data-voucher-footnote'),
-      attr('data-voucher-footnote')?.trim().toLowerCase(),
+      'voucher-footnote',
       'shown',
       'Showing the voucher footnote.',
     ),

@@ -31,7 +31,7 @@ export const LONG_TERM_TOKEN_RENEW_PATH = '/longtermtoken/renew'
 
 /** Static files: footer logos, and the newsletter block's images (named by content hash). */
 export const FOOTER_IMAGES = '/service/footer-images/'
-export const LOGO_FOLDER = `${FOOTER_IMAGES}logos/`
+export const LOGO_FOLDER = FOOTER_IMAGES + 'logos/'
 export const NEWSLETTER_IMAGES = '/service/newsletterfrontend/newslettersubscriptionform/'
 
 // Cookies the widget reads (the server sets them readable by scripts, SPEC §3).

@@ -34,50 +34,40 @@ export interface PlatformSource {
   device: ReadonlySignal<Platform>
   /** Switches the layout for this page view (the view changer's default; nothing is stored). */
   choose(platform: Platform): void
-  dispose(): void
 }
 
 /**
- * A signal of the current platform. A fixed platform (attribute) changes only by the visitor's
- * choice; the device class follows two media queries, so it updates only when a breakpoint is crossed.
+ * A signal of the current platform, for the page's lifetime. A fixed platform (attribute) changes
+ * only by the visitor's choice; the device class follows two media queries, so it updates only
+ * when a breakpoint is crossed (without matchMedia it is the width at the start).
  */
-export function watchPlatform(
-  fixed: Platform | undefined,
-  win: Window | undefined,
-): PlatformSource {
-  const given = fixed ?? parsePlatform(win?.document.documentElement.getAttribute('platform'))
+export function watchPlatform(fixed: Platform | undefined, win: Window): PlatformSource {
+  const given = fixed ?? parsePlatform(win.document.documentElement.getAttribute('platform'))
   const chosen = signal<Platform | undefined>(undefined)
-  const choose = (p: Platform) => {
-    chosen.value = p
-  }
-  if (!win?.matchMedia) {
-    const device = signal(platformFromWidth(win?.innerWidth))
-    return {
-      platform: computed(() => chosen.value ?? given ?? device.value),
-      device,
-      choose,
-      dispose() {},
-    }
-  }
   // The queries' answers, not window.innerWidth: reading innerWidth while the host page's layout
   // is dirty forces a synchronous layout of the whole page inside our script's task.
-  const queries = [PHONE_MAX_WIDTH, TABLET_MAX_WIDTH].map((px) =>
-    win.matchMedia(`(max-width: ${px}px)`),
-  )
-  const fromQueries = (): Platform =>
-    queries[0].matches ? 'SMARTPHONE' : queries[1].matches ? 'TABLET' : 'CLASSIC'
-  const device = signal(fromQueries())
+  const queries = win.matchMedia
+    ? [PHONE_MAX_WIDTH, TABLET_MAX_WIDTH].map((px) => win.matchMedia(`(max-width: ${px}px)`))
+    : []
+  const measure = (): Platform =>
+    !queries.length
+      ? platformFromWidth(win.innerWidth)
+      : queries[0].matches
+        ? 'SMARTPHONE'
+        : queries[1].matches
+          ? 'TABLET'
+          : 'CLASSIC'
+  const device = signal(measure())
   const update = () => {
-    device.value = fromQueries()
+    device.value = measure()
   }
   // addListener: iOS Safari 12/13 lack addEventListener on MediaQueryList.
   for (const q of queries) q.addListener(update)
   return {
     platform: computed(() => chosen.value ?? given ?? device.value),
     device,
-    choose,
-    dispose: () => {
-      for (const q of queries) q.removeListener(update)
+    choose: (p) => {
+      chosen.value = p
     },
   }
 }

@@ -45,6 +45,7 @@ test('sends JSON with the site headers to the base path', async () => {
   const client = createApiClient({
     baseURL: newsletterBasePath('https://shop.test', false),
     fetch: fetchImpl,
+    timers: fakeClock(),
     headers: siteHeaders('AT', 'https://shop.test/at/page'),
   })
   const answer = await client.post('/newsletter-subscribers', { email: 'a@b.de' })
@@ -61,7 +62,11 @@ test('a non-2xx answer raises a ResponseError with status and parsed body', asyn
   const { fetchImpl } = recordingFetch(
     () => new Response('{"type":"urn:newsletter:email_invalid"}', { status: 400 }),
   )
-  const client = createApiClient({ baseURL: 'https://shop.test', fetch: fetchImpl })
+  const client = createApiClient({
+    baseURL: 'https://shop.test',
+    fetch: fetchImpl,
+    timers: fakeClock(),
+  })
   try {
     await client.get('/x')
     assert.unreachable('should have thrown')
@@ -75,7 +80,11 @@ test('a non-2xx answer raises a ResponseError with status and parsed body', asyn
 
 test('a failed request raises a FetchError that is not a time-out', async () => {
   const { fetchImpl } = recordingFetch(() => Promise.reject(new TypeError('Failed to fetch')))
-  const client = createApiClient({ baseURL: 'https://shop.test', fetch: fetchImpl })
+  const client = createApiClient({
+    baseURL: 'https://shop.test',
+    fetch: fetchImpl,
+    timers: fakeClock(),
+  })
   const error = await client.get('/x').catch((e: unknown) => e)
   assert.instance(error, FetchError)
   assert.is((error as FetchError).kind, 'fetch')
@@ -114,11 +123,13 @@ test('API key, access token and basic credentials become headers', async () => {
   await createApiClient({
     baseURL: 'https://s.test',
     fetch: fetchImpl,
+    timers: fakeClock(),
     auth: { apiKey: { header: 'X-Api-Key', value: 'k1' }, accessToken: 't1' },
   }).get('/a')
   await createApiClient({
     baseURL: 'https://s.test',
     fetch: fetchImpl,
+    timers: fakeClock(),
     auth: { basic: { username: 'u', password: 'p' } },
   }).get('/b')
   assert.is(sent[0].headers.get('x-api-key'), 'k1')
@@ -131,6 +142,7 @@ test('works against the contract server in-process, including its fault injectio
   const client = createApiClient({
     baseURL: newsletterBasePath('https://shop.test', false),
     fetch: server.fetch,
+    timers: fakeClock(),
     headers: siteHeaders('DE', 'https://shop.test/de/'),
   })
   const ok = await client.post('/newsletter-subscribers', {

@@ -1,7 +1,8 @@
 /**
  * HTTP client factory on redaxios (SPEC §7): base path, 15 s time-out, site headers,
- * and errors mapped to ResponseError / FetchError. `fetch` and the timer are injectable,
- * so tests hand in the contract server's in-process handler and a fake clock.
+ * and errors mapped to ResponseError / FetchError. `fetch` and the timers are injected: the
+ * widget's own (app/widget-context.tsx), or in tests the contract server's in-process handler
+ * and a fake clock.
  */
 import redaxios from 'redaxios'
 import { FetchError, ResponseError } from './errors'
@@ -22,9 +23,8 @@ export interface Timers {
 
 export interface ApiClientOptions {
   baseURL: string
-  fetch?: typeof fetch
-  timeoutMs?: number
-  timers?: Timers
+  fetch: typeof fetch
+  timers: Timers
   headers?: Record<string, string>
   /** Send cookies (credentials: include). */
   withCredentials?: boolean
@@ -67,11 +67,6 @@ export function newsletterBasePath(origin: string, spa: boolean): string {
 export function siteHeaders(site: Site, pageAddress: string): Record<string, string> {
   const page = new URL(pageAddress)
   return { [SITE_HEADER]: site, [ORIGINAL_ADDRESS_HEADER]: page.origin + page.pathname }
-}
-
-const defaultTimers: Timers = {
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
 }
 
 /** Wraps fetch with an abortable time-out and maps network failures to FetchError. */
@@ -119,17 +114,11 @@ function authHeaders(auth: ApiClientOptions['auth']): Record<string, string> {
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init))
   const http = redaxios.create({
     baseURL: options.baseURL,
     headers: { Accept: 'application/json', ...authHeaders(options.auth), ...options.headers },
     withCredentials: options.withCredentials,
-    fetch: timedFetch(
-      fetchImpl,
-      options.timeoutMs ?? REQUEST_TIMEOUT_MS,
-      options.timers ?? defaultTimers,
-      options.cache,
-    ),
+    fetch: timedFetch(options.fetch, REQUEST_TIMEOUT_MS, options.timers, options.cache),
   })
 
   async function send<T>(

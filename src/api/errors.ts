@@ -1,24 +1,27 @@
 /** The two ways a call fails (SPEC §7), told apart by `kind` so callers can react differently. */
 
+// The fields are declared and assigned, not class fields: the browser floor lacks class fields,
+// and their lowered form ships a helper.
+
 /** The server answered with a non-2xx status. */
 export class ResponseError extends Error {
-  readonly kind = 'response' as const
-  constructor(
-    readonly status: number,
-    readonly data: unknown,
-  ) {
+  declare readonly kind: 'response'
+  declare readonly status: number
+  declare readonly data: unknown
+  constructor(status: number, data: unknown) {
     super(`Request failed with status ${status}`)
+    Object.assign(this, { kind: 'response', status, data })
   }
 }
 
 /** No answer: the network failed or the time-out passed. */
 export class FetchError extends Error {
-  readonly kind = 'fetch' as const
-  constructor(
-    readonly timedOut: boolean,
-    readonly cause?: unknown,
-  ) {
+  declare readonly kind: 'fetch'
+  declare readonly timedOut: boolean
+  declare readonly cause?: unknown
+  constructor(timedOut: boolean, cause?: unknown) {
     super(timedOut ? 'Request timed out' : 'Request could not be sent')
+    Object.assign(this, { kind: 'fetch', timedOut, cause })
   }
 }
 

@@ -29,7 +29,7 @@ export type PsDataLoader = () => Promise<PsData | null>
 /** A loader that calls the server at most once; failures resolve to null (logged). */
 export function createPsDataLoader(
   origin: string,
-  options: Pick<ApiClientOptions, 'fetch' | 'timers'> = {},
+  options: Pick<ApiClientOptions, 'fetch' | 'timers'>,
 ): PsDataLoader {
   let pending: Promise<PsData | null> | undefined
   return () =>

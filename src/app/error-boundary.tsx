@@ -16,7 +16,11 @@ interface Props {
 }
 
 export class ErrorBoundary extends Component<Props, { failed: boolean }> {
-  state = { failed: false }
+  // Assigned, not a class field: the browser floor lacks class fields, and their lowered form ships a helper.
+  constructor(props: Props) {
+    super(props)
+    this.state = { failed: false }
+  }
 
   static getDerivedStateFromError() {
     return { failed: true }

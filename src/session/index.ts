@@ -12,11 +12,6 @@ export function startSessionMonitor(
   now: () => number = () => Date.now(),
 ): SessionMonitor | null {
   if (isTouchLike(widget.platform.peek())) return null
-  return createSessionMonitor({
-    document: widget.document,
-    fetch: widget.fetch,
-    timers: widget.timers,
-    origin: widget.origin,
-    now,
-  })
+  // The widget has the monitor's document, fetch, timers and origin.
+  return createSessionMonitor({ ...widget, now })
 }

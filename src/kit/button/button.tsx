@@ -60,6 +60,7 @@ export function Button({
 }: ButtonProps) {
   useStyles(css)
   const loading = state === 'loading'
+  const loadingText = loading ? (loadingLabel ?? t('kit.button.loading')) : ''
   const handleClick = (event: MouseEvent<HTMLButtonElement>) => {
     if (loading || rest['aria-disabled'] === true || rest['aria-disabled'] === 'true') {
       event.preventDefault()
@@ -80,9 +81,7 @@ export function Button({
       {loading ? <span className="lf-button__spinner" aria-hidden="true" /> : null}
       <span className="lf-button__label">{children}</span>
       {loading ? ' ' : null}
-      {loading ? (
-        <span className="lf-visually-hidden">{loadingLabel ?? t('kit.button.loading')}</span>
-      ) : null}
+      {loading ? <span className="lf-visually-hidden">{loadingText}</span> : null}
     </button>
   )
   if (state === undefined) return button
@@ -90,7 +89,7 @@ export function Button({
     <>
       {button}
       <span className="lf-visually-hidden" aria-live="polite">
-        {loading ? (loadingLabel ?? t('kit.button.loading')) : ''}
+        {loadingText}
       </span>
     </>
   )

@@ -118,32 +118,25 @@ interface FieldFrameProps extends FieldProps {
   group?: boolean
 }
 
-/** Wrapper with label, control slot, hint and error. */
+/** Wrapper with label, control slot, hint and error; a fieldset with a legend for a group. */
 export function FieldFrame(props: FieldFrameProps) {
-  const cls = fieldClass(props)
-  const labelCls = props.hideLabel ? 'lf-field__label lf-visually-hidden' : 'lf-field__label'
-  const label = (
-    <>
-      {props.label}
-      <RequiredMarker required={props.required} />
-    </>
-  )
-  if (props.group) {
-    return (
-      <fieldset className={cls} aria-describedby={describedBy(props.id, props)}>
-        <legend className={labelCls}>{label}</legend>
-        {props.children}
-        <FieldMessages id={props.id} hint={props.hint} error={props.error} />
-      </fieldset>
-    )
-  }
+  const { id, group } = props
+  const Frame = group ? 'fieldset' : 'div'
+  const Label = group ? 'legend' : 'label'
   return (
-    <div className={cls}>
-      <label className={labelCls} htmlFor={props.id}>
-        {label}
-      </label>
+    <Frame
+      className={fieldClass(props)}
+      aria-describedby={group ? describedBy(id, props) : undefined}
+    >
+      <Label
+        className={props.hideLabel ? 'lf-field__label lf-visually-hidden' : 'lf-field__label'}
+        htmlFor={group ? undefined : id}
+      >
+        {props.label}
+        <RequiredMarker required={props.required} />
+      </Label>
       {props.children}
-      <FieldMessages id={props.id} hint={props.hint} error={props.error} />
-    </div>
+      <FieldMessages id={id} hint={props.hint} error={props.error} />
+    </Frame>
   )
 }

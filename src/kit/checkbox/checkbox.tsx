@@ -11,7 +11,7 @@ import {
   type FieldProps,
 } from '../field/field'
 import { useStyles } from '../../styles/style-root'
-import css from '../radio/radio.css'
+import css from './checkbox.css'
 
 export interface CheckboxProps
   extends Omit<FieldProps, 'hideLabel'>,

@@ -6,7 +6,8 @@ import type { ChangeEvent, InputHTMLAttributes, ReactNode } from 'react'
 import { useDomId } from '../hooks'
 import { FieldFrame, useField, type FieldProps } from '../field/field'
 import { useStyles } from '../../styles/style-root'
-import css from './radio.css'
+import controlCss from '../checkbox/checkbox.css'
+import groupCss from './radio.css'
 
 export interface RadioProps
   extends Omit<
@@ -22,7 +23,7 @@ export interface RadioProps
 
 /** One native radio button with its label. */
 export function Radio({ label, id, onCheckedChange, ...rest }: RadioProps) {
-  useStyles(css)
+  useStyles(controlCss)
   const radioId = useDomId(id)
   return (
     <span className="lf-radio">
@@ -62,7 +63,8 @@ export interface RadioGroupProps extends FieldProps {
 
 /** A group of radios with a legend, required marker, state and linked error text. */
 export function RadioGroup(props: RadioGroupProps) {
-  useStyles(css)
+  useStyles(controlCss)
+  useStyles(groupCss)
   const { field, shown, control } = useField(props)
   const { name, options, value, defaultValue, onValueChange, disabled, inline } = control
   return (

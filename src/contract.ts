@@ -38,6 +38,8 @@ export const NEWSLETTER_IMAGES = '/service/newsletterfrontend/newslettersubscrip
 
 /** The login token (a JWT whose exp, ren and lid drive the session monitor). */
 export const LOGIN_TOKEN_COOKIE = 'LoginToken'
+/** Keeps a login across browser sessions; only the server reads it (POST longtermtoken/renew). */
+export const LONG_TERM_TOKEN_COOKIE = 'LongtermToken'
 /** Either of them means staff: the preview panel loads. The first is the usual one. */
 export const STAFF_COOKIES = ['StaffAuthToken', 'CobraAuthToken'] as const
 /** Reduced-variant cookies (SPEC §4): a partner visit, the new app's web views; any non-empty value counts. */

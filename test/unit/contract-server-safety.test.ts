@@ -221,6 +221,51 @@ test('renewal refuses unsigned (alg none), altered, foreign and expired tokens w
   )
 })
 
+const LONG_TERM_RENEW = '/service/login/api/v1/longtermtoken/renew'
+const cookieOf = (headers: Headers, name: string) =>
+  headers
+    .getSetCookie()
+    .map((c) => new RegExp(`^${name}=([^;]*)`).exec(c)?.[1])
+    .find((v) => v !== undefined)
+
+test('the long-term token is signed too: login sets it HttpOnly; its renewal refuses any other value with 401', async () => {
+  let now = new Date('2026-11-21T09:00:00Z')
+  const server = createContractServer({ now: () => now })
+  const login = await call(server, 'POST', LOGIN, {
+    headers: { 'content-type': 'application/json', 'x-hunter-csrf': '1' },
+    body: JSON.stringify(DEMO_ACCOUNT),
+  })
+  const setCookie = login.headers.getSetCookie().find((c) => c.startsWith('LongtermToken='))
+  assert.ok(setCookie, 'login sets LongtermToken')
+  assert.match(setCookie, /HttpOnly/, 'the widget never reads it')
+  const good = decodeURIComponent(cookieOf(login.headers, 'LongtermToken')!)
+  const loginToken = decodeURIComponent(cookieOf(login.headers, 'LoginToken')!)
+  const [header, payload, signature] = good.split('.')
+  const renew = (token: string) =>
+    call(server, 'POST', LONG_TERM_RENEW, { headers: { cookie: `LongtermToken=${token}` } })
+  const refused = {
+    'any value': 'yes',
+    'alg none': `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.`,
+    'a later expiry': `${header}.${b64({ ...part(good, 1), exp: part(good, 1).exp + 3600 })}.${signature}`,
+    'the login token in its place': loginToken,
+  }
+  for (const [name, token] of Object.entries(refused))
+    assert.is((await renew(token)).status, 401, name)
+  assert.is(
+    (await call(server, 'POST', RENEW, { headers: { cookie: `LoginToken=${good}` } })).status,
+    401,
+    'nor does the long-term token pass as a login token',
+  )
+  now = new Date('2026-12-01T09:00:00Z')
+  const renewed = await renew(good)
+  assert.is(renewed.status, 201, 'the real token renews')
+  const next = decodeURIComponent(cookieOf(renewed.headers, 'LongtermToken')!)
+  assert.is(part(next, 1).lid, part(good, 1).lid, "renewal keeps the token's own login")
+  assert.ok(part(next, 1).exp > part(good, 1).exp, 'for a new term')
+  now = new Date('2027-02-01T09:00:00Z')
+  assert.is((await renew(good)).status, 401, 'expired')
+})
+
 test('customer base data only for a valid login token in X-LoginToken', async () => {
   const server = createContractServer()
   const baseData = (token: string) =>

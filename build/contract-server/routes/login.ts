@@ -2,19 +2,21 @@
  * Login calls of SPEC §7. Demo account: demo@lumora.example / lumora-demo.
  * Tokens are JWTs signed with HMAC-SHA256 (HS256) under a secret drawn anew at every start:
  * header.payload.signature, the payload readable (exp, ren and lid, in seconds) because the
- * widget's session monitor reads it from the LoginToken cookie. The server trusts a token only
+ * widget's session monitor reads it from the LoginToken cookie. The long-term token (LongtermToken,
+ * HttpOnly) is signed the same way. The server trusts a token only
  * when its header says HS256 and the signature over header and payload is its own; anything
  * else (alg "none", an altered payload, another server's token) is no token.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { is, validate } from 'superstruct'
-import { cookies, empty, json, readJson, setCookie } from '../http.ts'
+import { is, literal, number, object, string, validate, type Struct } from 'superstruct'
+import { cookies, empty, json, readJson, setCookie, withCookies } from '../http.ts'
 import { LoginRequestSchema } from '../../../src/session/login.schema.ts'
 import {
   CSRF_HEADER,
   LOGIN_API,
   LOGIN_PATH,
   LOGIN_TOKEN_RENEW_PATH,
+  LONG_TERM_TOKEN_COOKIE,
   LONG_TERM_TOKEN_RENEW_PATH,
 } from '../../../src/contract.ts'
 import {
@@ -29,6 +31,8 @@ export const DEMO_ACCOUNT = { email: 'demo@lumora.example', password: 'lumora-de
 /** A login token lives 30 minutes and may be renewed after 10. */
 export const TOKEN_LIFETIME_S = 30 * 60
 export const TOKEN_RENEW_AFTER_S = 10 * 60
+/** A long-term token lives 30 days; each renewal starts a new term. */
+export const LONG_TERM_LIFETIME_S = 30 * 24 * 60 * 60
 
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url')
 
@@ -38,20 +42,23 @@ const secret = (ctx: ServerContext) => featureState(ctx, 'login', () => randomBy
 const sign = (ctx: ServerContext, signed: string) =>
   createHmac('sha256', secret(ctx)).update(signed).digest('base64url')
 
-/** A token for a login, issued now (or at `issuedAt`, for tests that need one already due). */
-export function makeLoginToken(ctx: ServerContext, loginId: string, issuedAt = ctx.now()): string {
-  const now = Math.floor(issuedAt.getTime() / 1000)
-  const payload = Buffer.from(
-    JSON.stringify({ exp: now + TOKEN_LIFETIME_S, ren: now + TOKEN_RENEW_AFTER_S, lid: loginId }),
-  ).toString('base64url')
+/** A signed token: the header this server writes, the claims readable, its HS256 signature. */
+function signToken(ctx: ServerContext, claims: object): string {
+  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url')
   return `${HEADER}.${payload}.${sign(ctx, `${HEADER}.${payload}`)}`
 }
 
-/** The claims of a token this server signed and that has not expired; null for anything else. */
-export function verifyLoginToken(
+/** The claims of a token this server signed, of the given shape and not expired; null for anything else. */
+function verifyToken<T extends { exp: number }>(
   ctx: ServerContext,
   token: string | null | undefined,
-): LoginToken | null {
+  schema: Struct<T>,
+): T | null {
+  const [error, claims] = validate(signedClaims(ctx, token), schema)
+  return !error && claims.exp > ctx.now().getTime() / 1000 ? claims : null
+}
+
+function signedClaims(ctx: ServerContext, token: string | null | undefined): unknown {
   const parts = (token ?? '').split('.')
   if (parts.length !== 3) return null
   const [header, payload, signature] = parts
@@ -60,15 +67,55 @@ export function verifyLoginToken(
   const expected = Buffer.from(sign(ctx, `${header}.${payload}`))
   const given = Buffer.from(signature)
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
-  let claims: unknown
   try {
-    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
+    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
   } catch {
     return null
   }
-  const [error, valid] = validate(claims, LoginTokenSchema)
-  return !error && valid.exp > ctx.now().getTime() / 1000 ? valid : null
 }
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
+
+/** A token for a login, issued now (or at `issuedAt`, for tests that need one already due). */
+export function makeLoginToken(ctx: ServerContext, loginId: string, issuedAt = ctx.now()): string {
+  const now = seconds(issuedAt)
+  return signToken(ctx, {
+    exp: now + TOKEN_LIFETIME_S,
+    ren: now + TOKEN_RENEW_AFTER_S,
+    lid: loginId,
+  })
+}
+
+/** The claims of a login token this server signed and that has not expired; null for anything else. */
+export function verifyLoginToken(
+  ctx: ServerContext,
+  token: string | null | undefined,
+): LoginToken | null {
+  return verifyToken(ctx, token, LoginTokenSchema)
+}
+
+/**
+ * The long-term token keeps a login across browser sessions; only the server reads it (HttpOnly).
+ * Its claims name their use, so neither token passes for the other (a login token has `ren`, this
+ * one `use`, and each schema requires its own).
+ */
+const LongTermTokenSchema = object({ use: literal('longterm'), exp: number(), lid: string() })
+
+const makeLongTermToken = (ctx: ServerContext, loginId: string) =>
+  signToken(ctx, { use: 'longterm', exp: seconds(ctx.now()) + LONG_TERM_LIFETIME_S, lid: loginId })
+
+const longTermCookie = (ctx: ServerContext, loginId: string) =>
+  setCookie(LONG_TERM_TOKEN_COOKIE, makeLongTermToken(ctx, loginId), {
+    maxAgeSeconds: LONG_TERM_LIFETIME_S,
+  })
+
+const loginCookies = (ctx: ServerContext, loginId: string) => [
+  setCookie(LOGIN_TOKEN_COOKIE, makeLoginToken(ctx, loginId), {
+    maxAgeSeconds: TOKEN_LIFETIME_S,
+    readableByWidget: true,
+  }),
+  longTermCookie(ctx, loginId),
+]
 
 export function loginRoutes(): Route[] {
   return [
@@ -78,13 +125,10 @@ export function loginRoutes(): Route[] {
       if (!is(body, LoginRequestSchema)) return json({ status: 'BAD_REQUEST' }, 400)
       if (body.email !== DEMO_ACCOUNT.email || body.password !== DEMO_ACCOUNT.password)
         return json({ status: 'UNAUTHORIZED' }, 401)
-      const token = makeLoginToken(ctx, `login-${ctx.randomToken(12)}`)
-      return json({ status: 'SUCCESS' }, 200, {
-        'set-cookie': setCookie(LOGIN_TOKEN_COOKIE, token, {
-          maxAgeSeconds: TOKEN_LIFETIME_S,
-          readableByWidget: true,
-        }),
-      })
+      return withCookies(
+        json({ status: 'SUCCESS' }),
+        loginCookies(ctx, `login-${ctx.randomToken(12)}`),
+      )
     }),
     route('POST', LOGIN_API + LOGIN_TOKEN_RENEW_PATH, ({ request, ctx }) => {
       const token = verifyLoginToken(ctx, cookies(request)[LOGIN_TOKEN_COOKIE])
@@ -98,8 +142,11 @@ export function loginRoutes(): Route[] {
         }),
       })
     }),
-    route('POST', LOGIN_API + LONG_TERM_TOKEN_RENEW_PATH, ({ request }) =>
-      cookies(request).LongtermToken ? empty(201) : empty(401),
-    ),
+    route('POST', LOGIN_API + LONG_TERM_TOKEN_RENEW_PATH, ({ request, ctx }) => {
+      const token = verifyToken(ctx, cookies(request)[LONG_TERM_TOKEN_COOKIE], LongTermTokenSchema)
+      if (!token) return empty(401)
+      // A new term for the login the presented token belongs to, and only that one.
+      return empty(201, { 'set-cookie': longTermCookie(ctx, token.lid) })
+    }),
   ]
 }

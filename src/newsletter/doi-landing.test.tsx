@@ -87,10 +87,16 @@ test('nothing is confirmed on load: a clear confirm button is the only way, and 
     null,
     'the landing asks one thing: the form comes back if the link is refused',
   )
+  confirm.focus()
   fireEvent.click(confirm)
   await settle()
   const confirmed = screen.getByText(text('confirmed'))
   assert.ok(confirmed.closest('[role=status]'))
+  assert.is(
+    document.activeElement,
+    screen.getByRole('heading', { name: text('title') }),
+    "the pressed button is gone: the focus goes on from the block's heading, not the page's top",
+  )
   const puts = requests.filter((r) => r.method === 'PUT')
   assert.is(puts.length, 1)
   assert.is(puts[0].url, `${NL}/internal/newsletter-subscribers/${token}/doi`)
@@ -98,14 +104,33 @@ test('nothing is confirmed on load: a clear confirm button is the only way, and 
   assert.is(screen.queryByRole('button', { name: text('doiConfirm') }), null)
 })
 
+test('a visitor who moved on while the confirmation was under way keeps the focus where they put it', async () => {
+  const server = createContractServer({ origin: TEST_ORIGIN })
+  const { confirm } = await landing(await signedUpToken(server), server)
+  confirm.focus()
+  fireEvent.click(confirm)
+  const elsewhere = document.body.appendChild(document.createElement('button'))
+  elsewhere.focus()
+  await settle()
+  screen.getByText(text('confirmed'))
+  assert.is(document.activeElement, elsewhere)
+  elsewhere.remove()
+})
+
 test('a used or unknown token: after the confirm button, the invalid-link banner shows above the form', async () => {
   const { confirm } = await landing('unknown-token')
+  confirm.focus()
   fireEvent.click(confirm)
   await settle()
   const banner = screen.getByText(
     'Leider ist dieser Link nicht mehr gültig. Bitte melden Sie sich erneut zum Newsletter an.',
   )
   assert.ok(banner.closest('[role=alert]'))
+  assert.is(
+    document.activeElement,
+    screen.getByRole('heading', { name: text('title') }),
+    'the focus stays in the block, ahead of the banner and the form (focusing the form would clear the banner)',
+  )
   await settle()
   const input = screen.getByRole('textbox', { name: /^E-Mail/ })
   assert.ok(banner.compareDocumentPosition(input) & Node.DOCUMENT_POSITION_FOLLOWING)

@@ -32,6 +32,8 @@ export function NewsletterBlock({
   const widget = useWidget()
   const [model] = useState(() => given ?? createNewsletterModel(widget))
   const titleId = useId()
+  const titleRef = useRef<HTMLHeadingElement>(null)
+  const confirmPressed = useRef(false)
   // Absolute, on the script's origin: a host page's <base href> must not move the images.
   const img = widget.assetOrigin + IMG
   useEffect(() => {
@@ -54,11 +56,19 @@ export function NewsletterBlock({
         doi.value === 'confirming')
     )
       onSettled?.()
+    // The pressed confirm button is gone once the link is confirmed or refused: the focus goes on
+    // from the block's heading (the message or banner follows it), not from the page's top.
+    if (confirmPressed.current && doi.value !== 'confirming') {
+      confirmPressed.current = false
+      const active = widget.document.activeElement
+      if (doi.value !== 'pending' && (!active || active === widget.document.body))
+        titleRef.current?.focus()
+    }
   })
   if (!shown) return null
   return (
     <section className="lf-nl" aria-labelledby={titleId}>
-      <h2 id={titleId} className="lf-nl__title">
+      <h2 id={titleId} ref={titleRef} className="lf-nl__title" tabIndex={-1}>
         {t('newsletter.title')}
       </h2>
       <div className="lf-nl__media">
@@ -90,7 +100,10 @@ export function NewsletterBlock({
             <p>{t('newsletter.doiPrompt')}</p>
             <Button
               state={doi.value === 'confirming' ? 'loading' : 'none'}
-              onClick={() => void model.confirm()}
+              onClick={() => {
+                confirmPressed.current = true
+                void model.confirm()
+              }}
             >
               {t('newsletter.doiConfirm')}
             </Button>

@@ -9,6 +9,7 @@ import { readEmbedConfig } from '../config'
 import { captureConsole } from '../../test/helpers/console'
 import { createTestWidget, recordRequests, renderInWidget } from '../../test/helpers/widget'
 import { Footer } from './footer'
+import { STATUS_WAIT_MS } from '../newsletter'
 import { createContractServer } from '../../build/contract-server/handler'
 import { AFFILIATE_COOKIE, NEW_APP_COOKIE } from '../contract'
 import { contentFetch, renderFooter, resetFooterTest } from './footer.test-utils'
@@ -363,6 +364,19 @@ test('texts from content are text, never HTML', async () => {
   assert.is(view.container.querySelector('#injected'), null)
   assert.is(view.container.querySelector('[onerror]'), null)
   assert.ok(screen.getByText(/<b id="injected">fett<\/b>/))
+})
+
+test('a newsletter status that never comes holds the footer back STATUS_WAIT_MS, not the 15 s time-out', async () => {
+  const { widget, clock, drain } = createTestWidget()
+  widget.psdata = () => new Promise(() => {})
+  renderInWidget(<Footer />, widget)
+  await drain()
+  assert.is(screen.queryByRole('navigation', { name: 'Service und Informationen' }), null)
+  await clock.advance(STATUS_WAIT_MS)
+  await drain()
+  assert.ok(screen.getByRole('textbox', { name: /^E-Mail/ }))
+  assert.ok(nav('Service und Informationen'))
+  assert.match(screen.getByRole('contentinfo').textContent!, /Alle Rechte vorbehalten/)
 })
 
 test('404 renders the bottom group without content sections', async () => {

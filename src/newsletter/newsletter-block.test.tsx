@@ -21,13 +21,15 @@ import { captureConsole } from '../../test/helpers/console'
 import { typeAndLeave } from '../../test/helpers/input'
 import { fakeClock } from '../../test/helpers/fake-timers'
 import { NewsletterBlock, SIGN_UP_EVENT, SUBMITTED_EVENT } from './index'
+import { STATUS_WAIT_MS } from './newsletter.constants'
 
 interface Setup {
   config?: Partial<EmbedConfig>
   /** Wraps the contract server's fetch, e.g. to fail or delay. */
   wrap?: (inner: typeof fetch) => typeof fetch
   pageAddress?: string
-  psdata?: PsData | null
+  /** The newsletter status answer; a promise holds it back until the test resolves it. */
+  psdata?: PsData | null | Promise<PsData | null>
   /** With a LoginToken cookie the server signed. */
   loggedIn?: boolean
 }
@@ -745,6 +747,31 @@ test('shown for other statuses and when psdata fails', async () => {
   cleanup()
   await setup('DE', { psdata: null })
   assert.ok(await email())
+})
+
+test('a status that does not come keeps the form away for STATUS_WAIT_MS only; a late SUBSCRIBED then leaves it, and what was typed', async () => {
+  let answer!: (data: PsData) => void
+  const { clock } = await setup('DE', { psdata: new Promise((resolve) => (answer = resolve)) })
+  await settle()
+  assert.is(
+    screen.queryByRole('textbox'),
+    null,
+    'the form waits a while, so a subscriber sees none flash',
+  )
+  await act(() => clock.advance(STATUS_WAIT_MS - 1))
+  await settle()
+  assert.is(screen.queryByRole('textbox'), null)
+  await act(() => clock.advance(1))
+  const input = await email()
+  fireEvent.input(input, { target: { value: 'anna@' } })
+  answer({ newsletterStatus: 'SUBSCRIBED' })
+  await settle()
+  assert.is(
+    screen.getByRole('textbox', { name: label('email') }),
+    input,
+    'the form stays: hiding it now would move the page and drop what was typed',
+  )
+  assert.is((input as HTMLInputElement).value, 'anna@')
 })
 
 test('every error and banner text exists in every locale, and German uses the spec strings verbatim', async () => {

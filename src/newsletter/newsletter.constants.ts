@@ -1,4 +1,4 @@
-/** Newsletter enumerations, limits and patterns (SPEC §3, §5, §9): plain values the widget and the schemas share. */
+/** Newsletter enumerations, limits, patterns and waits (SPEC §3, §5, §9): plain values the widget, the schemas and the tests share. */
 /** SPEC §3's salutations, in its default display order: one list for the form and the schemas. */
 export const SALUTATIONS = ['MRS', 'MR', 'DIVERS', 'COMPANY'] as const
 export const CONSENTS = ['DNE'] as const
@@ -7,6 +7,15 @@ const SUBSCRIPTION_RESULTS = ['SUCCESS', 'ERROR_INVALID_EMAIL', 'ERROR_GENERIC']
 
 export type Salutation = (typeof SALUTATIONS)[number]
 export type SubscriptionResult = (typeof SUBSCRIPTION_RESULTS)[number]
+
+/**
+ * How long the form waits for the visitor's newsletter status (psdata) before it shows anyway. A
+ * subscriber sees no form flash when the status comes in time; a status call that hangs does not
+ * keep the form, and the footer below it, away for the request's whole 15 s time-out. A status
+ * that comes later is not applied: hiding the form then would move the page and drop what the
+ * visitor typed.
+ */
+export const STATUS_WAIT_MS = 3000
 
 export const EMAIL_MAX = 256
 export const NAME_MAX = 40

@@ -7,6 +7,7 @@ import { LOGIN_TOKEN_COOKIE } from '../contract'
 import { readCookie } from '../cookies'
 import { batch, computed, signal } from '@preact/signals-react'
 import type { Widget } from '../app/widget-context'
+import type { PsData } from '../api/psdata'
 import { log } from '../log'
 import { describeError, ResponseError } from '../api/errors'
 import { emit, SUBMITTED_EVENT, trackSignUp } from './newsletter.analytics'
@@ -16,6 +17,7 @@ import { SITE_RULES } from './newsletter.sites'
 import { ORIGIN, subscriberRequest } from './newsletter.request'
 import { LOCK_FIELDS, mergeBaseData } from './newsletter.base-data'
 import { validateAll, validateField, type Errors } from './newsletter.validation'
+import { STATUS_WAIT_MS } from './newsletter.constants'
 
 /** The form before the visitor or the known customer data fill anything in. */
 export const EMPTY_FORM: FormValues = {
@@ -55,7 +57,7 @@ export function createNewsletterModel(
   const refused = signal(0)
   /** Fields the visitor changed since the form (re)started: only these are checked on blur. */
   let touched: Partial<Record<Field, true>> = {}
-  /** True once status (psdata) is known, so a subscribed visitor never sees the form flash. */
+  /** True once the status (psdata) is known, or STATUS_WAIT_MS has passed without it. */
   const ready = signal(false)
   const result = signal<SubscriptionResult | undefined>(undefined)
   const botSuccess = signal(false)
@@ -239,12 +241,17 @@ export function createNewsletterModel(
 
   /** Loads status and base data of a logged-in visitor; never throws. */
   async function start(): Promise<void> {
+    const decide = (data: PsData | null) =>
+      ready.value ||
+      batch(() => {
+        status.value = data?.newsletterStatus
+        ready.value = true
+      })
+    const wait = widget.timers.setTimeout(() => decide(null), STATUS_WAIT_MS)
     const jobs: Promise<unknown>[] = [
       widget.psdata().then((data) => {
-        batch(() => {
-          status.value = data?.newsletterStatus
-          ready.value = true
-        })
+        widget.timers.clearTimeout(wait)
+        decide(data)
       }),
     ]
     const loginToken = readCookie(widget.document, LOGIN_TOKEN_COOKIE)

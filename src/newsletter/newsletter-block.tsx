@@ -44,6 +44,8 @@ export function NewsletterBlock({
   // 4x CPU slowdown (build/bench/long-tasks.ts).
   const formShown = useLaterStep(shown)
   const { result, doi } = model
+  /** The state this render shows: the effect below acts on what is on screen, not on a newer value. */
+  const doiShown = doi.value
   useEffect(() => {
     // The form tells when it is complete; hidden, or with a view in its place (success, the DOI
     // landing's prompt or its confirmation), the block is settled now.
@@ -58,11 +60,10 @@ export function NewsletterBlock({
       onSettled?.()
     // The pressed confirm button is gone once the link is confirmed or refused: the focus goes on
     // from the block's heading (the message or banner follows it), not from the page's top.
-    if (confirmPressed.current && doi.value !== 'confirming') {
+    if (confirmPressed.current && (doiShown === 'confirmed' || doiShown === 'invalid')) {
       confirmPressed.current = false
       const active = widget.document.activeElement
-      if (doi.value !== 'pending' && (!active || active === widget.document.body))
-        titleRef.current?.focus()
+      if (!active || active === widget.document.body) titleRef.current?.focus()
     }
   })
   if (!shown) return null

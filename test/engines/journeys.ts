@@ -221,8 +221,16 @@ async function confirmDoiLink(page: EnginePage, m: Market, href: string) {
     if (shown) return
     for (const name of labels) {
       if ((await count(page, { css: 'button', name })) > 0) {
-        await clickOn(page, { css: 'button', name })
+        // By keyboard: the pressed button goes, and the focus goes on from the block's heading.
+        await focus(page, { css: 'button', name })
+        await page.press('Enter')
         await waitForText(page, confirmed)
+        await waitForElement(
+          page,
+          'the newsletter heading, focused',
+          { css: 'h2', name: tx(m, 'newsletter.title') },
+          (s) => s.focused,
+        )
         return
       }
     }

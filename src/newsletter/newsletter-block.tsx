@@ -51,11 +51,7 @@ export function NewsletterBlock({
     // landing's prompt or its confirmation), the block is settled now.
     if (
       model.ready.value &&
-      (!shown ||
-        model.success.value ||
-        doi.value === 'confirmed' ||
-        doi.value === 'pending' ||
-        doi.value === 'confirming')
+      (!shown || model.success.value || (doiShown && doiShown !== 'invalid'))
     )
       onSettled?.()
     // The pressed confirm button is gone once the link is confirmed or refused: the focus goes on

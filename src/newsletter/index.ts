@@ -3,7 +3,6 @@
  * block decides itself whether to show (SPEC §4: page marks it hidden, or status says subscribed).
  */
 export { NewsletterBlock } from './newsletter-block'
-export { STATUS_WAIT_MS } from './newsletter.constants'
 export { SIGN_UP_EVENT, SUBMITTED_EVENT } from './newsletter.analytics'
 /** The DOI landing's token, taken from the address bar before anything else reads it (mount). */
 export { takeSubscriberToken } from './doi-landing'

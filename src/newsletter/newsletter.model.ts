@@ -241,12 +241,14 @@ export function createNewsletterModel(
 
   /** Loads status and base data of a logged-in visitor; never throws. */
   async function start(): Promise<void> {
-    const decide = (data: PsData | null) =>
-      ready.value ||
+    // The first of the status and the wait decides; a status after the wait is not applied.
+    const decide = (data: PsData | null) => {
+      if (ready.value) return
       batch(() => {
         status.value = data?.newsletterStatus
         ready.value = true
       })
+    }
     const wait = widget.timers.setTimeout(() => decide(null), STATUS_WAIT_MS)
     const jobs: Promise<unknown>[] = [
       widget.psdata().then((data) => {

@@ -88,9 +88,8 @@ test.describe('mobile webview (360x640, touch, 4x CPU slowdown, 400 kbit/s at 40
   // code cache, as on a first visit); the trace of an attempt that failed is kept beside the
   // test's results (trace-<attempt>.json, opens in the DevTools Performance panel).
   // Judged by the widget's thread (CPU) time in the task, not its wall time: in CI the other
-  // worker's browser runs beside this one and descheduled our thread mid-task (a task of 72 ms wall
-  // held 10.7 ms of CPU). Thread time includes the 4x throttling, so it is what the task costs on a
-  // slow phone's core of its own.
+  // worker's browser runs beside this one and can deschedule our thread mid-task
+  // (docs/performance.md, "Why 4x").
   const overLimit = (t: LongTask) => t.owner === 'widget' && t.widgetCpuMs > LONG_TASK_MS
   test('no long task over 50 ms comes from the widget during the sign-up (best of 3)', async ({
     browser,

@@ -9,7 +9,8 @@ import { useLocale } from '../../../test/helpers/widget'
 const test = suite('ValidatedInput')
 test.after.each(cleanup)
 
-test('a validator answers on blur, not while typing; its message is linked', async () => {
+/** A customer-number field whose validator accepts digits only. */
+async function customerNumber() {
   await useLocale('de-DE')
   const user = userEvent.setup({ document })
   render(
@@ -19,7 +20,11 @@ test('a validator answers on blur, not while typing; its message is linked', asy
       validator={genericValidator((v: string) => /^\d*$/.test(v))}
     />,
   )
-  const input = screen.getByRole('textbox', { name: 'Kundennummer' })
+  return { user, input: screen.getByRole('textbox', { name: 'Kundennummer' }) }
+}
+
+test('a validator answers on blur, not while typing; its message is linked', async () => {
+  const { user, input } = await customerNumber()
   await user.click(input)
   await user.keyboard('12a')
   assert.is(screen.queryByText('Kundennummer ist ungültig.'), null, 'no message while typing')
@@ -30,16 +35,7 @@ test('a validator answers on blur, not while typing; its message is linked', asy
 })
 
 test('the message stays through focus and while the value is still wrong, and clears once it is valid (docs/spec-readings.md)', async () => {
-  await useLocale('de-DE')
-  const user = userEvent.setup({ document })
-  render(
-    <ValidatedInput
-      label="Kundennummer"
-      name="customer"
-      validator={genericValidator((v: string) => /^\d*$/.test(v))}
-    />,
-  )
-  const input = screen.getByRole('textbox', { name: 'Kundennummer' })
+  const { user, input } = await customerNumber()
   await user.click(input)
   await user.keyboard('12a')
   await user.tab()

@@ -40,7 +40,7 @@ function mount(win: Window, script: HTMLScriptElement | null): void {
     setTimeout: (fn: () => void, ms: number) => win.setTimeout(fn, ms),
     clearTimeout: (id: unknown) => win.clearTimeout(id as number),
   }
-  // Startup in short tasks (build/bench/long-tasks.ts: none over 50 ms at 4x CPU slowdown): the
+  // Startup in short tasks, none a long task (docs/performance.md, "Why 4x"): the
   // script's evaluation only claims #footer; then the embed attributes and the widget's I/O; then
   // the psdata request; then the first render (the footer's landmark; the footer model stages
   // the rest); then the session monitor and the preview loader.

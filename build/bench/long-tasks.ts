@@ -1,7 +1,7 @@
 /**
  * Benchmark (run by hand, not a timed test): the footer with 500 SEO links renders without a
  * long task over 50 ms from the widget in Chromium at 4x CPU slowdown (CDP
- * Emulation.setCPUThrottlingRate).
+ * Emulation.setCPUThrottlingRate; why 4x: docs/performance.md).
  *   npm run build && npx tsx build/bench/long-tasks.ts [runs=5] [platform=CLASSIC]
  * Each run is a fresh page traced from before navigation until the last SEO link is there (plus
  * 500 ms); every task over 50 ms on the page's main thread is printed with its owner (widget,
@@ -41,8 +41,7 @@ import {
 const runs = Number(process.argv[2] ?? 5)
 const platform = process.argv[3] ?? 'CLASSIC'
 const port = Number(process.env.BENCH_PORT ?? 8429)
-// BENCH_RATE=1: the same at 1x. Each run's longest widget task by thread time, times four, then
-// estimates the widget's own work at 4x without what the throttling and other processes add.
+// BENCH_RATE=1: the same at 1x (see above).
 const rate = Number(process.env.BENCH_RATE ?? 4)
 
 const content = JSON.parse(readFileSync(path.join(REPO_ROOT, 'fixtures/footer/de.json'), 'utf8'))

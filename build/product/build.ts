@@ -62,8 +62,8 @@ export const SUPPORTED_SYNTAX = { destructuring: true }
  * The footer bundles' module code runs one task after the script itself is evaluated.
  * A deferred script is evaluated in the same task as the host page's end of parsing (its
  * DOMContentLoaded and, often, its first layout); adding our module initialisation (Preact,
- * signals, schemas, texts) to that task made it the one long task of the start at 4x CPU
- * slowdown (build/bench/long-tasks.ts). The wrapper only captures the script tag, which
+ * signals, schemas, texts) to that task makes it the one long task of the start
+ * (docs/performance.md, "Why 4x"). The wrapper only captures the script tag, which
  * `currentScript` names only during evaluation, and hands it to the source as
  * `__FOOTER_SCRIPT__`. No global: the tag lives in the wrapper function's parameter. The deferred
  * function is parenthesised, V8's hint to compile it with the script (off the main thread when
@@ -71,9 +71,9 @@ export const SUPPORTED_SYNTAX = { destructuring: true }
  *
  * The first line is V8's explicit compile hint (Chromium 136+, so Chrome, Edge and Android
  * WebView; other engines read a comment): every function in the file is compiled eagerly, with
- * the streamed script off the main thread, instead of lazily at its first call. Lazy compilation
- * was a third to a half of each startup step at 4x CPU slowdown (the first render, the first
- * request, the newsletter form): nearly every function in the bundle runs while the footer starts.
+ * the streamed script off the main thread, instead of lazily at its first call: nearly every
+ * function in the bundle runs while the footer starts, and compiling them lazily is a third to a
+ * half of each startup step (the first render, the first request, the newsletter form).
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
 export const DEFERRED_START = {

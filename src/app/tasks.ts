@@ -33,7 +33,8 @@ export type Later = (step: () => void) => void
  * in the current task while the slice is younger than `sliceMs`, else in the next task. Steps in
  * a slice follow each other as microtasks, so the render a step caused (Preact renders in a
  * microtask) is done, and counted, before the next step asks for time. On a fast device most
- * stages share a few tasks; at 4x CPU slowdown nearly every stage gets its own (none over 50 ms).
+ * stages share a few tasks; on a slow phone nearly every stage gets its own, none a long task
+ * (docs/performance.md, "Why 4x").
  * A step that throws is logged; it does not stop the others.
  */
 export function createSlicedScheduler(

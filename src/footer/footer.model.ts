@@ -27,12 +27,12 @@ type SeoGroup = FooterContent['seo']
  * the SEO links (checked one column per step and revealed SEO_STEP at a time), the icon groups,
  * then the bottom group's frame and its content.
  */
-// 50, not 100: the frame that lays out a step's links was the longest task left at 4x CPU
-// slowdown (build/bench/long-tasks.ts compares the two).
+// 50 links a step: the frame that lays out a step's links is the longest of the start and grows
+// with the step (docs/performance.md, "Why 4x"); build/bench/long-tasks.ts measures it.
 const SEO_STEP = 50
 // In the order of the page, so what a step adds never pushes down what is already shown (layout shift).
 export const STAGE = { teasers: 1, seo: 2, icons: 3, bottom: 4 } as const
-/** The footer's frame renders in steps too: each was a third of one long first render at 4x CPU slowdown. */
+/** The footer's frame renders in steps too: in one first render it is a long task (docs/performance.md, "Why 4x"). */
 export const SHELL = { newsletter: 1, bottom: 2 } as const
 
 export function createFooterModel(widget: Widget) {
@@ -94,7 +94,7 @@ export function createFooterModel(widget: Widget) {
 
   /**
    * The SEO links are checked one column per step (hundreds of links in one check, with the
-   * garbage it leaves, were a long task at 4x CPU slowdown), then the group with its heading.
+   * garbage it leaves, make a long task (docs/performance.md, "Why 4x")), then the group with its heading.
    */
   function checkSeo(seo: unknown) {
     const columns: unknown[] = isRecord(seo) && Array.isArray(seo.columns) ? seo.columns : []
@@ -126,7 +126,7 @@ export function createFooterModel(widget: Widget) {
   /**
    * Reads the content (inline, else fetched). Parsing, checking everything but the SEO links,
    * and rendering are each a step of their own (not one microtask after the answer): together
-   * they were one long task at 4x CPU slowdown.
+   * they make a long task (docs/performance.md, "Why 4x").
    */
   async function load() {
     const text = inlineContent(widget.document) ?? (await fetchContent(widget))

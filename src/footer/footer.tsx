@@ -25,8 +25,8 @@ export function Footer() {
   const model = useMemo(() => createFooterModel(widget), [widget])
   useEffect(() => {
     model.open()
-    // The content request starts in a task of its own: with the newsletter's requests in the same
-    // effects pass, starting both was a long task at 4x CPU slowdown.
+    // The content request starts in a task of its own: started in the same effects pass as the
+    // newsletter's requests, the two make a long task (docs/performance.md, "Why 4x").
     const timer = widget.timers.setTimeout(() => void model.load(), 0)
     return () => widget.timers.clearTimeout(timer)
   }, [model])

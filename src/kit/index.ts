@@ -25,6 +25,7 @@ export {
   type MessageGenerator,
 } from './validation/validator'
 export { ValidatedInput, type ValidatedInputProps } from './validation/validated-input'
+export { errorAfterEdit } from './validation/error-rule'
 export { NumberInput, type NumberInputProps } from './number-input/number-input'
 export { cleanNumber } from './number-input/number-format'
 export { Select, type SelectProps, type SelectOption } from './select/select'

@@ -40,8 +40,8 @@ export function NewsletterBlock({
     void model.start()
   }, [model])
   const shown = model.ready.value && !model.hidden.value
-  // The form renders a step after the block's head: the two in one render were a long task at
-  // 4x CPU slowdown (build/bench/long-tasks.ts).
+  // The form renders a step after the block's head: the two in one render make a long task
+  // (docs/performance.md, "Why 4x").
   const formShown = useLaterStep(shown)
   const { result, doi } = model
   /** The state this render shows: the effect below acts on what is on screen, not on a newer value. */

@@ -54,8 +54,8 @@ export function NewsletterForm({
       />
     ) : null
 
-  // The consents, the legal texts and the button render a step after the fields (the whole form
-  // in one render and frame was a long task at 4x CPU slowdown, build/bench/long-tasks.ts).
+  // The consents, the legal texts and the button render a step after the fields: the whole form
+  // in one render and frame is a long task (docs/performance.md, "Why 4x").
   const complete = useLaterStep()
   const consentId = `lf-nl-consent-${useId().replace(/:/g, '')}`
   // A refused submit takes the visitor to the first field to correct, which reads its error there.

@@ -18,6 +18,7 @@ import { ORIGIN, subscriberRequest } from './newsletter.request'
 import { LOCK_FIELDS, mergeBaseData } from './newsletter.base-data'
 import { validateAll, validateField, type Errors } from './newsletter.validation'
 import { STATUS_WAIT_MS } from './newsletter.constants'
+import { errorAfterEdit } from '../kit'
 
 /** The form before the visitor or the known customer data fill anything in. */
 export const EMPTY_FORM: FormValues = {
@@ -97,22 +98,17 @@ export function createNewsletterModel(
     })
   }
 
-  /**
-   * A shown error follows the value: it clears once the value is valid (or names what is wrong
-   * now), so the instruction stays while the visitor corrects the field. A field without an error
-   * gets one only on blur or submit, never while typing (SPEC §4, docs/ACCESSIBILITY.md).
-   */
+  /** A shown error follows the value and clears once it is valid (errorAfterEdit, the kit's rule too). */
   function edited(field: Field) {
     touched[field] = true
-    if (errors.value[field])
-      errors.value = { ...errors.value, [field]: validateField(field, values.value, rules) }
+    const shown = errors.value[field]
+    const error = errorAfterEdit(shown, () => validateField(field, values.value, rules))
+    if (error !== shown) errors.value = { ...errors.value, [field]: error }
   }
 
   /**
-   * SPEC §4 "Error messages clear on field focus" is read as: an error clears when the visitor
-   * fixes the value (`edited`), not when they arrive at the field. An error cleared on focus would
-   * leave the field exactly when a screen reader reads it and a sighted visitor needs the
-   * instruction (docs/ACCESSIBILITY.md). The double opt-in banner still hides on focus.
+   * Focus leaves field errors as they are (SPEC §4 "clear on field focus" as
+   * docs/spec-readings.md reads it); the double opt-in banner still hides on focus.
    */
   function focus(field: Field) {
     batch(() => {

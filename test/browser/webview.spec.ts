@@ -77,10 +77,9 @@ test.describe('mobile webview (360x640, touch, 4x CPU slowdown, 400 kbit/s at 40
   })
 
   // The main thread is traced from before the page loads until the success view shows, and every
-  // task over 50 ms is attributed from the trace (test/helpers/trace.ts): Playwright's own script in
-  // the page (compiling its injected script, its role queries and stability checks) is long at 4x
-  // slowdown and is not the widget's; anything not proven foreign counts as the widget's,
-  // including style, layout and paint that Playwright forces early.
+  // task over 50 ms is attributed from the trace (test/helpers/trace.ts): Playwright's own work in
+  // the page is not the widget's (docs/performance.md, "Why 4x"); anything not proven foreign
+  // counts as the widget's, including style, layout and paint that Playwright forces early.
   // Best of 3: this machine is shared and a task's wall time jitters by +-30 % (more under load),
   // so one attempt may catch a task of ours stretched past 50 ms by another process. An attempt
   // without a widget task over 50 ms passes; a real regression (e.g. rendering the whole footer in
@@ -88,9 +87,8 @@ test.describe('mobile webview (360x640, touch, 4x CPU slowdown, 400 kbit/s at 40
   // code cache, as on a first visit); the trace of an attempt that failed is kept beside the
   // test's results (trace-<attempt>.json, opens in the DevTools Performance panel).
   // Judged by the widget's thread (CPU) time in the task, not its wall time: in CI the other
-  // worker's browser runs beside this one and descheduled our thread mid-task (a task of 72 ms wall
-  // held 10.7 ms of CPU). Thread time includes the 4x throttling, so it is what the task costs on a
-  // slow phone's core of its own.
+  // worker's browser runs beside this one and can deschedule our thread mid-task
+  // (docs/performance.md, "Why 4x").
   const overLimit = (t: LongTask) => t.owner === 'widget' && t.widgetCpuMs > LONG_TASK_MS
   test('no long task over 50 ms comes from the widget during the sign-up (best of 3)', async ({
     browser,

@@ -90,7 +90,7 @@ const TRACE_CATEGORIES = [
   'toplevel', // RunTask, and mojo messages with their interface (DevToolsSession = the harness's CDP commands)
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
-  // Not 'disabled-by-default-devtools.timeline.stack': collecting stacks made the evaluation of our
+  // Not 'disabled-by-default-devtools.timeline.stack': collecting stacks makes the evaluation of our
   // bundle take 24-35 ms instead of 1-9 ms at 4x (and slows every script). Without it, timers,
   // animation frames and microtask runs are attributed by the script they call (FunctionCall url).
   'v8.execute', // RunMicrotasks

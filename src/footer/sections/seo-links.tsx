@@ -15,10 +15,10 @@ const CHUNK = 50
  * Links render in chunks of CHUNK, memoised, so a reveal step renders only its new links. On
  * desktop a chunk is a list of its own and the unit of content-visibility (footer.css): off screen
  * its links cost no style, layout or paint, so a column of more than CHUNK links reads as
- * consecutive lists. (With one list per column and each link a unit, the browser watched hundreds
- * of elements for visibility in every frame: 10 ms at 1x with 500 links, the largest task left;
- * build/bench/long-tasks.ts.) On phones every column is merged into one list (SPEC §2), in a
- * panel that is closed at first: there each link is the unit.
+ * consecutive lists. (Each link a unit would have the browser watch hundreds of elements for
+ * visibility in every frame, about 10 ms at 1x with 500 links: build/bench/long-tasks.ts.) On
+ * phones every column is merged into one list (SPEC §2), in a panel that is closed at first:
+ * there each link is the unit.
  */
 const Chunk = memo(function Chunk({
   links,

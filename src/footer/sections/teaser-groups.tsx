@@ -69,8 +69,8 @@ function GroupLinks({
 }
 
 export function TeaserGroups({ groups, phone, classic }: Props) {
-  // A group per step: four groups (on phones four panels) in one render were the longest step
-  // left at 4x CPU slowdown on phones (build/bench/long-tasks.ts).
+  // A group per step: four groups (on phones four panels) in one render make the longest step
+  // on a slow phone (docs/performance.md, "Why 4x").
   const shown = useStagedCount(groups.length)
   if (!groups.length) return null
   return (

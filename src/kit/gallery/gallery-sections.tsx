@@ -150,8 +150,9 @@ export function FormSection({ locale }: { locale: string }) {
       </Grid>
       <h3>Generic validator</h3>
       <p>
-        Checked on leaving the field; the message is in the chosen locale. English defaults (SPEC
-        §5): <q>{GENERIC_INVALID}</q>, and without a message generator <q>{FIELD_INVALID}</q>.
+        Checked on leaving the field; a message stays until the value is valid, and is in the chosen
+        locale. English defaults (SPEC §5): <q>{GENERIC_INVALID}</q>, and without a message
+        generator <q>{FIELD_INVALID}</q>.
       </p>
       <div className="lf-gallery-grid">
         <ValidatedInput

@@ -1,14 +1,16 @@
 /**
- * The kit's Input with a validator (validator.ts): checked on blur, never while typing, and its
- * message cleared when the field gets focus again (SPEC §4); a specific `error` given by the
- * caller wins. Its own component, so bundles that only use Input (the footer) carry none of it.
+ * The kit's Input with a validator (validator.ts): checked when the visitor leaves the field,
+ * never while typing; a shown message stays through focus and clears once the value is valid
+ * (error-rule.ts, the sign-up's rule too). A specific `error` given by the caller wins. Its own
+ * component, so bundles that only use Input (the footer) carry none of it.
  */
 import { useState } from 'react'
 import { Input, type InputProps } from '../input/input'
+import { errorAfterEdit } from './error-rule'
 import type { Validator } from './validator'
 
 export interface ValidatedInputProps extends InputProps {
-  /** Checks the value on blur, e.g. genericValidator(test). */
+  /** Checks the value on blur, and again on each edit while its message is shown, e.g. genericValidator(test). */
   validator: Validator
   /** The field's name in the validator's message; default: the label when it is text. */
   fieldName?: string
@@ -17,28 +19,27 @@ export interface ValidatedInputProps extends InputProps {
 export function ValidatedInput({
   validator,
   fieldName,
-  onFocus,
+  onValueChange,
   onBlur,
   error,
   ...props
 }: ValidatedInputProps) {
   const [invalid, setInvalid] = useState<string>()
+  const check = (value: string) =>
+    validator(value, fieldName ?? (typeof props.label === 'string' ? props.label : ''))
   return (
     <Input
       {...props}
       error={error ?? invalid}
-      onFocus={(event) => {
-        setInvalid(undefined)
-        onFocus?.(event)
+      onValueChange={(value, event) => {
+        onValueChange?.(value, event)
+        // The caller may have rewritten the field (IbanInput groups it): check what it shows.
+        const shown = event.currentTarget.value
+        setInvalid((current) => errorAfterEdit(current, () => check(shown)))
       }}
       onBlur={(event) => {
         onBlur?.(event)
-        setInvalid(
-          validator(
-            event.currentTarget.value,
-            fieldName ?? (typeof props.label === 'string' ? props.label : ''),
-          ),
-        )
+        setInvalid(check(event.currentTarget.value))
       }}
     />
   )

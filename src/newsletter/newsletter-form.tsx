@@ -117,15 +117,18 @@ export function NewsletterForm({
             {links.sample ? <p>{link('sample', 'sample')}</p> : null}
           </details>
           {isShown(rules.fields.legals) ? (
-            <Checkbox
-              {...events('legals')}
-              checked={v.legals.includes('NEWSLETTER')}
-              onCheckedChange={(on) => model.set('legals', on ? ['NEWSLETTER'] : [])}
-              label={richText(T + 'newsletterConsent', {
-                consentLink: link('consent', 'consentLink'),
-                infoLink: link('info', 'infoLink'),
-              })}
-            />
+            <>
+              <Checkbox
+                {...events('legals')}
+                checked={v.legals.includes('NEWSLETTER')}
+                onCheckedChange={(on) => model.set('legals', on ? ['NEWSLETTER'] : [])}
+                label={richText(T + 'newsletterConsent', {
+                  consentLink: link('consent', 'consentLink'),
+                })}
+              />
+              {/* The privacy notice informs, it is not consented to (KVKK): its own line, outside the label. */}
+              <p className="lf-nl__small">{link('info', 'infoLink')}</p>
+            </>
           ) : null}
           {model.dneGiven.value ? null : (
             <Checkbox

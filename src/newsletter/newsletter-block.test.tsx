@@ -413,6 +413,7 @@ test('TR: the box consents to commercial e-mail from the brand and to processing
   assert.is(notice.parentElement!.tagName, 'P')
   assert.is(notice.closest('label'), null)
   assert.ok(consent.compareDocumentPosition(notice) & Node.DOCUMENT_POSITION_FOLLOWING)
+  assert.ok(consent.getAttribute('aria-describedby')!.includes(notice.parentElement!.id))
 })
 
 test('names with a URL are refused on blur (AT)', async () => {

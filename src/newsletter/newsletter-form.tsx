@@ -117,18 +117,16 @@ export function NewsletterForm({
             {links.sample ? <p>{link('sample', 'sample')}</p> : null}
           </details>
           {isShown(rules.fields.legals) ? (
-            <>
-              <Checkbox
-                {...events('legals')}
-                checked={v.legals.includes('NEWSLETTER')}
-                onCheckedChange={(on) => model.set('legals', on ? ['NEWSLETTER'] : [])}
-                label={richText(T + 'newsletterConsent', {
-                  consentLink: link('consent', 'consentLink'),
-                })}
-              />
-              {/* The privacy notice informs, it is not consented to (KVKK): its own line, outside the label. */}
-              <p className="lf-nl__small">{link('info', 'infoLink')}</p>
-            </>
+            <Checkbox
+              {...events('legals')}
+              checked={v.legals.includes('NEWSLETTER')}
+              onCheckedChange={(on) => model.set('legals', on ? ['NEWSLETTER'] : [])}
+              label={richText(T + 'newsletterConsent', {
+                consentLink: link('consent', 'consentLink'),
+              })}
+              // The privacy notice informs and is not consented to (KVKK): a line of its own under the box, outside the label.
+              hint={link('info', 'infoLink')}
+            />
           ) : null}
           {model.dneGiven.value ? null : (
             <Checkbox

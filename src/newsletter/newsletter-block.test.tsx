@@ -22,6 +22,8 @@ import { typeAndLeave } from '../../test/helpers/input'
 import { fakeClock } from '../../test/helpers/fake-timers'
 import { NewsletterBlock, SIGN_UP_EVENT, SUBMITTED_EVENT } from './index'
 import { STATUS_WAIT_MS } from './newsletter.constants'
+import { SITE_RULES } from './newsletter.sites'
+import { BRAND } from '../brand'
 
 interface Setup {
   config?: Partial<EmbedConfig>
@@ -215,8 +217,7 @@ test('the legal text says 16 years, 18 in CZ and SK; TR names Law 6563, KVKK, 14
     assert.match(text('legal'), ['CZ', 'SK'].includes(site) ? /\b18\b/ : /\b16\b/, site)
   }
   await useLocale('tr-TR')
-  for (const fact of ['6563', 'KVKK', '14 gün', '2 yıl'])
-    assert.ok(text('legal').includes(fact), fact)
+  for (const fact of [/6563/, /KVKK/, /14\sgün/, /2\syıl/]) assert.match(text('legal'), fact)
   await useLocale('hu-HU')
   for (const fact of [/1\shónap/, /egyszer/, /kávé/, /kapszul/, /ajándékkártyá/])
     assert.match(text('footnote'), fact)
@@ -397,6 +398,22 @@ test('HU: salutation and names are required; TR: names and the newsletter consen
   fireEvent.click(consent)
   await settle()
   assert.is(consent.getAttribute('aria-invalid'), 'false')
+})
+
+test('TR: the box consents to commercial e-mail from the brand and to processing for it (açık rıza); the KVKK notice is a link on its own line after it', async () => {
+  await setup('TR')
+  await email()
+  const consent = screen.getAllByRole('checkbox')[0]
+  const label = document.querySelector(`label[for="${consent.id}"]`)!.textContent!
+  for (const part of [BRAND, 'ticari elektronik ileti', 'açık rıza'])
+    assert.ok(label.includes(part), part)
+  assert.not.match(label, /Aydınlatma|okudum/)
+  const notice = screen.getByRole('link', { name: text('infoLink') })
+  assert.is(notice.getAttribute('href'), `${location.origin}${SITE_RULES.TR.links.info}`)
+  assert.is(notice.parentElement!.tagName, 'P')
+  assert.is(notice.closest('label'), null)
+  assert.ok(consent.compareDocumentPosition(notice) & Node.DOCUMENT_POSITION_FOLLOWING)
+  assert.ok(consent.getAttribute('aria-describedby')!.includes(notice.parentElement!.id))
 })
 
 test('names with a URL are refused on blur (AT)', async () => {

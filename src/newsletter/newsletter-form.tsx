@@ -123,8 +123,9 @@ export function NewsletterForm({
               onCheckedChange={(on) => model.set('legals', on ? ['NEWSLETTER'] : [])}
               label={richText(T + 'newsletterConsent', {
                 consentLink: link('consent', 'consentLink'),
-                infoLink: link('info', 'infoLink'),
               })}
+              // The privacy notice informs and is not consented to (KVKK): a line of its own under the box, outside the label.
+              hint={link('info', 'infoLink')}
             />
           ) : null}
           {model.dneGiven.value ? null : (

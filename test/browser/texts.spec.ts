@@ -1,8 +1,9 @@
 /**
  * The texts' machine-checkable promises in the rendered widget, per market: the visible consent
  * sentence beside the submit button (every market but TR, which asks with a checkbox), quoting
- * the button's own label and tied to it as its description; and the country switcher's names
- * marked with their own language.
+ * the button's own label and tied to it as its description; TR's consent box and its KVKK notice
+ * line; no statutory withdrawal period advertised in AT; and the country switcher's names marked
+ * with their own language.
  */
 import { expect, test, type Page } from '@playwright/test'
 import { MARKETS } from '../../build/product/markets.ts'
@@ -76,6 +77,34 @@ for (const m of MARKETS) {
     expect(Math.abs(s.x - b.x)).toBeLessThan(2)
   })
 }
+
+test('TR: the consent box grants açık rıza to e-mail from the brand; the KVKK notice is a line of its own under it, outside its label', async ({
+  page,
+}) => {
+  const m = MARKETS.find((x) => x.site === 'TR')!
+  await page.setViewportSize(DESKTOP)
+  await page.goto(m.path)
+  const box = page.locator('#footer input[type=checkbox]').first()
+  const label = page.locator(`#footer label[for="${await box.getAttribute('id')}"]`)
+  await expect(label).toContainText('Lumora')
+  await expect(label).toContainText('açık rıza')
+  await expect(label).not.toContainText(/okudum|Aydınlatma/)
+  const notice = page.locator('#footer form a', { hasText: texts.TR['newsletter.infoLink'] })
+  await expect(notice).toBeVisible()
+  await expect(box).toHaveAccessibleDescription(texts.TR['newsletter.infoLink'])
+  const [l, n] = [(await label.boundingBox())!, (await notice.boundingBox())!]
+  expect(n.y).toBeGreaterThanOrEqual(l.y + l.height)
+})
+
+test('AT: the teaser does not advertise the statutory 14-day withdrawal period as an offer', async ({
+  page,
+}) => {
+  const m = MARKETS.find((x) => x.site === 'AT')!
+  await page.goto(m.path)
+  const teasers = page.locator('#footer')
+  await expect(teasers).toContainText('Lieferung bis an die Haustür in ganz Österreich.')
+  await expect(teasers).not.toContainText(/14\sTage/)
+})
 
 for (const site of ['DE', 'HU', 'CH_FR']) {
   const m = MARKETS.find((x) => x.site === site)!

@@ -26,16 +26,18 @@ const texts = (c: FooterContent) => JSON.stringify(c)
 /** SPEC §9 market facts that must be visible in the content, per site. */
 const FACTS: Record<Site, RegExp[]> = {
   DE: [/30\sTage Rückgaberecht/],
-  AT: [/14\sTage Rückgaberecht/],
+  // AT's 14 days are exactly the statutory Rücktrittsrecht (FAGG): the legal link names it, and
+  // advertising it as the shop's offer is blacklisted (UWG Anhang Z 10; the locale lint checks).
+  AT: [],
   CH: [/3\sMonate Rückgaberecht/],
   CH_FR: [/retour de 3\smois/],
   CZ: [/30\sdní/, /999\sKč/, /499\sKč/, /každá 11\.\skáva/, /včetně DPH/],
   SK: [/30\sdní/, /40\s€/, /20\s€/, /každá 11\.\skáva/, /vrátane DPH/],
   HU: [/30\snapos visszaküldési/],
   TR: [
-    /90 gün içinde ücretsiz iade ve değişim/,
+    /90\sgün içinde ücretsiz iade ve değişim/,
     /1\.000\sTL/,
-    /1–2 iş günü/,
+    /1–2\siş günü/,
     /Pazartesi–Pazar 09:00–19:00/,
   ],
   PL: [/100\szł/, /30\sdni na\szwrot/],

@@ -15,10 +15,10 @@ export interface MailText {
 
 const de: MailText = {
   subject: `Bitte bestätigen Sie Ihre Newsletteranmeldung bei ${BRAND}`,
-  body: 'Sie haben sich mit dieser E-Mail-Adresse für unseren Newsletter angemeldet. Bitte bestätigen Sie die Anmeldung innerhalb von 48\u00a0Stunden über diesen Link:',
+  body: `Diese E-Mail-Adresse wurde für den Newsletter von ${BRAND} angemeldet. Bitte bestätigen Sie die Anmeldung innerhalb von 48\u00a0Stunden über diesen Link:`,
   action: 'Anmeldung bestätigen',
   ignore:
-    'Wenn Sie sich nicht angemeldet haben, ignorieren Sie diese E-Mail einfach. Ohne Bestätigung verfällt die Anmeldung nach 48\u00a0Stunden, und Sie erhalten keinen Newsletter.',
+    'Falls die Anmeldung nicht von Ihnen stammt, ignorieren Sie diese E-Mail einfach. Ohne Bestätigung verfällt die Anmeldung nach 48\u00a0Stunden, und Sie erhalten keinen Newsletter.',
 }
 
 export const MAIL_TEXTS: Record<Locale, MailText> = {
@@ -37,28 +37,28 @@ export const MAIL_TEXTS: Record<Locale, MailText> = {
     body: 'Tato e-mailová adresa byla přihlášena k\u00a0odběru našeho newsletteru. Přihlášení prosím potvrďte do 48\u00a0hodin kliknutím na tento odkaz:',
     action: 'Potvrdit přihlášení',
     ignore:
-      'Pokud přihlášení nepochází od vás, tento e-mail jednoduše ignorujte. Bez potvrzení přihlášení po 48\u00a0hodinách vyprší a\u00a0newsletter vám zasílat nebudeme.',
+      'Pokud přihlášení nepochází od vás, tento e-mail jednoduše ignorujte. Nepotvrzené přihlášení po 48\u00a0hodinách vyprší a\u00a0newsletter vám zasílat nebudeme.',
   },
   'hu-HU': {
     subject: `Kérjük, erősítse meg feliratkozását a ${BRAND} hírlevelére`,
-    body: 'Ezzel az e-mail-címmel feliratkozott hírlevelünkre. Kérjük, 48 órán belül erősítse meg a feliratkozást az alábbi linkre kattintva:',
+    body: `Ezzel az e-mail-címmel feliratkozást kezdeményeztek a ${BRAND} hírlevelére. Kérjük, 48\u00a0órán belül erősítse meg a feliratkozást az alábbi linkre kattintva:`,
     action: 'Feliratkozás megerősítése',
     ignore:
-      'Ha nem Ön iratkozott fel, egyszerűen hagyja figyelmen kívül ezt az e-mailt. Megerősítés nélkül a feliratkozás 48 óra elteltével érvényét veszti, és nem küldünk hírlevelet.',
+      'Ha nem Ön kezdeményezte a feliratkozást, egyszerűen hagyja figyelmen kívül ezt az e-mailt. Megerősítés nélkül a feliratkozás 48\u00a0óra elteltével érvényét veszti, és nem küldünk hírlevelet.',
   },
   'sk-SK': {
     subject: `Potvrďte, prosím, prihlásenie na odber newslettera ${BRAND}`,
     body: 'Táto e-mailová adresa bola prihlásená na odber nášho newslettera. Prihlásenie, prosím, potvrďte do 48\u00a0hodín kliknutím na tento odkaz:',
     action: 'Potvrdiť prihlásenie',
     ignore:
-      'Ak prihlásenie nepochádza od vás, tento e-mail jednoducho ignorujte. Bez potvrdenia prihlásenie po 48\u00a0hodinách vyprší a\u00a0newsletter vám posielať nebudeme.',
+      'Ak prihlásenie nepochádza od vás, tento e-mail jednoducho ignorujte. Nepotvrdené prihlásenie po 48\u00a0hodinách vyprší a\u00a0newsletter vám posielať nebudeme.',
   },
   'tr-TR': {
     subject: `Lütfen ${BRAND} bülten aboneliğinizi onaylayın`,
-    body: 'Bu e-posta adresiyle bültenimize kaydoldunuz. Lütfen aboneliğinizi 48 saat içinde aşağıdaki bağlantıya tıklayarak onaylayın:',
+    body: 'Bu e-posta adresi bültenimize kaydedildi. Lütfen aboneliği 48\u00a0saat içinde aşağıdaki bağlantıya tıklayarak onaylayın:',
     action: 'Aboneliği onayla',
     ignore:
-      'Bu kaydı siz yapmadıysanız bu e-postayı dikkate almayın. Onaylanmayan kayıtlar 14 gün içinde silinir; onay vermezseniz size bülten gönderilmez.',
+      'Bu kaydı siz yapmadıysanız bu e-postayı dikkate almayın. Onaylanmayan kayıtlar 14\u00a0gün içinde silinir; onay vermezseniz size bülten gönderilmez.',
   },
   'pl-PL': {
     subject: `Potwierdź zapis do newslettera ${BRAND}`,

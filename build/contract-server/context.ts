@@ -2,6 +2,7 @@
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { REPO_ROOT } from '../repo-root.ts'
+import { isLoopback, type Client } from './client.ts'
 
 /**
  * demo: the demo tools (/_mail/, /_staff/, /_fault), the fault and bench hooks and the built-in
@@ -87,12 +88,18 @@ function defaultOwnHosts(origin: URL): string[] {
 }
 
 /**
- * Whether the demo's tools and hooks serve this request: demo mode, and the request names the
- * server's own address. A page on another site whose name an attacker points at 127.0.0.1 (DNS
- * rebinding) reaches the server under that other name, and gets nothing of them.
+ * Whether the demo's tools and hooks serve this request: demo mode, a client on this machine (the
+ * socket's remote address is loopback: another machine can write any Host header, but cannot
+ * send from our loopback interface), and the request names the server's own address (a page on
+ * another site whose name an attacker points at 127.0.0.1, DNS rebinding, reaches the server
+ * from this machine's browser under that other name, and gets nothing of them).
  */
-export function demoServes(ctx: ServerContext, request: Request): boolean {
-  return ctx.mode === 'demo' && ctx.ownHosts.includes(new URL(request.url).host)
+export function demoServes(ctx: ServerContext, request: Request, client: Client): boolean {
+  return (
+    ctx.mode === 'demo' &&
+    isLoopback(client.remoteAddress) &&
+    ctx.ownHosts.includes(new URL(request.url).host)
+  )
 }
 
 /** Adds to a map and drops its oldest entries past `cap` (maps keep insertion order); `keep` entries are never dropped. */

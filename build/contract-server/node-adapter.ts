@@ -2,8 +2,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { Readable } from 'node:stream'
 import { SECURITY_HEADERS } from './safety.ts'
+import type { Client } from './client.ts'
 
-export type FetchHandler = (request: Request) => Promise<Response>
+export type FetchHandler = (request: Request, client: Client) => Promise<Response>
 
 /** A Host header value: a name or IPv4 address, or a bracketed IPv6 address, with an optional port. */
 const HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i
@@ -50,7 +51,9 @@ export function serve(handler: FetchHandler, port: number, host = '127.0.0.1'): 
       return
     }
     try {
-      const response = await handler(toRequest(req, url, aborter.signal))
+      const response = await handler(toRequest(req, url, aborter.signal), {
+        remoteAddress: req.socket.remoteAddress ?? '',
+      })
       const headers: Record<string, string | string[]> = {}
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie') headers[key] = value

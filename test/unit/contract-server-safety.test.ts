@@ -731,7 +731,10 @@ test("demo mode: tools and hooks answer only requests to the server's own addres
     path: string,
     headers: Record<string, string> = {},
     body?: string,
-  ) => server.handle(new Request(`http://${host}${path}`, { method, headers, body }))
+  ) =>
+    server.handle(new Request(`http://${host}${path}`, { method, headers, body }), {
+      remoteAddress: '127.0.0.1',
+    })
   for (const [method, path, body] of DEMO_TOOLS) {
     assert.is(
       (await at('attacker.example:8080', method, path, FORM, body)).status,
@@ -774,6 +777,7 @@ test("demo mode: a tool's form post from another origin is refused (no cross-sit
         headers: { ...FORM, origin },
         body: 'cookie=StaffAuthToken',
       }),
+      { remoteAddress: '127.0.0.1' },
     )
   assert.is((await post('https://attacker.example')).status, 403)
   assert.is((await post('null')).status, 403)

@@ -1,8 +1,8 @@
 /** Serves a Fetch-API handler over node:http. */
 import { createServer, type IncomingMessage, type Server } from 'node:http'
-import { Readable } from 'node:stream'
 import { SECURITY_HEADERS } from './safety.ts'
 import type { Client } from './client.ts'
+import { bodyStream, settleUnreadBody } from './request-body.ts'
 
 export type FetchHandler = (request: Request, client: Client) => Promise<Response>
 
@@ -33,7 +33,7 @@ function toRequest(req: IncomingMessage, url: URL, signal: AbortSignal): Request
   return new Request(url, {
     method: req.method,
     headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+    body: hasBody ? bodyStream(req) : undefined,
     signal,
     // Node's fetch needs this for streamed request bodies.
     ...(hasBody ? { duplex: 'half' } : {}),
@@ -60,6 +60,7 @@ export function serve(handler: FetchHandler, port: number, host = '127.0.0.1'): 
       })
       const setCookies = response.headers.getSetCookie()
       if (setCookies.length) headers['set-cookie'] = setCookies
+      if (!settleUnreadBody(req)) headers.connection = 'close'
       res.writeHead(response.status, headers)
       res.end(req.method === 'HEAD' ? undefined : Buffer.from(await response.arrayBuffer()))
     } catch (error) {

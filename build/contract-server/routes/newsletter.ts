@@ -21,11 +21,13 @@ import {
   NEWSLETTER_SPA_API,
   ORIGINAL_ADDRESS_HEADER,
   SITE_HEADER,
+  SUBSCRIBER_TOKEN_BYTES,
   SUBSCRIBER_TOKEN_PARAM,
+  SUBSCRIBER_TOKEN_PATTERN,
   SUBSCRIBERS_PATH,
 } from '../../../src/contract.ts'
 import { featureState, setBounded, type ServerContext } from '../context.ts'
-import { empty, escapeHtml, json, readJson } from '../http.ts'
+import { empty, escapeHtml, HttpError, json, readJson } from '../http.ts'
 import { demoTool, route, type Route } from '../router.ts'
 import { toolPage } from '../demo.ts'
 import { readFixture } from '../fixtures.ts'
@@ -139,7 +141,7 @@ async function subscribe({
     if (now.getTime() - pending.mailedAt >= DOI_RESEND_PAUSE_MS) sendConfirmation(ctx, pending, now)
     return json({ status: 'WAITING_FOR_DOI' }, 201)
   }
-  const token = ctx.randomToken(16)
+  const token = ctx.randomToken(SUBSCRIBER_TOKEN_BYTES)
   const subscriber: Subscriber = {
     token,
     request: valid,
@@ -193,6 +195,16 @@ function confirmationLink(
   return link.href
 }
 
+/**
+ * A token route's token. One not of the format the server issues is refused (400) before any
+ * lookup or body: it is a client's mistake or a probe.
+ */
+function tokenOf(params: Record<string, string>): string {
+  if (!SUBSCRIBER_TOKEN_PATTERN.test(params.token))
+    throw new HttpError(400, 'This is not a subscriber token.')
+  return params.token
+}
+
 function usable(ctx: ServerContext, token: string): Subscriber | undefined {
   const subscriber = state(ctx).byToken.get(token)
   return subscriber && subscriber.expiresAt > ctx.now().getTime() ? subscriber : undefined
@@ -205,7 +217,7 @@ function confirm({
   params: Record<string, string>
   ctx: ServerContext
 }): Response {
-  const subscriber = usable(ctx, params.token)
+  const subscriber = usable(ctx, tokenOf(params))
   if (subscriber?.status !== 'WAITING_FOR_DOI')
     return problem(410, 'urn:newsletter:token_invalid', 'This link is no longer valid.')
   subscriber.status = 'SUBSCRIBED'
@@ -217,7 +229,7 @@ function confirm({
 const usedUp = () => problem(410, 'urn:newsletter:token_invalid', 'This link is no longer valid.')
 
 function lookup({ params, ctx }: { params: Record<string, string>; ctx: ServerContext }): Response {
-  const subscriber = usable(ctx, params.token)
+  const subscriber = usable(ctx, tokenOf(params))
   if (!subscriber) return problem(404, 'urn:newsletter:token_invalid', 'Unknown subscriber token.')
   if (subscriber.status !== 'WAITING_FOR_DOI') return usedUp()
   const { email, salutation, firstName, lastName, consents } = subscriber.request
@@ -242,7 +254,7 @@ async function update({
   params: Record<string, string>
   ctx: ServerContext
 }): Promise<Response> {
-  const subscriber = usable(ctx, params.token)
+  const subscriber = usable(ctx, tokenOf(params))
   if (!subscriber) return problem(404, 'urn:newsletter:token_invalid', 'Unknown subscriber token.')
   if (subscriber.status !== 'WAITING_FOR_DOI') return usedUp()
   const [error, changes] = validate(await readJson(request), SubscriberUpdateSchema)

@@ -11,14 +11,20 @@ import { isLoopback, type Client } from './client.ts'
  */
 export type ServerMode = 'demo' | 'contract'
 
-/** Caps on what the server keeps in memory; past a cap the oldest entry goes. */
+/** Caps on what the server keeps in memory. */
 export interface Limits {
-  subscribers: number
+  /**
+   * Sign-ups awaiting confirmation; past it, new sign-ups wait (503) until links expire. Confirmed
+   * subscribers have no cap: they are the consent evidence, and each took a confirmed mail.
+   */
+  pendingSignUps: number
+  /** The outbox keeps the newest mails. */
   mails: number
+  /** Staff sessions: past the cap the oldest ends. */
   staffSessions: number
 }
 
-export const DEFAULT_LIMITS: Limits = { subscribers: 10_000, mails: 500, staffSessions: 1_000 }
+export const DEFAULT_LIMITS: Limits = { pendingSignUps: 10_000, mails: 500, staffSessions: 1_000 }
 
 export interface ServerOptions {
   /** Default 'demo', which in-process tests use; build/contract-server/serve.ts chooses explicitly. */

@@ -22,9 +22,16 @@ export interface Limits {
   mails: number
   /** Staff sessions: past the cap the oldest ends. */
   staffSessions: number
+  /** Live logins: past the cap the oldest ends (each ends within hours anyway). */
+  logins: number
 }
 
-export const DEFAULT_LIMITS: Limits = { pendingSignUps: 10_000, mails: 500, staffSessions: 1_000 }
+export const DEFAULT_LIMITS: Limits = {
+  pendingSignUps: 10_000,
+  mails: 500,
+  staffSessions: 1_000,
+  logins: 10_000,
+}
 
 export interface ServerOptions {
   /** Default 'demo', which in-process tests use; build/contract-server/serve.ts chooses explicitly. */

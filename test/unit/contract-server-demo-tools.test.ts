@@ -10,18 +10,10 @@ import type { AddressInfo } from 'node:net'
 import { networkInterfaces } from 'node:os'
 import { createContractServer } from '../../build/contract-server/handler.ts'
 import { serve } from '../../build/contract-server/node-adapter.ts'
+import { DEMO_TOOLS as TOOLS, FORM } from '../helpers/demo-tools.ts'
 
 const test = suite('contract server demo tools: loopback clients only')
 const FOOTER = '/service/promotion/api/promotion/SHOP_FOOTER'
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
-const TOOLS: [string, string, string?][] = [
-  ['GET', '/_mail/'],
-  ['GET', '/_mail/outbox.json'],
-  ['GET', '/_staff/'],
-  ['POST', '/_staff/', 'cookie=StaffAuthToken'],
-  ['GET', '/_fault'],
-  ['POST', '/_fault', 'set=500'],
-]
 
 const server = () => createContractServer({ origin: 'http://127.0.0.1:8080' })
 const from = (

@@ -105,7 +105,10 @@ test('wrong passwords for one account are throttled (429, Retry-After): then eve
       (await logIn(server, DEMO_ACCOUNT.email, `guess-${i}`, `198.51.100.${i % 250}`)).status,
     )
   const first429 = statuses.indexOf(429)
-  assert.ok(first429 > 0 && first429 <= 20, `throttled after a few guesses (first 429 at ${first429})`)
+  assert.ok(
+    first429 > 0 && first429 <= 20,
+    `throttled after a few guesses (first 429 at ${first429})`,
+  )
   assert.is(statuses.filter((s) => s === 401).length, first429, 'then no more answers to guesses')
   const right = await logIn(server, 'Demo@Lumora.example', DEMO_ACCOUNT.password, '192.0.2.77')
   assert.is(right.status, 429, 'the account is throttled, in any case of its address')

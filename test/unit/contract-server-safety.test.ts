@@ -17,6 +17,7 @@ import { subscribersOf } from '../../build/contract-server/routes/newsletter-sto
 import { serveOptions } from '../../build/contract-server/demo.ts'
 import { requestAddress } from '../../build/contract-server/node-adapter.ts'
 import { captureConsole } from '../helpers/console.ts'
+import { DEMO_TOOLS, FORM } from '../helpers/demo-tools.ts'
 
 const test = suite('contract server safety')
 const NL = '/service/newsletter/api/internal'
@@ -658,16 +659,6 @@ test('the GET logout of SPEC §7 is refused when another site sends it (a link o
 })
 
 // --- item 11: demo tools only in demo mode, only at the server's own address; bounded state --------
-
-const DEMO_TOOLS: [string, string, string?][] = [
-  ['GET', '/_mail/'],
-  ['GET', '/_mail/outbox.json'],
-  ['GET', '/_staff/'],
-  ['POST', '/_staff/', 'cookie=StaffAuthToken'],
-  ['GET', '/_fault'],
-  ['POST', '/_fault', 'set=500'],
-]
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
 
 test('contract mode: no demo tools, no fault or bench hooks, no built-in staff token', async () => {
   const server = createContractServer({ mode: 'contract', distDir: fakeDist() })

@@ -109,6 +109,16 @@ const EARLY: [string, Sent, number][] = [
     404,
   ],
   [
+    'a PUT with a malformed token',
+    {
+      method: 'PUT',
+      path: `${NL}/newsletter-subscribers/not-a-token`,
+      headers: JSON_HEADERS,
+      body: big,
+    },
+    400,
+  ],
+  [
     'a login without the CSRF header',
     { method: 'POST', path: '/service/login/api/v1/login', headers: JSON_HEADERS, body: small },
     403,

@@ -6,7 +6,7 @@ import { isLoopback, type Client } from './client.ts'
 
 /**
  * demo: the demo tools (/_mail/, /_staff/, /_fault), the fault and bench hooks and the built-in
- * staff token exist, for requests to the server's own address only. contract: only the calls of
+ * staff token exist, for loopback clients at the server's own address only. contract: only the calls of
  * SPEC §7 and the pages; what a backend copying this server would run.
  */
 export type ServerMode = 'demo' | 'contract'

@@ -57,6 +57,10 @@ export const CSRF_HEADER = 'X-hunter-csrf'
 
 /** The query parameter of the confirmation link that carries the subscriber token. */
 export const SUBSCRIBER_TOKEN_PARAM = 'subscriberToken'
+/** A subscriber token is this many random bytes, written in base64url without padding... */
+export const SUBSCRIBER_TOKEN_BYTES = 16
+/** ...so exactly this: anything else (a path part, `..`, another length) is no token, never sent or looked up. */
+export const SUBSCRIBER_TOKEN_PATTERN = /^[\w-]{22}$/
 
 // The page global.
 

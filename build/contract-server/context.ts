@@ -2,22 +2,36 @@
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { REPO_ROOT } from '../repo-root.ts'
+import { isLoopback, type Client } from './client.ts'
 
 /**
  * demo: the demo tools (/_mail/, /_staff/, /_fault), the fault and bench hooks and the built-in
- * staff token exist, for requests to the server's own address only. contract: only the calls of
+ * staff token exist, for loopback clients at the server's own address only. contract: only the calls of
  * SPEC §7 and the pages; what a backend copying this server would run.
  */
 export type ServerMode = 'demo' | 'contract'
 
-/** Caps on what the server keeps in memory; past a cap the oldest entry goes. */
+/** Caps on what the server keeps in memory. */
 export interface Limits {
-  subscribers: number
+  /**
+   * Sign-ups awaiting confirmation; past it, new sign-ups wait (503) until links expire. Confirmed
+   * subscribers have no cap: they are the consent evidence, and each took a confirmed mail.
+   */
+  pendingSignUps: number
+  /** The outbox keeps the newest mails. */
   mails: number
+  /** Staff sessions: past the cap the oldest ends. */
   staffSessions: number
+  /** Live logins: past the cap the oldest ends (each ends within hours anyway). */
+  logins: number
 }
 
-export const DEFAULT_LIMITS: Limits = { subscribers: 10_000, mails: 500, staffSessions: 1_000 }
+export const DEFAULT_LIMITS: Limits = {
+  pendingSignUps: 10_000,
+  mails: 500,
+  staffSessions: 1_000,
+  logins: 10_000,
+}
 
 export interface ServerOptions {
   /** Default 'demo', which in-process tests use; build/contract-server/serve.ts chooses explicitly. */
@@ -87,12 +101,18 @@ function defaultOwnHosts(origin: URL): string[] {
 }
 
 /**
- * Whether the demo's tools and hooks serve this request: demo mode, and the request names the
- * server's own address. A page on another site whose name an attacker points at 127.0.0.1 (DNS
- * rebinding) reaches the server under that other name, and gets nothing of them.
+ * Whether the demo's tools and hooks serve this request: demo mode, a client on this machine (the
+ * socket's remote address is loopback: another machine can write any Host header, but cannot
+ * send from our loopback interface), and the request names the server's own address (a page on
+ * another site whose name an attacker points at 127.0.0.1, DNS rebinding, reaches the server
+ * from this machine's browser under that other name, and gets nothing of them).
  */
-export function demoServes(ctx: ServerContext, request: Request): boolean {
-  return ctx.mode === 'demo' && ctx.ownHosts.includes(new URL(request.url).host)
+export function demoServes(ctx: ServerContext, request: Request, client: Client): boolean {
+  return (
+    ctx.mode === 'demo' &&
+    isLoopback(client.remoteAddress) &&
+    ctx.ownHosts.includes(new URL(request.url).host)
+  )
 }
 
 /** Adds to a map and drops its oldest entries past `cap` (maps keep insertion order); `keep` entries are never dropped. */

@@ -4,7 +4,7 @@ import type { ServerMode, ServerOptions } from './context.ts'
 import { TOOL_PAGE_CSP } from './safety.ts'
 
 export const DEMO_NOTICE =
-  'Demo tool: it exists only while the contract server runs in demo mode (npm start), for requests to its own address.'
+  'Demo tool: it exists only while the contract server runs in demo mode (npm start), for browsers on the machine it runs on.'
 
 export function toolPage(
   title: string,
@@ -21,9 +21,10 @@ export function toolPage(
 
 /**
  * The server's settings from the environment of `npm start` (build/contract-server/serve.ts): PORT (8080), HOST
- * (127.0.0.1: the demo tools hand out staff sessions and show everyone's confirmation links, so
- * they stay on this machine unless asked), SERVER_MODE (demo, or contract for the SPEC §7 calls
- * and pages alone), PUBLIC_ORIGIN (the confirmation links' origin; default the address served on).
+ * (127.0.0.1: the demo is for this machine unless asked; on any HOST the demo tools, which hand
+ * out staff sessions and show everyone's confirmation links, answer loopback clients only),
+ * SERVER_MODE (demo, or contract for the SPEC §7 calls and pages alone), PUBLIC_ORIGIN (the
+ * confirmation links' origin; default the address served on).
  */
 export function serveOptions(env: Record<string, string | undefined>): {
   port: number

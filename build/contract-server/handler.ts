@@ -6,6 +6,7 @@
 import { FOOTER_IMAGES, NEWSLETTER_IMAGES } from '../../src/contract.ts'
 import { MARKETS } from '../product/markets.ts'
 import { createContext, demoServes, type ServerContext, type ServerOptions } from './context.ts'
+import { IN_PROCESS_CLIENT, isLoopback, UNKNOWN_CLIENT, type Client } from './client.ts'
 import { applyFault, faultControl, faultFor, faultPage } from './faults.ts'
 import { empty, HttpError, json } from './http.ts'
 import { demoAsset, indexPage, marketPage } from './pages.ts'
@@ -21,8 +22,9 @@ import { hostRoutes } from './routes/hosts.ts'
 import path from 'node:path'
 
 export interface ContractServer {
-  handle: (request: Request) => Promise<Response>
-  /** A `fetch` for in-process use: relative URLs resolve against `origin`. */
+  /** Answers a request from `client` (the transport's remote address; unknown when left out). */
+  handle: (request: Request, client?: Client) => Promise<Response>
+  /** A `fetch` for in-process use, from this machine: relative URLs resolve against `origin`. */
   fetch: typeof fetch
   ctx: ServerContext
 }
@@ -65,16 +67,19 @@ function siteRoutes(): Route[] {
 }
 
 /**
- * A demo tool answers only at the server's own address (anything else is DNS rebinding: 421,
- * the request reached a server that is not the one its name belongs to), and acts on a form post
- * only from our own pages (a browser names the posting page's origin in Origin).
+ * A demo tool answers only clients on this machine (403 for any other remote address, whatever
+ * its Host header says) at the server's own address (anything else is DNS rebinding: 421, the
+ * request reached a server that is not the one its name belongs to), and acts on a form post only
+ * from our own pages (a browser names the posting page's origin in Origin).
  */
-function demoToolRefusal(ctx: ServerContext, request: Request): Response | null {
+function demoToolRefusal(ctx: ServerContext, request: Request, client: Client): Response | null {
   const problem = (status: number, title: string) =>
     json({ type: 'urn:contract:demo_tool', title, status }, status, {
       'content-type': 'application/problem+json',
     })
-  if (!demoServes(ctx, request))
+  if (!isLoopback(client.remoteAddress))
+    return problem(403, 'Demo tools answer only on the machine the demo server runs on.')
+  if (!demoServes(ctx, request, client))
     return problem(421, "Demo tools answer only at the demo server's own address.")
   const origin = request.headers.get('origin')
   if (
@@ -124,15 +129,15 @@ export function createContractServer(options: ServerOptions = {}): ContractServe
     ...hostRoutes(),
   ].filter((r) => ctx.mode === 'demo' || !r.demoTool)
 
-  async function handle(request: Request): Promise<Response> {
-    return finalizeResponse(request, await answer(request))
+  async function handle(request: Request, client = UNKNOWN_CLIENT): Promise<Response> {
+    return finalizeResponse(request, await answer(request, client))
   }
 
-  async function answer(request: Request): Promise<Response> {
+  async function answer(request: Request, client: Client): Promise<Response> {
     const url = new URL(request.url)
     let pattern = url.pathname
     try {
-      const fault = demoServes(ctx, request) ? faultFor(request, url.pathname) : undefined
+      const fault = demoServes(ctx, request, client) ? faultFor(request, url.pathname) : undefined
       if (fault) {
         const faulty = await applyFault(fault, request, ctx)
         if (faulty) return faulty
@@ -148,10 +153,10 @@ export function createContractServer(options: ServerOptions = {}): ContractServe
         )
       pattern = match.route.pattern
       if (match.route.demoTool) {
-        const refusal = demoToolRefusal(ctx, request)
+        const refusal = demoToolRefusal(ctx, request, client)
         if (refusal) return refusal
       }
-      return await match.route.handler({ request, url, params: match.params, ctx })
+      return await match.route.handler({ request, url, params: match.params, ctx, client })
     } catch (error) {
       return failure(request.method, pattern, error)
     }
@@ -159,7 +164,7 @@ export function createContractServer(options: ServerOptions = {}): ContractServe
   const fetchImpl = ((input: RequestInfo | URL, init?: RequestInit) => {
     const request =
       input instanceof Request ? input : new Request(new URL(String(input), ctx.origin), init)
-    return handle(request)
+    return handle(request, IN_PROCESS_CLIENT)
   }) as typeof fetch
 
   return { handle, fetch: fetchImpl, ctx }

@@ -24,6 +24,19 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   })
 }
 
+/** An RFC 9457 problem: a short, clear refusal meant for the client. */
+export function problem(
+  status: number,
+  type: string,
+  title: string,
+  headers: Record<string, string> = {},
+): Response {
+  return json({ type, title, status }, status, {
+    'content-type': 'application/problem+json',
+    ...headers,
+  })
+}
+
 export function html(body: string, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(body, {
     status,

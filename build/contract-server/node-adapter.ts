@@ -1,9 +1,10 @@
 /** Serves a Fetch-API handler over node:http. */
 import { createServer, type IncomingMessage, type Server } from 'node:http'
-import { Readable } from 'node:stream'
 import { SECURITY_HEADERS } from './safety.ts'
+import type { Client } from './client.ts'
+import { bodyStream, settleUnreadBody } from './request-body.ts'
 
-export type FetchHandler = (request: Request) => Promise<Response>
+export type FetchHandler = (request: Request, client: Client) => Promise<Response>
 
 /** A Host header value: a name or IPv4 address, or a bracketed IPv6 address, with an optional port. */
 const HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i
@@ -32,7 +33,7 @@ function toRequest(req: IncomingMessage, url: URL, signal: AbortSignal): Request
   return new Request(url, {
     method: req.method,
     headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+    body: hasBody ? bodyStream(req) : undefined,
     signal,
     // Node's fetch needs this for streamed request bodies.
     ...(hasBody ? { duplex: 'half' } : {}),
@@ -50,13 +51,16 @@ export function serve(handler: FetchHandler, port: number, host = '127.0.0.1'): 
       return
     }
     try {
-      const response = await handler(toRequest(req, url, aborter.signal))
+      const response = await handler(toRequest(req, url, aborter.signal), {
+        remoteAddress: req.socket.remoteAddress ?? '',
+      })
       const headers: Record<string, string | string[]> = {}
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie') headers[key] = value
       })
       const setCookies = response.headers.getSetCookie()
       if (setCookies.length) headers['set-cookie'] = setCookies
+      if (!settleUnreadBody(req)) headers.connection = 'close'
       res.writeHead(response.status, headers)
       res.end(req.method === 'HEAD' ? undefined : Buffer.from(await response.arrayBuffer()))
     } catch (error) {

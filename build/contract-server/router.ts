@@ -1,4 +1,5 @@
 /** A minimal router: "METHOD /path/:param" patterns to handlers. */
+import type { Client } from './client.ts'
 import type { ServerContext } from './context.ts'
 
 export interface RouteArgs {
@@ -6,6 +7,8 @@ export interface RouteArgs {
   url: URL
   params: Record<string, string>
   ctx: ServerContext
+  /** Who sent the request (the socket's remote address). */
+  client: Client
 }
 
 export type RouteHandler = (args: RouteArgs) => Response | Promise<Response>
@@ -14,7 +17,7 @@ export interface Route {
   method: string
   pattern: string
   handler: RouteHandler
-  /** A demo tool: exists only in demo mode, for requests to the server's own address. */
+  /** A demo tool: exists only in demo mode, for clients on this machine at the server's own address. */
   demoTool?: boolean
 }
 

@@ -11,5 +11,5 @@ console.log(
   `${options.mode === 'demo' ? 'Demo and contract server' : 'Contract server'} on ${server.ctx.origin}/ (${options.mode} mode)`,
 )
 console.log(
-  `Markets: ${MARKETS.map((m) => m.path).join(' ')}  ·  /kit/${options.mode === 'demo' ? '  /_mail/  /_staff/  /_fault  (demo tools, at ' + server.ctx.ownHosts.join(' ') + ' only)' : ''}`,
+  `Markets: ${MARKETS.map((m) => m.path).join(' ')}  ·  /kit/${options.mode === 'demo' ? '  /_mail/  /_staff/  /_fault  (demo tools, for this machine at ' + server.ctx.ownHosts.join(' ') + ' only)' : ''}`,
 )

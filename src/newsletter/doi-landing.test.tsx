@@ -17,6 +17,9 @@ import { takeSubscriberToken } from './doi-landing'
 
 test.after.each(cleanup)
 
+/** A token of the format the server issues (src/contract.ts). */
+const TOKEN = 'Zm9vYmFyLWJhei1xdXV4LQ'
+
 async function signedUpToken(server: ReturnType<typeof createContractServer>) {
   await server.fetch(`${NL}/internal/newsletter-subscribers`, {
     method: 'POST',
@@ -46,21 +49,22 @@ async function landing(token: string, server = createContractServer({ origin: TE
 
 test('takeSubscriberToken: reads the token and removes it from the address, keeping every other parameter and the fragment as written', () => {
   const { window } = new JSDOM('', {
-    url: 'https://shop.test/de/?utm_source=mail&subscriberToken=abc123&q=a%20b+c&e=%E2%82%AC#top',
+    url: `https://shop.test/de/?utm_source=mail&subscriberToken=${TOKEN}&q=a%20b+c&e=%E2%82%AC#top`,
   })
   const token = takeSubscriberToken(window as unknown as Window)
-  assert.is(token, 'abc123')
+  assert.is(token, TOKEN)
   assert.is(window.location.href, 'https://shop.test/de/?utm_source=mail&q=a%20b+c&e=%E2%82%AC#top')
   window.close()
 })
 
 test('takeSubscriberToken: an encoded name counts too; the only parameter leaves no "?"; without a token the history is untouched', () => {
-  const encoded = new JSDOM('', { url: 'https://shop.test/de/?subscriber%54oken=abc&x=1' }).window
-  assert.is(takeSubscriberToken(encoded as unknown as Window), 'abc')
+  const encoded = new JSDOM('', { url: `https://shop.test/de/?subscriber%54oken=${TOKEN}&x=1` })
+    .window
+  assert.is(takeSubscriberToken(encoded as unknown as Window), TOKEN)
   assert.is(encoded.location.href, 'https://shop.test/de/?x=1')
   encoded.close()
-  const { window } = new JSDOM('', { url: 'https://shop.test/de/?subscriberToken=abc123' })
-  assert.is(takeSubscriberToken(window as unknown as Window), 'abc123')
+  const { window } = new JSDOM('', { url: `https://shop.test/de/?subscriberToken=${TOKEN}` })
+  assert.is(takeSubscriberToken(window as unknown as Window), TOKEN)
   assert.is(window.location.href, 'https://shop.test/de/')
   const other = new JSDOM('', { url: 'https://shop.test/de/?q=1' }).window
   let replaced = 0
@@ -69,6 +73,28 @@ test('takeSubscriberToken: an encoded name counts too; the only parameter leaves
   assert.is(replaced, 0)
   window.close()
   other.close()
+})
+
+test('takeSubscriberToken: anything but the format the server issues is no token (no request can follow), and it leaves the address too', () => {
+  for (const bad of [
+    '..',
+    '%2E%2E',
+    '../../../login/api/v1/login?',
+    `${TOKEN}/../x`,
+    `${TOKEN}A`,
+    TOKEN.slice(1),
+    `${TOKEN.slice(1)}=`,
+    `${TOKEN.slice(1)}+`,
+    `${TOKEN.slice(1)}%2F`,
+    '',
+  ]) {
+    const { window } = new JSDOM('', {
+      url: `https://shop.test/de/?subscriberToken=${bad}&x=1#f`,
+    })
+    assert.is(takeSubscriberToken(window as unknown as Window), null, bad)
+    assert.is(window.location.href, 'https://shop.test/de/?x=1#f', bad)
+    window.close()
+  }
 })
 
 test('nothing is confirmed on load: a clear confirm button is the only way, and it confirms once', async () => {

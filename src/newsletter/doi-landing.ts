@@ -3,8 +3,10 @@
  * (?subscriberToken=...) is read once and removed from the address bar at once, so it is not
  * bookmarked, shared, re-sent in headers or leaked in a Referer. Every other parameter and the
  * fragment stay exactly as written (no re-encoding of what other scripts on the page may read).
+ * The address bar is anyone's to write: only a token of the format the server issues is used, so
+ * no `..` or path part can steer the requests built from it.
  */
-import { SUBSCRIBER_TOKEN_PARAM as TOKEN_PARAM } from '../contract'
+import { SUBSCRIBER_TOKEN_PARAM as TOKEN_PARAM, SUBSCRIBER_TOKEN_PATTERN } from '../contract'
 
 export function takeSubscriberToken(win: Window): string | null {
   const { location, history } = win
@@ -24,5 +26,5 @@ export function takeSubscriberToken(win: Window): string | null {
   } catch {
     // A sandboxed or opaque page refuses; the token is still used, and only read once.
   }
-  return token
+  return SUBSCRIBER_TOKEN_PATTERN.test(token) ? token : null
 }

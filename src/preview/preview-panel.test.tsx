@@ -50,7 +50,7 @@ function setup(
     const request = new Request(input as RequestInfo, init)
     if (options.staff !== false) request.headers.set('cookie', `StaffAuthToken=${DEMO_STAFF_TOKEN}`)
     if (options.faults) request.headers.set('x-fault', options.faults)
-    return (await options.answer?.(request)) ?? server.handle(request)
+    return (await options.answer?.(request)) ?? server.fetch(request)
   }) as typeof fetch
   const recorded = recordRequests(browser)
   const { widget, drain } = createTestWidget({ server, clock, fetch: recorded.fetch })

@@ -86,7 +86,7 @@ function browser(options: { cookie?: string } = {}): Browser {
     if (options.cookie) request.headers.set('cookie', options.cookie)
     if (fault) request.headers.set(FAULT_HEADER, fault)
     if (held && new URL(request.url).pathname.includes(held.path)) await held.released
-    return server.handle(request)
+    return server.fetch(request)
   }) as typeof fetch
   const recorded = recordRequests(inner)
   const io = createTestIO({ clock, fetch: recorded.fetch })

@@ -73,7 +73,7 @@ export function scaleContent(content: Record<string, unknown>, n: number): Recor
 
 export function footerRoutes(): Route[] {
   return [
-    route('GET', FOOTER_PATH, async ({ request, ctx }) => {
+    route('GET', FOOTER_PATH, async ({ request, ctx, client }) => {
       const requested = request.headers.get(SITE_HEADER)?.toUpperCase()
       const site = isSite(requested) ? requested : 'DE'
       const content = await readFixture(ctx, `footer/${site.toLowerCase()}.json`)
@@ -81,7 +81,7 @@ export function footerRoutes(): Route[] {
         contentJSON: JSON.stringify(
           scaleContent(
             content as Record<string, unknown>,
-            demoServes(ctx, request) ? benchScale(request) : 1,
+            demoServes(ctx, request, client) ? benchScale(request) : 1,
           ),
         ),
       })

@@ -8,7 +8,17 @@
  * else (alg "none", an altered payload, another server's token) is no token.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { is, literal, number, object, string, validate, type Struct } from 'superstruct'
+import {
+  assign,
+  is,
+  literal,
+  number,
+  object,
+  string,
+  type,
+  validate,
+  type Struct,
+} from 'superstruct'
 import { cookies, empty, json, readJson, setCookie, withCookies } from '../http.ts'
 import { LoginRequestSchema } from '../../../src/session/login.schema.ts'
 import {
@@ -26,9 +36,11 @@ import {
 } from '../../../src/session/login-token.ts'
 import { route, type Route } from '../router.ts'
 import { featureState, type ServerContext } from '../context.ts'
+import { isCurrentToken, nextToken } from './login-sessions.ts'
+import { loginThrottle } from './login-throttle.ts'
 
 export const DEMO_ACCOUNT = { email: 'demo@lumora.example', password: 'lumora-demo' }
-/** A login token lives 30 minutes and may be renewed after 10. */
+/** A login token lives 30 minutes (never past its login's end, login-sessions.ts) and may be renewed after 10. */
 export const TOKEN_LIFETIME_S = 30 * 60
 export const TOKEN_RENEW_AFTER_S = 10 * 60
 /** A long-term token lives 30 days; each renewal starts a new term. */
@@ -76,22 +88,33 @@ function signedClaims(ctx: ServerContext, token: string | null | undefined): unk
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
 
-/** A token for a login, issued now (or at `issuedAt`, for tests that need one already due). */
+/**
+ * The login's new current token, issued now (or at `issuedAt`, for tests that need one already
+ * due); the login's previous token stops working. `tid` names the token among its login's.
+ */
 export function makeLoginToken(ctx: ServerContext, loginId: string, issuedAt = ctx.now()): string {
   const now = seconds(issuedAt)
+  const { until, tokenId } = nextToken(ctx, loginId, now)
   return signToken(ctx, {
-    exp: now + TOKEN_LIFETIME_S,
+    exp: Math.min(now + TOKEN_LIFETIME_S, until),
     ren: now + TOKEN_RENEW_AFTER_S,
     lid: loginId,
+    tid: tokenId,
   })
 }
 
-/** The claims of a login token this server signed and that has not expired; null for anything else. */
+const ServerLoginTokenSchema = assign(LoginTokenSchema, type({ tid: string() }))
+
+/**
+ * The claims of a login token this server signed, not expired, and its login's current token
+ * while the login lives; null for anything else.
+ */
 export function verifyLoginToken(
   ctx: ServerContext,
   token: string | null | undefined,
 ): LoginToken | null {
-  return verifyToken(ctx, token, LoginTokenSchema)
+  const claims = verifyToken(ctx, token, ServerLoginTokenSchema)
+  return claims && isCurrentToken(ctx, claims.lid, claims.tid, seconds(ctx.now())) ? claims : null
 }
 
 /**
@@ -119,12 +142,19 @@ const loginCookies = (ctx: ServerContext, loginId: string) => [
 
 export function loginRoutes(): Route[] {
   return [
-    route('POST', LOGIN_API + LOGIN_PATH, async ({ request, ctx }) => {
+    route('POST', LOGIN_API + LOGIN_PATH, async ({ request, ctx, client }) => {
       if (!request.headers.get(CSRF_HEADER)) return empty(403)
+      const throttle = loginThrottle(ctx, client)
+      const clientWait = throttle.clientWait()
+      if (clientWait) return throttle.refuse(clientWait)
       const body = await readJson(request)
       if (!is(body, LoginRequestSchema)) return json({ status: 'BAD_REQUEST' }, 400)
-      if (body.email !== DEMO_ACCOUNT.email || body.password !== DEMO_ACCOUNT.password)
+      const accountWait = throttle.accountWait(body.email)
+      if (accountWait) return throttle.refuse(accountWait)
+      if (body.email !== DEMO_ACCOUNT.email || body.password !== DEMO_ACCOUNT.password) {
+        throttle.failed(body.email)
         return json({ status: 'UNAUTHORIZED' }, 401)
+      }
       return withCookies(
         json({ status: 'SUCCESS' }),
         loginCookies(ctx, `login-${ctx.randomToken(12)}`),

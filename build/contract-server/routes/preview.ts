@@ -12,6 +12,7 @@ import { cookies, json, readForm, readJson, setCookie, withCookies } from '../ht
 import { toolPage } from '../demo.ts'
 import { readFixture } from '../fixtures.ts'
 import { demoTool, route, type Route } from '../router.ts'
+import type { Client } from '../client.ts'
 import { demoServes, featureState, setBounded, type ServerContext } from '../context.ts'
 import {
   ABTEST_API,
@@ -40,14 +41,14 @@ const sessions = (ctx: ServerContext) =>
 const noSettings = (): Settings => ({ dateTime: null, abTestName: null, abTestGroup: null })
 
 /** The staff token of the request, when it names a live session. */
-function staffToken(request: Request, ctx: ServerContext): string | null {
+function staffToken(request: Request, ctx: ServerContext, client: Client): string | null {
   const jar = cookies(request)
   return (
     STAFF_COOKIES.map((name) => jar[name]).find(
       (token) =>
         token &&
         sessions(ctx).has(token) &&
-        (token !== DEMO_STAFF_TOKEN || demoServes(ctx, request)),
+        (token !== DEMO_STAFF_TOKEN || demoServes(ctx, request, client)),
     ) ?? null
   )
 }
@@ -69,19 +70,19 @@ const badRequest = (why: string) => json({ status: 'BAD_REQUEST', detail: why },
 
 export function previewRoutes(): Route[] {
   return [
-    route('GET', PREVIEW_API + CHECKAUTH_PATH, ({ request, ctx }) => {
-      const token = staffToken(request, ctx)
+    route('GET', PREVIEW_API + CHECKAUTH_PATH, ({ request, ctx, client }) => {
+      const token = staffToken(request, ctx, client)
       return token
         ? json({ status: 'SUCCESS', ...sessions(ctx).get(token) })
         : json({ status: 'UNAUTHORIZED', ...noSettings() }, 401)
     }),
-    route('GET', PREVIEW_API + PREVIEW_RENEW_PATH, ({ request, ctx }) =>
-      staffToken(request, ctx) ? json({ status: 'SUCCESS' }) : unauthorized(),
+    route('GET', PREVIEW_API + PREVIEW_RENEW_PATH, ({ request, ctx, client }) =>
+      staffToken(request, ctx, client) ? json({ status: 'SUCCESS' }) : unauthorized(),
     ),
     // SPEC §7 makes logout a GET, so it cannot be a POST; other sites' links and images are refused instead.
-    route('GET', PREVIEW_API + PREVIEW_LOGOUT_PATH, ({ request, ctx }) => {
+    route('GET', PREVIEW_API + PREVIEW_LOGOUT_PATH, ({ request, ctx, client }) => {
       if (fromAnotherSite(request)) return json({ status: 'FORBIDDEN' }, 403)
-      const token = staffToken(request, ctx)
+      const token = staffToken(request, ctx, client)
       if (token) sessions(ctx).delete(token)
       return withCookies(
         json({ status: 'SUCCESS' }),
@@ -94,8 +95,8 @@ export function previewRoutes(): Route[] {
         allow: 'POST',
       }),
     ),
-    route('POST', PREVIEW_API + PREVIEW_TOKEN_PATH, async ({ request, url, ctx }) => {
-      const token = staffToken(request, ctx)
+    route('POST', PREVIEW_API + PREVIEW_TOKEN_PATH, async ({ request, url, ctx, client }) => {
+      const token = staffToken(request, ctx, client)
       if (!token) return unauthorized()
       const [error, body] = validate(await readJson(request), TokenRequestSchema)
       if (error) return badRequest(error.message)
@@ -121,8 +122,8 @@ export function previewRoutes(): Route[] {
       if (Number.isNaN(time)) return badRequest('time is not a date-time')
       return json(await testsAt(ctx, time))
     }),
-    route('GET', ABTEST_API + ABTEST_ASSIGNMENT_PATH, ({ request, ctx }) => {
-      const token = staffToken(request, ctx)
+    route('GET', ABTEST_API + ABTEST_ASSIGNMENT_PATH, ({ request, ctx, client }) => {
+      const token = staffToken(request, ctx, client)
       const settings = token ? sessions(ctx).get(token) : null
       return json({
         assignments: settings?.abTestName
@@ -130,13 +131,13 @@ export function previewRoutes(): Route[] {
           : [],
       })
     }),
-    demoTool('GET', '/_staff/', ({ request, ctx }) =>
-      staffPage(staffToken(request, ctx) ? 'You are staff' : 'Become staff'),
+    demoTool('GET', '/_staff/', ({ request, ctx, client }) =>
+      staffPage(staffToken(request, ctx, client) ? 'You are staff' : 'Become staff'),
     ),
-    demoTool('POST', '/_staff/', async ({ request, ctx }) => {
+    demoTool('POST', '/_staff/', async ({ request, ctx, client }) => {
       const form = await readForm(request)
       if (form.has('leave')) {
-        const token = staffToken(request, ctx)
+        const token = staffToken(request, ctx, client)
         if (token && token !== DEMO_STAFF_TOKEN) sessions(ctx).delete(token)
         return withCookies(
           staffPage('You are no longer staff', 'The staff cookies are removed.'),

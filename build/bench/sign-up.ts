@@ -12,11 +12,12 @@
  * change: FOOTER_OUTDIR=/tmp/before npm run build) and the React build of the first;
  * BENCH_VERBOSE=1 prints every widget task over 20 ms with its breakdown; BENCH_TRACE=1 keeps each
  * run's trace in dist/bench/sign-up-<run>.json (DevTools Performance panel). `npm run bench` runs
- * it too and writes its table into docs/performance.md.
+ * it too and writes its table into docs/performance.md; so does BENCH_WRITE_DOCS=1 here.
  */
 import { chromium, type Browser } from '@playwright/test'
 import path from 'node:path'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { loadavg } from 'node:os'
 import { createContractServer } from '../contract-server/handler.ts'
 import { serve } from '../contract-server/node-adapter.ts'
 import { findChromium } from '../../test/runners/ensure-chromium.ts'
@@ -126,11 +127,33 @@ export function signUpRows(variants: SignUpVariant[], results: SignUpRun[][]): s
   ]
 }
 
-/** The markdown table between the docs' markers (docs/performance.md). */
-export function signUpMarkdown(rows: string[][], note: string): string {
+/** The clean host page of the Preact and of the React build on a contract server at `origin`. */
+export const signUpVariants = (origin: string): SignUpVariant[] => [
+  { label: 'Preact', url: `${origin}/_hosts/clean.html` },
+  { label: 'React', url: `${origin}/_hosts/clean.html?react` },
+]
+
+const DOCS = path.join(REPO_ROOT, 'docs/performance.md')
+const BEGIN = '<!-- bench:sign-up (written by npm run bench) -->'
+const END = '<!-- /bench:sign-up -->'
+
+/** Writes the table between its markers in docs/performance.md. */
+export async function writeSignUpDocs(rows: string[][], runs: number): Promise<void> {
   const [head, ...body] = rows
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`
-  return [line(head), line(head.map(() => '---')), ...body.map(line), '', note].join('\n')
+  const block = [
+    BEGIN,
+    line(head),
+    line(head.map((_, i) => (i ? '---:' : '---'))),
+    ...body.map(line),
+    '',
+    `${runs} runs per build, alternating, ${new Date().toISOString().slice(0, 10)}, load average ${loadavg()[0].toFixed(1)} at the end.`,
+    END,
+  ].join('\n')
+  const docs = await readFile(DOCS, 'utf8')
+  const [start, end] = [docs.indexOf(BEGIN), docs.indexOf(END)]
+  if (start < 0 || end < start) throw new Error(`${DOCS} lacks the markers ${BEGIN} ... ${END}`)
+  await writeFile(DOCS, docs.slice(0, start) + block + docs.slice(end + END.length))
 }
 
 async function main() {
@@ -146,14 +169,15 @@ async function main() {
       ),
     ),
   )
-  const page = (i: number) => `http://127.0.0.1:${port + i}/_hosts/clean.html`
-  const variants: SignUpVariant[] = [
-    ...dists.map((dir, i) => ({
-      label: dists.length > 1 ? `Preact (${dir})` : 'Preact',
-      url: page(i),
-    })),
-    { label: 'React', url: `${page(0)}?react` },
-  ]
+  const origin = (i: number) => `http://127.0.0.1:${port + i}`
+  const [preact, react] = signUpVariants(origin(0))
+  const variants: SignUpVariant[] =
+    dists.length > 1
+      ? [
+          ...dists.map((dir, i) => ({ ...signUpVariants(origin(i))[0], label: `Preact (${dir})` })),
+          react,
+        ]
+      : [preact, react]
   const browser = await chromium.launch({
     executablePath: findChromium(),
     args: ['--no-sandbox', '--disable-gpu'],
@@ -161,7 +185,9 @@ async function main() {
   try {
     const results = await benchSignUp(browser, variants, runs)
     console.log(`\nThe mobile sign-up at 4x CPU slowdown, ${runs} runs per build:`)
-    console.log(formatTable(signUpRows(variants, results)))
+    const rows = signUpRows(variants, results)
+    console.log(formatTable(rows))
+    if (process.env.BENCH_WRITE_DOCS && dists.length === 1) await writeSignUpDocs(rows, runs)
   } finally {
     await browser.close()
     for (const server of servers) server.close()

@@ -8,7 +8,10 @@
  *        against React at 1x and 4x, and its share of style, layout and paint: the work the widget
  *        controls, without the network's and the host page's share of the wall times in (b);
  *   (c) scaling: the largest market fixture at 1x, 10x and 50x its link lists;
- *   (d) dist/bench/report.html: the tables and a treemap of module bytes per bundle.
+ *   (d) dist/bench/report.html: the tables and a treemap of module bytes per bundle;
+ *   (e) the mobile sign-up at 4x CPU slowdown (build/bench/sign-up.ts): each run's longest widget
+ *       task, median and worst of BENCH_SIGNUP_RUNS (default 7) per build; written into
+ *       docs/performance.md between its markers.
  * Builds both flavors first, serves them with the contract server on BENCH_PORT (default 8429).
  * Not part of npm test. Figures are noisy on a busy machine: run it on an idle one.
  * The long-task check of the footer with 500 SEO links is build/bench/long-tasks.ts.
@@ -25,10 +28,12 @@ import { REPO_ROOT } from '../repo-root.ts'
 import { countLinks, median, runOnce, summarize, type RunOptions, type Summary } from './browser.ts'
 import { footerTreemaps, reportHtml } from '../product/module-report.ts'
 import { formatTable, readManifest, sizeRows, sizeTable } from './sizes.ts'
+import { benchSignUp, signUpRows, signUpVariants, writeSignUpDocs } from './sign-up.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15)
 const SCALE_RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 5)
 const WORK_RUNS = Number(process.env.BENCH_WORK_RUNS ?? 5)
+const SIGNUP_RUNS = Number(process.env.BENCH_SIGNUP_RUNS ?? 7)
 const SCALES = [1, 10, 50]
 const port = Number(process.env.BENCH_PORT ?? 8429)
 const started = performance.now()
@@ -105,6 +110,7 @@ const workRows: string[][] = [
     'script P/R',
   ],
 ]
+let signUp: string[][] = []
 const scaleRows: string[][] = [
   ['build', 'content', 'links', 'whole footer, ms', 'per 1x', 'TBT, ms', 'longest task, ms'],
 ]
@@ -194,6 +200,15 @@ try {
     }
   }
   log(formatTable(scaleRows))
+
+  // (e) the mobile sign-up's longest widget task
+  log(
+    `\n(e) The mobile sign-up (360 px, touch, 4x CPU, 400 kbit/s), longest widget task, ${SIGNUP_RUNS} runs per build ...`,
+  )
+  const variants = signUpVariants(`http://127.0.0.1:${port}`)
+  signUp = signUpRows(variants, await benchSignUp(browser, variants, SIGNUP_RUNS))
+  log(formatTable(signUp))
+  await writeSignUpDocs(signUp, SIGNUP_RUNS)
 } finally {
   await browser.close()
   server.close()
@@ -226,6 +241,11 @@ await writeFile(
       {
         title: `(c) Scaling: ${largest.name}, 4x CPU, median of ${SCALE_RUNS} runs`,
         rows: scaleRows,
+      },
+      {
+        title: `(e) The mobile sign-up at 4x CPU, longest widget task, ${SIGNUP_RUNS} runs per build`,
+        rows: signUp,
+        note: "Each run's longest task the trace attributes to the widget (test/helpers/trace.ts), by the widget's thread time in it and by wall time.",
       },
     ],
     maps,

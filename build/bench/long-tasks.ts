@@ -6,7 +6,7 @@
  * Each run is a fresh page traced from before navigation until the last SEO link is there (plus
  * 500 ms); every task over 50 ms on the page's main thread is printed with its owner (widget,
  * playwright = the harness's CDP commands, host) and what it spent its time on, attributed as in
- * the mobile-webview browser test (test/helpers/trace.ts). Exits non-zero when any run had a task
+ * the mobile sign-up bench (test/helpers/trace.ts, build/bench/sign-up.ts). Exits non-zero when any run had a task
  * over 50 ms from the widget; the harness's and the host page's tasks are reported, not counted.
  * BENCH_RATE=1 runs at 1x (each run's longest widget task by thread time, times four, estimates its
  * work at 4x without the noise the throttling and the machine's other processes add).
@@ -174,7 +174,7 @@ for (const [variant, runsOf] of results.entries()) {
     `${platform}, ${rate}x CPU slowdown, ${runs} runs: ${clean} without a widget task over ${LONG_TASK_MS} ms, longest widget task ${worst ? `${Math.round(worst)} ms` : 'none'} ` +
       `(not counted: ${all.filter((t) => t.owner === 'playwright').length} harness, ${all.filter((t) => t.owner === 'host').length} host tasks) -> ${widget.length ? 'OVER' : 'ok'}`,
   )
-  // The same judged by the widget's thread time in each task (as the browser test does): what the
+  // The same judged by the widget's thread time in each task (as build/bench/sign-up.ts does): what the
   // tasks cost on a core of their own, without the moments other processes held it.
   const cpuClean = runsOf.filter(
     (r) => !r.tasks.some((t) => t.owner === 'widget' && t.widgetCpuMs > LONG_TASK_MS),

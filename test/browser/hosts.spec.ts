@@ -457,4 +457,4 @@ for (const csp of [false, true]) {
 
 // The back/forward cache test lives in hosts-bfcache.spec.ts: it needs a browser launched with the cache on.
 
-// 5. The mobile webview profile is in webview.spec.ts: it runs after every other spec (see playwright.config.ts).
+// 5. The mobile webview profile is in webview.spec.ts (its own project in playwright.config.ts).

@@ -1,7 +1,7 @@
 /**
  * Long tasks on a page's main thread from a Chromium trace, each attributed to its owner: the
- * widget, the test harness (Playwright) or the host page. Used by the mobile-webview browser test
- * (test/browser/webview.spec.ts) and the long-task bench (build/bench/long-tasks.ts).
+ * widget, the test harness (Playwright) or the host page. Used by the benches of the mobile sign-up
+ * (build/bench/sign-up.ts) and of the footer with 500 SEO links (build/bench/long-tasks.ts).
  *
  * Why a trace and not a PerformanceObserver('longtask'): the observer only gives durations, and
  * Playwright's own work in the page (compiling its injected script is a 33-55 ms task at 4x CPU
@@ -74,7 +74,7 @@ export interface LongTask {
   cpuMs: number
   /**
    * The widget's share of the task in thread time: its wall-time share scaled by cpuMs / ms. What
-   * the task costs on a core of its own; the browser test judges by this (see webview.spec.ts).
+   * the task costs on a core of its own; the sign-up bench reports by this (build/bench/sign-up.ts).
    */
   widgetCpuMs: number
   owner: Owner

@@ -55,7 +55,8 @@ async function startServer(port: number): Promise<() => void> {
     },
   )
   const stop = () => void server.kill()
-  for (let i = 0; i < 150; i++) {
+  // Up to 60 s: on a loaded machine compiling the server with tsx alone takes several seconds.
+  for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return stop
     } catch {

@@ -356,12 +356,15 @@ test('faults: status, malformed, empty, and only where the path matches', async 
 
 test('a timeout fault holds the answer until the client gives up', async () => {
   const server = createContractServer({ hangMs: 30 })
-  const started = Date.now()
-  const answer = await call(server, 'GET', '/service/promotion/api/promotion/SHOP_FOOTER', {
+  let answered = false
+  const answer = call(server, 'GET', '/service/promotion/api/promotion/SHOP_FOOTER', {
     headers: { 'X-Fault': 'timeout' },
-  })
-  assert.is(answer.status, 504)
-  assert.ok(Date.now() - started >= 25)
+  }).finally(() => (answered = true))
+  // Still unanswered a turn of the event loop later: its timers run only after this check, so no
+  // clock decides (a machine under load runs the turn later, never the timer earlier).
+  await new Promise((resolve) => setImmediate(resolve))
+  assert.is(answered, false)
+  assert.is((await answer).status, 504)
 })
 
 test('the demo index names each market in its own language, marked with lang', async () => {

@@ -20,6 +20,10 @@
  * never chosen. Preact's one place that sets attributes lowercases those names itself, so every
  * document gets what an HTML document does, for the whole widget, while the source stays plain
  * React; SVG and MathML attributes (`viewBox`) keep their case as before.
+ *
+ * Cookies as headers: redaxios copies a cookie into a header on every request (its XSRF
+ * defaults, both names unset, turn a cookie named `undefined` into an `undefined:` header). The
+ * widget's calls send no cookie as a header, so that step is removed (src/api/client.ts).
  */
 import type * as esbuild from 'esbuild'
 import { readFile } from 'node:fs/promises'
@@ -53,7 +57,19 @@ export const LIBRARY_PATCHES: LibraryPatch[] = [
     replace: 'var e=this;return function(){return S.call(e,i)}}',
     why: "an effect's end gets its outer context by partial bind",
   },
+  {
+    file: 'redaxios/dist/redaxios.module.js',
+    find: 'try{f[s.xsrfHeaderName]=decodeURIComponent(document.cookie.match(RegExp("(^|; )"+s.xsrfCookieName+"=([^;]*)"))[2])}catch(e){}',
+    replace: '',
+    why: 'its XSRF step sends a cookie named "undefined" as an `undefined:` header; the widget sends no cookie as a header',
+  },
   // The same for the unit tests, bundled for Node, which resolves the libraries' .mjs builds.
+  {
+    file: 'redaxios/dist/redaxios.js',
+    find: 'try{p[s.xsrfHeaderName]=decodeURIComponent(document.cookie.match(RegExp("(^|; )"+s.xsrfCookieName+"=([^;]*)"))[2])}catch(e){}',
+    replace: '',
+    why: 'its XSRF step sends a cookie named "undefined" as an `undefined:` header',
+  },
   {
     file: '@preact/signals/dist/signals.mjs',
     find: 'function b(t,i){e[t]=i.bind(null,e[t]||(()=>{}))}',
@@ -102,24 +118,27 @@ export function libraryPatchesPlugin(patches: LibraryPatch[] = LIBRARY_PATCHES):
   return {
     name: 'library-patches',
     setup(build) {
-      build.onLoad({ filter: /[\\/]node_modules[\\/].*\.m?js$/, namespace: 'file' }, async (args) => {
-        const at = normalise(args.path).lastIndexOf('/node_modules/')
-        const file = normalise(args.path).slice(at + '/node_modules/'.length)
-        const original = await readFile(args.path, 'utf8')
-        let contents = original
-        if (files.has(file)) {
-          for (const patch of patches.filter((p) => p.file === file)) {
-            const found = contents.split(patch.find).length - 1
-            if (found !== 1)
-              throw new Error(
-                `library patch for ${file} (${patch.why}) expects its text once, found it ${found} times: the library changed, look at the patch again`,
-              )
-            contents = contents.replace(patch.find, () => patch.replace)
+      build.onLoad(
+        { filter: /[\\/]node_modules[\\/].*\.m?js$/, namespace: 'file' },
+        async (args) => {
+          const at = normalise(args.path).lastIndexOf('/node_modules/')
+          const file = normalise(args.path).slice(at + '/node_modules/'.length)
+          const original = await readFile(args.path, 'utf8')
+          let contents = original
+          if (files.has(file)) {
+            for (const patch of patches.filter((p) => p.file === file)) {
+              const found = contents.split(patch.find).length - 1
+              if (found !== 1)
+                throw new Error(
+                  `library patch for ${file} (${patch.why}) expects its text once, found it ${found} times: the library changed, look at the patch again`,
+                )
+              contents = contents.replace(patch.find, () => patch.replace)
+            }
           }
-        }
-        if (/\bqueueMicrotask\b/.test(contents)) contents += QUEUE_MICROTASK_STAND_IN
-        return contents === original ? undefined : { contents, loader: 'js' }
-      })
+          if (/\bqueueMicrotask\b/.test(contents)) contents += QUEUE_MICROTASK_STAND_IN
+          return contents === original ? undefined : { contents, loader: 'js' }
+        },
+      )
     },
   }
 }

@@ -24,6 +24,11 @@
  * Cookies as headers: redaxios copies a cookie into a header on every request (its XSRF
  * defaults, both names unset, turn a cookie named `undefined` into an `undefined:` header). The
  * widget's calls send no cookie as a header, so that step is removed (src/api/client.ts).
+ *
+ * Document methods: host markup named like one (`<img name="createTextNode">`) makes
+ * `document.createTextNode` that element, and Preact creates every node through `document`; it
+ * reaches the methods through the document's prototype instead, as the widget's own code does
+ * (src/dom.ts).
  */
 import type * as esbuild from 'esbuild'
 import { readFile } from 'node:fs/promises'
@@ -36,6 +41,15 @@ export interface LibraryPatch {
   /** Why, in a few words (shown when the patch no longer applies). */
   why: string
 }
+
+/**
+ * Preact's text and element creation past host markup named like them (src/dom.ts tells why):
+ * elements from the document's prototype, text nodes by the window's `Text` constructor (the
+ * window's own property, which no markup shadows). preact/compat's Suspense also calls
+ * `document.createElement`; the widget has no Suspense.
+ */
+const DOCUMENT_METHODS_FROM_PROTOTYPE =
+  'return new Text(k);u=Object.getPrototypeOf(document).createElementNS.call(document,o,x,k.is&&k)'
 
 export const LIBRARY_PATCHES: LibraryPatch[] = [
   {
@@ -63,6 +77,13 @@ export const LIBRARY_PATCHES: LibraryPatch[] = [
     replace: '',
     why: 'its XSRF step sends a cookie named "undefined" as an `undefined:` header; the widget sends no cookie as a header',
   },
+  {
+    file: 'preact/dist/preact.module.js',
+    find: 'return document.createTextNode(k);u=document.createElementNS(o,x,k.is&&k)',
+    replace: DOCUMENT_METHODS_FROM_PROTOTYPE,
+    why: 'host markup named like a document method (<img name="createTextNode">) hides it',
+  },
+
   // The same for the unit tests, bundled for Node, which resolves the libraries' .mjs builds.
   {
     file: 'redaxios/dist/redaxios.js',
@@ -81,6 +102,12 @@ export const LIBRARY_PATCHES: LibraryPatch[] = [
     find: 'const t=o;o=this;return S.bind(this,t)}',
     replace: 'const t=o;o=this;return()=>S.call(this,t)}',
     why: "an effect's end gets its outer context by partial bind",
+  },
+  {
+    file: 'preact/dist/preact.mjs',
+    find: 'return document.createTextNode(k);u=document.createElementNS(o,x,k.is&&k)',
+    replace: DOCUMENT_METHODS_FROM_PROTOTYPE,
+    why: 'host markup named like a document method (<img name="createTextNode">) hides it',
   },
   {
     file: 'preact/dist/preact.mjs',

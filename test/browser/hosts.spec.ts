@@ -484,14 +484,14 @@ for (const { file, tag } of [
   })
 }
 
-/** clobber-api.html with `markup` (host content a CMS lets through) before #footer. */
-async function clobberPage(page: Page, markup: string, query = '') {
+/** clobber-api.html with `markup` (host content a CMS lets through) in place of `where`: by default before #footer. */
+async function clobberPage(page: Page, markup: string, where = '<!--markup-->') {
   await page.route('**/_hosts/clobber-api.html*', async (route) => {
     const response = await route.fetch()
-    const body = (await response.text()).replace('<!--markup-->', markup)
+    const body = (await response.text()).replace(where, markup)
     await route.fulfill({ response, body })
   })
-  await page.goto(`/_hosts/clobber-api.html${query}`)
+  await page.goto('/_hosts/clobber-api.html')
 }
 
 for (const markup of [
@@ -532,15 +532,7 @@ test('only a #footer that cannot hold a shadow root (<a id="footer">): a clear c
   page,
 }) => {
   const log = watchPage(page)
-  await page.route('**/_hosts/clobber-api.html*', async (route) => {
-    const response = await route.fetch()
-    const body = (await response.text()).replace(
-      '<div id="footer"></div>',
-      '<a id="footer" href="#top">Top</a>',
-    )
-    await route.fulfill({ response, body })
-  })
-  await page.goto('/_hosts/clobber-api.html')
+  await clobberPage(page, '<a id="footer" href="#top">Top</a>', '<div id="footer"></div>')
   await expect(page.getByRole('link', { name: 'Top' })).toBeVisible()
   await page.waitForLoadState('networkidle')
   expect(log.warnings.join('\n')).toContain('Skipped <a id="footer">')
@@ -570,6 +562,25 @@ test('host markup <img name="addEventListener"> (logged-in staff visitor): the p
   await expect(page.getByRole('region', { name: 'Preview settings' })).toBeVisible()
   await expect.poll(() => renewals).toEqual(['POST'])
   expect(log.pageErrors).toEqual([])
+})
+
+test('a cookie named "undefined" stays a cookie: no request of the widget carries it as a header', async ({
+  page,
+  baseURL,
+}) => {
+  await page.context().addCookies([{ name: 'undefined', value: 'x', url: baseURL! }])
+  const sent: { path: string; headers: Record<string, string> }[] = []
+  page.on('request', async (r) => {
+    const url = new URL(r.url())
+    if (url.pathname.startsWith('/service/'))
+      sent.push({ path: url.pathname, headers: await r.allHeaders() })
+  })
+  await page.goto('/_hosts/clean.html')
+  await footerSettled(page)
+  // psdata and the footer content both went out.
+  expect(sent.length).toBeGreaterThanOrEqual(2)
+  expect(sent.filter((r) => 'undefined' in r.headers).map((r) => r.path)).toEqual([])
+  expect(sent.every((r) => /undefined=x/.test(r.headers.cookie ?? ''))).toBe(true)
 })
 
 // The back/forward cache test lives in hosts-bfcache.spec.ts: it needs a browser launched with the cache on.

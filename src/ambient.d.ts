@@ -18,8 +18,9 @@ declare const __VERSION__: string
 declare const __PREVIEW_FILE__: string
 /** The SRI hash of that file (sha384-...), known because the build makes it first. */
 declare const __PREVIEW_INTEGRITY__: string
-/** The widget's own script tag, captured while the bundle was evaluated (build/product/build.ts DEFERRED_START). */
-declare const __FOOTER_SCRIPT__: Element | null
+/** The widget's own script tag and its `src`, both read while the bundle was evaluated (build/product/build.ts DEFERRED_START). */
+declare const __FOOTER_SCRIPT__: FooterScript
+type FooterScript = readonly [tag: Element, src: string] | null
 
 /** Every locale's full dictionary, keyed by locale: only the kit gallery's bundle has it. */
 declare module 'virtual:kit-dictionaries' {

@@ -4,7 +4,8 @@ import * as assert from 'uvu/assert'
 import { readCookie } from './cookies'
 
 const test = suite('cookies')
-const doc = (cookie: string) => ({ cookie }) as unknown as Document
+/** A document's members live on its prototype (the widget reads them there: src/dom.ts). */
+const doc = (cookie: string) => Object.create({ cookie }) as Document
 
 test('finds a cookie by its exact name, decoded', () => {
   const jar = doc('xLoginToken=no; LoginToken=a%20b; StaffAuthToken=')
@@ -18,12 +19,19 @@ test('a malformed escape is returned as it is', () => {
 })
 
 test('a document whose cookie access throws (sandboxed iframe) has no cookies', () => {
-  const sandboxed = {
+  const sandboxed = Object.create({
     get cookie(): string {
       throw new DOMException('The document is sandboxed', 'SecurityError')
     },
-  } as unknown as Document
+  }) as Document
   assert.is(readCookie(sandboxed, 'LoginToken'), undefined)
+})
+
+test('host markup named "cookie" (<img name="cookie">) does not hide the cookie jar', () => {
+  const shadowed = doc('LoginToken=a')
+  // What a named element is on a real document: a property of the document itself.
+  Object.defineProperty(shadowed, 'cookie', { value: document.createElement('img') })
+  assert.is(readCookie(shadowed, 'LoginToken'), 'a')
 })
 
 test.run()

@@ -1,4 +1,5 @@
 /** Reads cookies the server set. The widget never writes cookies itself: login, renewals and logout set them server-side. */
+import { fromDocument } from './dom'
 
 /** The value of one cookie, or undefined when absent (an empty value counts as absent). */
 export function readCookie(doc: Document, name: string): string | undefined {
@@ -12,7 +13,8 @@ export function readCookie(doc: Document, name: string): string | undefined {
 export function cookieReader(doc: Document): (name: string) => string | undefined {
   let jar = ''
   try {
-    jar = doc.cookie // throws in sandboxed iframes without allow-same-origin
+    // Throws in sandboxed iframes without allow-same-origin; host markup can shadow doc.cookie.
+    jar = fromDocument(doc, 'cookie')
   } catch {}
   const parts = jar.split(';')
   return (name) => {

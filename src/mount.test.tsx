@@ -21,6 +21,9 @@ function scriptTag(site: string, src = OWN_SRC): HTMLScriptElement {
   return script
 }
 
+/** What the bundle's wrapper hands boot(): the tag and its `src`, read while it is evaluated. */
+const captured = (tag: Element) => [tag, (tag as HTMLScriptElement).src] as const
+
 /**
  * The window boot() is given: this page's, with the timers, the clock and the fetch swapped for
  * a test's own (every request answers 404: no contract server here). The start-up then runs
@@ -46,7 +49,7 @@ function testWindow() {
 async function mountedSite(tag: Element | null) {
   const { win, drain } = testWindow()
   const logged = await captureConsole(async () => {
-    boot(win, tag)
+    boot(win, tag && captured(tag))
     await drain()
   })
   return {
@@ -68,7 +71,7 @@ test('without #footer: a clear console error, nothing thrown, the page untouched
   const before = document.body.innerHTML
   const { win, drain } = testWindow()
   const { errors } = await captureConsole(async () => {
-    boot(win, scriptTag('DE'))
+    boot(win, captured(scriptTag('DE')))
     await drain()
   })
   assert.is(errors.length, 1)
@@ -81,7 +84,7 @@ test('mounts into a shadow root of #footer with the market and locale', async ()
   // This page has no contract server: content and psdata answer 404 (no content sections).
   const { win, drain } = testWindow()
   const { errors } = await captureConsole(async () => {
-    boot(win, scriptTag('AT'))
+    boot(win, captured(scriptTag('AT')))
     await drain()
   })
   assert.equal(errors, [])
@@ -98,8 +101,8 @@ test('included twice: mounts once and says so', async () => {
   document.body.innerHTML = '<div id="footer"></div>'
   const { win, drain } = testWindow()
   const { warnings } = await captureConsole(async () => {
-    boot(win, scriptTag('DE'))
-    boot(win, scriptTag('DE'))
+    boot(win, captured(scriptTag('DE')))
+    boot(win, captured(scriptTag('DE')))
     await drain()
   })
   assert.match(warnings.join('\n'), /included more than once/)
@@ -144,12 +147,105 @@ for (const markup of [
   })
 }
 
+for (const name of [
+  'cookie',
+  'getElementById',
+  'querySelector',
+  'querySelectorAll',
+  'createElement',
+  'createTextNode',
+  'createElementNS',
+  'addEventListener',
+  'readyState',
+  'head',
+]) {
+  test(`host markup named "${name}" (<img name="${name}">) does not switch the widget off`, async () => {
+    document.body.innerHTML = '<div id="footer"></div>'
+    const tag = captured(scriptTag('AT'))
+    const { win, drain } = testWindow()
+    // What a named element is on a real document (jsdom has no named properties): the document's own property.
+    Object.defineProperty(document, name, {
+      value: document.createElement('img'),
+      configurable: true,
+    })
+    const { errors } = await captureConsole(async () => {
+      try {
+        boot(win, tag)
+        await drain()
+      } finally {
+        delete (document as unknown as Record<string, unknown>)[name]
+      }
+    })
+    assert.equal(errors, [])
+    assert.is(shadowRoot().querySelector('.lf-root')?.getAttribute('data-site'), 'AT')
+    assert.match(shadowRoot().querySelector('footer')?.textContent ?? '', /Lumora/)
+  })
+}
+
+test('an earlier #footer that cannot hold a shadow root (<a id="footer">) is skipped, and the console says so', async () => {
+  document.body.innerHTML = '<a id="footer" href="#footer">To the footer</a><div id="footer"></div>'
+  const { win, drain } = testWindow()
+  const { warnings, errors } = await captureConsole(async () => {
+    boot(win, captured(scriptTag('AT')))
+    await drain()
+  })
+  assert.is(document.querySelector('a')!.shadowRoot, null)
+  assert.is(
+    // The <div id="footer"> (jsdom's selector engine finds only the first element of an id).
+    document.body
+      .lastElementChild!.shadowRoot!.querySelector('.lf-root')!
+      .getAttribute('data-site'),
+    'AT',
+  )
+  assert.match(warnings.join('\n'), /Skipped <a id="footer">: it cannot hold the footer/)
+  assert.equal(errors, [])
+})
+
+test('only a #footer that cannot hold a shadow root: a clear console error, the page untouched', async () => {
+  document.body.innerHTML = '<a id="footer" href="#top">Top</a>'
+  const before = document.body.innerHTML
+  const { win, drain } = testWindow()
+  const { errors, warnings } = await captureConsole(async () => {
+    boot(win, captured(scriptTag('AT')))
+    await drain()
+  })
+  assert.match(errors.join('\n'), /No element with id="footer" on this page/)
+  assert.match(warnings.join('\n'), /Skipped <a id="footer">: it cannot hold the footer/)
+  assert.is(document.body.innerHTML, before)
+})
+
+for (const when of ['before', 'after'])
+  test(`a <base href> after the own tag, its src read ${when} the base was parsed: the preview file loads from the shop`, async () => {
+    document.cookie = 'StaffAuthToken=t; Path=/'
+    try {
+      document.head.innerHTML = ''
+      document.body.innerHTML = '<div id="footer"></div>'
+      const tag = scriptTag('AT', '/static/footer.de-DE.0123456789.js')
+      document.body.appendChild(tag)
+      const base = document.createElement('base')
+      base.href = 'https://evil.example/assets/'
+      document.body.appendChild(base)
+      // What a browser's tag.src reads once the base is there (jsdom keeps the first answer).
+      const src = `https://${when === 'before' ? 'shop.test' : 'evil.example'}/static/footer.de-DE.0123456789.js`
+      const { win, drain } = testWindow()
+      await captureConsole(async () => {
+        boot(win, [tag, src])
+        await drain()
+      })
+      const added = [...document.head.querySelectorAll('script')].map((s) => s.getAttribute('src'))
+      assert.equal(added, ['https://shop.test/static/preview.test.js'])
+    } finally {
+      document.cookie = 'StaffAuthToken=; Max-Age=0; Path=/'
+      document.head.innerHTML = ''
+    }
+  })
+
 test('adds exactly one global', async () => {
   document.body.innerHTML = '<div id="footer"></div>'
   const before = new Set(Object.keys(window))
   const { win, drain } = testWindow()
   await captureConsole(async () => {
-    boot(win, scriptTag('DE'))
+    boot(win, captured(scriptTag('DE')))
     await drain()
   })
   const added = Object.keys(window).filter((k) => !before.has(k))

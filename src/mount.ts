@@ -16,25 +16,42 @@ import type { Widget } from './app/widget-context'
 import { createSlicedScheduler, runInTasks } from './app/tasks'
 import { footerSections } from './footer'
 import { ownScript } from './own-script'
+import { fromDocument } from './dom'
 import { takeSubscriberToken } from './newsletter'
 
 export const MOUNT_ID = 'footer'
 
-function mount(win: Window, script: HTMLScriptElement | null): void {
+/**
+ * The first #footer that takes a shadow root, and its root. Another element with that id before
+ * it (a jump mark `<a id="footer">`, duplicate ids being host content) is skipped with a warning:
+ * the footer goes where the integrator's `<div id="footer">` is.
+ */
+function claimHost(doc: Document): [HTMLElement, ShadowRoot] | undefined {
+  // The messages name MOUNT_ID literally: a template costs bytes in every bundle.
+  const found = fromDocument(doc, 'querySelectorAll').call(doc, '#footer')
+  for (let i = 0; i < found.length; i++) {
+    const host = found[i] as HTMLElement
+    if (host.shadowRoot) {
+      log.warn('#footer already holds a footer; not mounting a second one.')
+      return
+    }
+    try {
+      return [host, host.attachShadow({ mode: 'open' })]
+    } catch {
+      log.warn('Skipped <' + host.localName + ' id="footer">: it cannot hold the footer.')
+    }
+  }
+  log.error(
+    'No element with id="footer" on this page, so the footer was not shown. Add <div id="footer"></div> where it belongs.',
+  )
+}
+
+function mount(win: Window, script: HTMLScriptElement | null, scriptUrl: string | null): void {
   const doc = win.document
-  const host = doc.getElementById(MOUNT_ID)
-  if (!host) {
-    log.error(
-      `No element with id="${MOUNT_ID}" on this page, so the footer was not shown. Add <div id="${MOUNT_ID}"></div> where it belongs.`,
-    )
-    return
-  }
-  if (host.shadowRoot) {
-    log.warn(`#${MOUNT_ID} already has content rendered into it; not mounting a second footer.`)
-    return
-  }
-  const shadow = host.attachShadow({ mode: 'open' })
-  const container = doc.createElement('div')
+  const claimed = claimHost(doc)
+  if (!claimed) return
+  const [host, shadow] = claimed
+  const container = fromDocument(doc, 'createElement').call(doc, 'div')
   shadow.appendChild(container)
   const timers = {
     setTimeout: (fn: () => void, ms: number) => win.setTimeout(fn, ms),
@@ -59,7 +76,7 @@ function mount(win: Window, script: HTMLScriptElement | null): void {
         device: platform.device,
         choosePlatform: platform.choose,
         origin,
-        assetOrigin: script ? new URL(script.src).origin : origin,
+        assetOrigin: scriptUrl ? new URL(scriptUrl).origin : origin,
         pageAddress: win.location.href,
         subscriberToken,
         fetch: fetchImpl,
@@ -80,7 +97,7 @@ function mount(win: Window, script: HTMLScriptElement | null): void {
         () => renderWidget(container, styleRoot, widget),
         () => {
           startSessionMonitor(widget)
-          loadPreview(win, script, shadow, styleRoot, widget)
+          loadPreview(win, scriptUrl, shadow, styleRoot, widget)
         },
       )
     },
@@ -89,11 +106,12 @@ function mount(win: Window, script: HTMLScriptElement | null): void {
 }
 
 /**
- * Starts the widget once per page. `script` is the widget's own tag, captured while the bundle
- * is evaluated: currentScript is only set then (for defer, async and injected scripts alike).
- * The bundle's wrapper runs this module one task later (build/product/build.ts DEFERRED_START).
+ * Starts the widget once per page. `script` is the widget's own tag and its `src`, captured while
+ * the bundle is evaluated: currentScript is only set then (for defer, async and injected scripts
+ * alike), and a later `<base href>` changes what `src` reads (src/own-script.ts). The bundle's
+ * wrapper runs this module one task later (build/product/build.ts DEFERRED_START).
  */
-export function boot(win: Window, script: Element | null): void {
+export function boot(win: Window, script: FooterScript): void {
   try {
     const globals = win as unknown as Record<string, WidgetGlobal | undefined>
     const first = globals[GLOBAL_KEY]
@@ -105,17 +123,18 @@ export function boot(win: Window, script: Element | null): void {
       return
     }
     globals[GLOBAL_KEY] = { version: __VERSION__, locale: __LOCALE__ }
-    const own = ownScript(win, script)
-    if (script && !own) log.warn('Attributes ignored: not the own script tag.')
+    const url = script && ownScript(win, script[0], script[1])
+    if (script && !url) log.warn('Attributes ignored: not the own script tag.')
     const start = () => {
       try {
-        mount(win, own)
+        mount(win, url ? (script![0] as HTMLScriptElement) : null, url)
       } catch (error) {
         log.error('The footer could not be shown.', error)
       }
     }
-    if (win.document.readyState === 'loading')
-      win.document.addEventListener('DOMContentLoaded', start, { once: true })
+    const doc = win.document
+    if (fromDocument(doc, 'readyState') === 'loading')
+      fromDocument(doc, 'addEventListener').call(doc, 'DOMContentLoaded', start, { once: true })
     else start()
   } catch (error) {
     log.error('The footer could not start.', error)

@@ -64,7 +64,7 @@ export const SUPPORTED_SYNTAX = { destructuring: true }
  * DOMContentLoaded and, often, its first layout); adding our module initialisation (Preact,
  * signals, schemas, texts) to that task makes it the one long task of the start
  * (docs/performance.md, "Why 4x"). The wrapper only captures the script tag, which
- * `currentScript` names only during evaluation, and hands it to the source as
+ * `currentScript` names only during evaluation, and its `src`, and hands both to the source as
  * `__FOOTER_SCRIPT__`. No global: the tag lives in the wrapper function's parameter. The deferred
  * function is parenthesised, V8's hint to compile it with the script (off the main thread when
  * the script is streamed) instead of lazily on its first call.
@@ -81,8 +81,9 @@ export const DEFERRED_START = {
   // The tag through the getter on document's prototype chain: host markup such as
   // <img name="currentScript"> shadows document.currentScript itself, and MooTools replaces the
   // global Document, so the chain is walked from the document (src/own-script.ts checks the result).
+  // Its `src` is read now too: a `<base href>` added later changes what it reads.
   footer: {
-    js: '}),0)})(function(){try{for(var p=Object.getPrototypeOf(document);p;p=Object.getPrototypeOf(p)){var d=Object.getOwnPropertyDescriptor(p,"currentScript");if(d&&d.get)return d.get.call(document)}}catch(e){}return null}());',
+    js: '}),0)})(function(){try{for(var p=Object.getPrototypeOf(document);p;p=Object.getPrototypeOf(p)){var d=Object.getOwnPropertyDescriptor(p,"currentScript");if(d&&d.get){var s=d.get.call(document);return s&&[s,s.src]}}}catch(e){}return null}());',
   },
   define: { __FOOTER_SCRIPT__: '__lumoraFooterScript' },
 }

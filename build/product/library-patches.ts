@@ -20,6 +20,15 @@
  * never chosen. Preact's one place that sets attributes lowercases those names itself, so every
  * document gets what an HTML document does, for the whole widget, while the source stays plain
  * React; SVG and MathML attributes (`viewBox`) keep their case as before.
+ *
+ * Cookies as headers: redaxios copies a cookie into a header on every request (its XSRF
+ * defaults, both names unset, turn a cookie named `undefined` into an `undefined:` header). The
+ * widget's calls send no cookie as a header, so that step is removed (src/api/client.ts).
+ *
+ * Document methods: host markup named like one (`<img name="createTextNode">`) makes
+ * `document.createTextNode` that element, and Preact creates every node through `document`; it
+ * reaches the methods through the document's prototype instead, as the widget's own code does
+ * (src/dom.ts).
  */
 import type * as esbuild from 'esbuild'
 import { readFile } from 'node:fs/promises'
@@ -32,6 +41,15 @@ export interface LibraryPatch {
   /** Why, in a few words (shown when the patch no longer applies). */
   why: string
 }
+
+/**
+ * Preact's text and element creation past host markup named like them (src/dom.ts tells why):
+ * elements from the document's prototype, text nodes by the window's `Text` constructor (the
+ * window's own property, which no markup shadows). preact/compat's Suspense also calls
+ * `document.createElement`; the widget has no Suspense.
+ */
+const DOCUMENT_METHODS_FROM_PROTOTYPE =
+  'return new Text(k);u=Object.getPrototypeOf(document).createElementNS.call(document,o,x,k.is&&k)'
 
 export const LIBRARY_PATCHES: LibraryPatch[] = [
   {
@@ -53,7 +71,26 @@ export const LIBRARY_PATCHES: LibraryPatch[] = [
     replace: 'var e=this;return function(){return S.call(e,i)}}',
     why: "an effect's end gets its outer context by partial bind",
   },
+  {
+    file: 'redaxios/dist/redaxios.module.js',
+    find: 'try{f[s.xsrfHeaderName]=decodeURIComponent(document.cookie.match(RegExp("(^|; )"+s.xsrfCookieName+"=([^;]*)"))[2])}catch(e){}',
+    replace: '',
+    why: 'its XSRF step sends a cookie named "undefined" as an `undefined:` header; the widget sends no cookie as a header',
+  },
+  {
+    file: 'preact/dist/preact.module.js',
+    find: 'return document.createTextNode(k);u=document.createElementNS(o,x,k.is&&k)',
+    replace: DOCUMENT_METHODS_FROM_PROTOTYPE,
+    why: 'host markup named like a document method (<img name="createTextNode">) hides it',
+  },
+
   // The same for the unit tests, bundled for Node, which resolves the libraries' .mjs builds.
+  {
+    file: 'redaxios/dist/redaxios.js',
+    find: 'try{p[s.xsrfHeaderName]=decodeURIComponent(document.cookie.match(RegExp("(^|; )"+s.xsrfCookieName+"=([^;]*)"))[2])}catch(e){}',
+    replace: '',
+    why: 'its XSRF step sends a cookie named "undefined" as an `undefined:` header',
+  },
   {
     file: '@preact/signals/dist/signals.mjs',
     find: 'function b(t,i){e[t]=i.bind(null,e[t]||(()=>{}))}',
@@ -65,6 +102,12 @@ export const LIBRARY_PATCHES: LibraryPatch[] = [
     find: 'const t=o;o=this;return S.bind(this,t)}',
     replace: 'const t=o;o=this;return()=>S.call(this,t)}',
     why: "an effect's end gets its outer context by partial bind",
+  },
+  {
+    file: 'preact/dist/preact.mjs',
+    find: 'return document.createTextNode(k);u=document.createElementNS(o,x,k.is&&k)',
+    replace: DOCUMENT_METHODS_FROM_PROTOTYPE,
+    why: 'host markup named like a document method (<img name="createTextNode">) hides it',
   },
   {
     file: 'preact/dist/preact.mjs',
@@ -102,24 +145,27 @@ export function libraryPatchesPlugin(patches: LibraryPatch[] = LIBRARY_PATCHES):
   return {
     name: 'library-patches',
     setup(build) {
-      build.onLoad({ filter: /[\\/]node_modules[\\/].*\.m?js$/ }, async (args) => {
-        const at = normalise(args.path).lastIndexOf('/node_modules/')
-        const file = normalise(args.path).slice(at + '/node_modules/'.length)
-        const original = await readFile(args.path, 'utf8')
-        let contents = original
-        if (files.has(file)) {
-          for (const patch of patches.filter((p) => p.file === file)) {
-            const found = contents.split(patch.find).length - 1
-            if (found !== 1)
-              throw new Error(
-                `library patch for ${file} (${patch.why}) expects its text once, found it ${found} times: the library changed, look at the patch again`,
-              )
-            contents = contents.replace(patch.find, () => patch.replace)
+      build.onLoad(
+        { filter: /[\\/]node_modules[\\/].*\.m?js$/, namespace: 'file' },
+        async (args) => {
+          const at = normalise(args.path).lastIndexOf('/node_modules/')
+          const file = normalise(args.path).slice(at + '/node_modules/'.length)
+          const original = await readFile(args.path, 'utf8')
+          let contents = original
+          if (files.has(file)) {
+            for (const patch of patches.filter((p) => p.file === file)) {
+              const found = contents.split(patch.find).length - 1
+              if (found !== 1)
+                throw new Error(
+                  `library patch for ${file} (${patch.why}) expects its text once, found it ${found} times: the library changed, look at the patch again`,
+                )
+              contents = contents.replace(patch.find, () => patch.replace)
+            }
           }
-        }
-        if (/\bqueueMicrotask\b/.test(contents)) contents += QUEUE_MICROTASK_STAND_IN
-        return contents === original ? undefined : { contents, loader: 'js' }
-      })
+          if (/\bqueueMicrotask\b/.test(contents)) contents += QUEUE_MICROTASK_STAND_IN
+          return contents === original ? undefined : { contents, loader: 'js' }
+        },
+      )
     },
   }
 }

@@ -137,6 +137,30 @@ test('API key, access token and basic credentials become headers', async () => {
   assert.is(sent[1].headers.get('authorization'), `Basic ${btoa('u:p')}`)
 })
 
+test('no cookie becomes a header: a cookie named "undefined" or like an XSRF token stays a cookie', async () => {
+  const names = ['undefined', 'XSRF-TOKEN', 'csrftoken']
+  for (const name of names) document.cookie = `${name}=x; path=/`
+  try {
+    const { sent, fetchImpl } = recordingFetch(() => new Response('{}', { status: 200 }))
+    const client = createApiClient({
+      baseURL: 'https://shop.test/api',
+      fetch: fetchImpl,
+      timers: fakeClock(),
+      withCredentials: true,
+    })
+    await client.get('/status')
+    await client.post('/things', { a: 1 })
+    assert.match(document.cookie, 'undefined=x')
+    for (const request of sent)
+      assert.equal(
+        [...request.headers.keys()].sort(),
+        request.method === 'GET' ? ['accept'] : ['accept', 'content-type'],
+      )
+  } finally {
+    for (const name of names) document.cookie = `${name}=; path=/; max-age=0`
+  }
+})
+
 test('works against the contract server in-process, including its fault injection', async () => {
   const server = createContractServer()
   const client = createApiClient({

@@ -3,6 +3,9 @@
  * and errors mapped to ResponseError / FetchError. `fetch` and the timers are injected: the
  * widget's own (app/widget-context.tsx), or in tests the contract server's in-process handler
  * and a fake clock.
+ * No cookie ever becomes a header: the build removes redaxios' XSRF step, which copies the cookie
+ * named by `xsrfCookieName` (unset: a cookie named "undefined") into a header named by
+ * `xsrfHeaderName` ("undefined") on every request (build/product/library-patches.ts).
  */
 import redaxios from 'redaxios'
 import { FetchError, ResponseError } from './errors'

@@ -4,6 +4,7 @@ import { isApiError } from '../api/errors'
 import type { Widget } from '../app/widget-context'
 import { FOOTER_CONTENT_PATH, SITE_HEADER } from '../contract'
 import { log } from '../log'
+import { fromDocument } from '../dom'
 
 /**
  * A server-rendered shop may put the content next to #footer and save the request:
@@ -13,7 +14,7 @@ export const INLINE_CONTENT_ID = 'footer-content'
 
 /** The inline content's text, or null when the page has none. */
 export function inlineContent(doc: Document): string | null {
-  const script = doc.getElementById(INLINE_CONTENT_ID)
+  const script = fromDocument(doc, 'getElementById').call(doc, INLINE_CONTENT_ID)
   return script instanceof HTMLScriptElement && script.type === 'application/json'
     ? script.text
     : null

@@ -48,7 +48,7 @@ function setup(options: { src?: string | null; nonce?: string; trustedTypes?: bo
   const styleRoot = createStyleRoot(shadow)
   const load = () =>
     captureConsole(() =>
-      loadPreview(win, options.src === null ? null : footerScript, shadow, styleRoot, widget),
+      loadPreview(win, options.src === null ? null : footerScript.src, shadow, styleRoot, widget),
     )
   const added = () => [...document.head.querySelectorAll('script')]
   return { widget, shadow, app, global, policies, load, added, styleRoot }

@@ -5,8 +5,8 @@
  * With a StaffAuthToken or CobraAuthToken cookie it adds the preview panel's script, a classic
  * script built once (English labels, SPEC §9) whose hashed name and SRI hash the build defines as
  * __PREVIEW_FILE__ and __PREVIEW_INTEGRITY__ (it builds the preview first). The URL is resolved
- * against the footer script's own src (the checked tag, src/own-script.ts; never anything else
- * the page could name), so a footer served from a CDN path loads the panel from the same place;
+ * against the footer bundle's address as fetched (the checked tag, src/own-script.ts; never
+ * anything else the page could name or a later `<base href>` could bend), so a footer served from a CDN path loads the panel from the same place;
  * with `integrity` a changed file is refused by the browser (logged; the footer stays). The auth
  * check (checkauth) happens in the preview file: the main bundle only knows that a staff cookie exists.
  *
@@ -24,6 +24,7 @@
 import { GLOBAL_KEY, STAFF_COOKIES, type FooterGlobal, type WithFooterGlobal } from '../contract'
 import { log } from '../log'
 import { readCookie } from '../cookies'
+import { fromDocument } from '../dom'
 import type { Widget } from '../app/widget-context'
 import type { StyleRoot } from '../styles/style-root'
 import runtime from 'virtual:preview-runtime'
@@ -58,7 +59,8 @@ interface TrustedTypesWindow {
 /** Loads the panel for staff; does nothing for everyone else. Never throws. */
 export function loadPreview(
   win: Window,
-  script: HTMLScriptElement | null,
+  /** The footer bundle's address as fetched (src/own-script.ts); null without the own tag. */
+  scriptUrl: string | null,
   shadow: ShadowRoot,
   styleRoot: StyleRoot,
   widget: Widget,
@@ -69,8 +71,8 @@ export function loadPreview(
   const fail = (file: string, error?: unknown) =>
     log.error(`Staff preview not shown: ${file}`, error ?? '')
   try {
-    // Throws without a base (no script src): then there is no place to load from.
-    const url = new URL(__PREVIEW_FILE__, script?.src || undefined).href
+    // Throws without a base (no own script): then there is no place to load from.
+    const url = new URL(__PREVIEW_FILE__, scriptUrl || undefined).href
     const tt = (win as unknown as TrustedTypesWindow).trustedTypes
     const src = tt
       ? tt
@@ -85,7 +87,8 @@ export function loadPreview(
     const handOff = (win as Window & WithFooterGlobal<PreviewExports>)[GLOBAL_KEY]
     let exports: PreviewExports | undefined
     if (handOff) handOff.preview = (definePreview) => (exports = definePreview(runtime))
-    const tag = doc.createElement('script')
+    const createElement = fromDocument(doc, 'createElement')
+    const tag = createElement.call(doc, 'script') as HTMLScriptElement
     tag.src = src as string
     tag.setAttribute('integrity', __PREVIEW_INTEGRITY__)
     // CORS, so the browser can check the hash of a file from a CDN; the footer's own tag needs the same.
@@ -95,7 +98,7 @@ export function loadPreview(
     tag.onload = () => {
       const mountPreview = exports?.mountPreview
       if (!mountPreview) return fail(url)
-      const container = doc.createElement('div')
+      const container = createElement.call(doc, 'div')
       shadow.insertBefore(container, shadow.firstChild)
       try {
         mountPreview({ container, styleRoot, widget })
@@ -104,7 +107,7 @@ export function loadPreview(
         fail(url, error)
       }
     }
-    doc.head.appendChild(tag)
+    fromDocument(doc, 'head').appendChild(tag)
   } catch (error) {
     fail(__PREVIEW_FILE__, error)
   }

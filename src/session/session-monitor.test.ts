@@ -20,29 +20,41 @@ const ORIGIN = 'https://shop.test'
 const RENEW = '/service/login/api/v1/logintoken/renew'
 const LONGTERM = '/service/login/api/v1/longtermtoken/renew'
 
-/** A document stand-in: cookie, visibility and listeners we can count. */
-function fakeDocument(cookie = '') {
-  const listeners = new Map<string, Set<() => void>>()
-  return {
-    cookie,
-    visibilityState: 'visible' as DocumentVisibilityState,
-    get hidden() {
-      return this.visibilityState === 'hidden'
-    },
-    addEventListener(type: string, fn: () => void) {
-      if (!listeners.has(type)) listeners.set(type, new Set())
-      listeners.get(type)!.add(fn)
-    },
-    removeEventListener(type: string, fn: () => void) {
-      listeners.get(type)?.delete(fn)
-    },
-    fire(type: string) {
-      for (const fn of [...(listeners.get(type) ?? [])]) fn()
-    },
-    listenerCount: () => [...listeners.values()].reduce((n, set) => n + set.size, 0),
+/**
+ * A document stand-in: cookie, visibility and listeners we can count. Its members live on its
+ * prototype, as a document's do: the widget reads them from there (src/dom.ts).
+ */
+class FakeDocument {
+  #jar: string
+  #listeners = new Map<string, Set<() => void>>()
+  visibilityState: DocumentVisibilityState = 'visible'
+  constructor(cookie: string) {
+    this.#jar = cookie
+  }
+  get cookie() {
+    return this.#jar
+  }
+  set cookie(value: string) {
+    this.#jar = value
+  }
+  get hidden() {
+    return this.visibilityState === 'hidden'
+  }
+  addEventListener(type: string, fn: () => void) {
+    if (!this.#listeners.has(type)) this.#listeners.set(type, new Set())
+    this.#listeners.get(type)!.add(fn)
+  }
+  removeEventListener(type: string, fn: () => void) {
+    this.#listeners.get(type)?.delete(fn)
+  }
+  fire(type: string) {
+    for (const fn of [...(this.#listeners.get(type) ?? [])]) fn()
+  }
+  listenerCount() {
+    return [...this.#listeners.values()].reduce((n, set) => n + set.size, 0)
   }
 }
-type FakeDocument = ReturnType<typeof fakeDocument>
+const fakeDocument = (cookie = '') => new FakeDocument(cookie)
 
 /** A token with exp and ren relative to the clock, in seconds. */
 function token(clock: FakeClock, expIn: number, renIn: number): string {

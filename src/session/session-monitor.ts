@@ -33,6 +33,7 @@
  */
 import { createApiClient, type Timers } from '../api/client'
 import { readCookie } from '../cookies'
+import { fromDocument } from '../dom'
 import { decodeLoginToken, LOGIN_TOKEN_COOKIE } from './login-token'
 import { LOGIN_API, LOGIN_TOKEN_RENEW_PATH, LONG_TERM_TOKEN_RENEW_PATH } from '../contract'
 
@@ -83,7 +84,10 @@ export function createSessionMonitor(deps: SessionMonitorDeps): SessionMonitor {
   let seenToken = false
   let active = true
 
-  const hidden = () => doc.hidden
+  const hidden = () => fromDocument(doc, 'hidden')
+  // Host markup can shadow the document's methods by name (src/dom.ts).
+  const listen = fromDocument(doc, 'addEventListener')
+  const unlisten = fromDocument(doc, 'removeEventListener')
   const wait = (next: MonitorState, ms: number, fn: () => void) => {
     state = next
     timer = timers.setTimeout(fn, ms)
@@ -157,13 +161,13 @@ export function createSessionMonitor(deps: SessionMonitorDeps): SessionMonitor {
   function stop(): void {
     state = 'STOPPED'
     timers.clearTimeout(timer)
-    doc.removeEventListener('visibilitychange', onVisibility)
-    for (const type of ACTIVITY_EVENTS) doc.removeEventListener(type, onActivity, true)
+    unlisten.call(doc, 'visibilitychange', onVisibility)
+    for (const type of ACTIVITY_EVENTS) unlisten.call(doc, type, onActivity, true)
   }
 
-  doc.addEventListener('visibilitychange', onVisibility)
+  listen.call(doc, 'visibilitychange', onVisibility)
   for (const type of ACTIVITY_EVENTS)
-    doc.addEventListener(type, onActivity, { capture: true, passive: true })
+    listen.call(doc, type, onActivity, { capture: true, passive: true })
   if (hidden()) state = 'PAUSED'
   else poll()
 

@@ -4,6 +4,7 @@
  * <style> element; browsers without them (iOS Safari < 16.4) get a <style> carrying the
  * page's nonce (the script tag's nonce) if one is given.
  */
+import { fromDocument } from '../dom'
 import { createContext, useContext, type ReactNode } from 'react'
 
 export interface StyleRoot {
@@ -37,7 +38,8 @@ export function createStyleRoot(shadow: ShadowRoot, nonce?: string): StyleRoot {
         shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet]
         return
       }
-      const style = shadow.ownerDocument.createElement('style')
+      const doc = shadow.ownerDocument
+      const style = fromDocument(doc, 'createElement').call(doc, 'style')
       if (nonce) style.nonce = nonce
       style.textContent = css
       shadow.insertBefore(style, shadow.firstChild)

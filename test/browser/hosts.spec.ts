@@ -5,6 +5,7 @@
  */
 import { writeFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
+import { DEMO_ACCOUNT } from '../../build/contract-server/routes/login.ts'
 import { becomeStaff, watchPage, widgetRoot } from './helpers.ts'
 import {
   apiCalls,
@@ -454,6 +455,133 @@ for (const csp of [false, true]) {
     expect(log.pageErrors).toEqual([])
   })
 }
+
+for (const { file, tag } of [
+  { file: 'base-after.html', tag: 'deferred' },
+  { file: 'base-after-sync.html', tag: 'classic' },
+]) {
+  test(`<base href> after the footer's ${tag} tag (staff visitor): the preview file and every image come from the shop's origin`, async ({
+    page,
+    baseURL,
+  }) => {
+    const origin = new URL(baseURL!).origin
+    const log = watchPage(page)
+    await page.route('https://cdn.evil.example/**', (route) => route.abort())
+    const fetched: string[] = []
+    page.on('request', (r) => void fetched.push(r.url()))
+    await becomeStaff(page)
+    await page.goto(`/_hosts/${file}`)
+    expect(await page.evaluate(() => document.baseURI)).toBe('https://cdn.evil.example/assets/')
+    await expect(page.getByRole('region', { name: 'Preview settings' })).toBeVisible()
+    await footerSettled(page)
+    await showWholePage(page)
+    const { images } = await widgetUrls(page)
+    expect(images.length).toBeGreaterThan(10)
+    expect(images.filter((i) => !i.loaded || new URL(i.src).origin !== origin)).toEqual([])
+    expect(fetched.filter((url) => new URL(url).origin !== origin)).toEqual([])
+    expect(fetched.filter((url) => /\/static\/preview\.\w+\.js$/.test(url))).toHaveLength(1)
+    expect(log.pageErrors).toEqual([])
+  })
+}
+
+/** clobber-api.html with `markup` (host content a CMS lets through) in place of `where`: by default before #footer. */
+async function clobberPage(page: Page, markup: string, where = '<!--markup-->') {
+  await page.route('**/_hosts/clobber-api.html*', async (route) => {
+    const response = await route.fetch()
+    const body = (await response.text()).replace(where, markup)
+    await route.fulfill({ response, body })
+  })
+  await page.goto('/_hosts/clobber-api.html')
+}
+
+for (const markup of [
+  '<img name="cookie" alt="">',
+  '<form name="cookie"></form>',
+  '<img name="getElementById" alt="">',
+  '<img name="createElement" alt="">',
+  '<img name="createTextNode" alt="">',
+  '<img name="createElementNS" alt="">',
+  '<img name="readyState" alt="">',
+  '<form name="querySelector"></form>',
+]) {
+  test(`host markup ${markup} shadowing a document property: the footer shows, nothing thrown`, async ({
+    page,
+  }) => {
+    const log = watchPage(page)
+    await clobberPage(page, markup)
+    await expect(widgetFooter(page)).toBeVisible()
+    await expect(widgetRoot(page)).toHaveAttribute('data-site', 'DE')
+    expect(log.errors).toEqual([])
+    expect(log.pageErrors).toEqual([])
+  })
+}
+
+test('an earlier <a id="footer"> (a jump mark): the footer shows in the <div id="footer">, the console says why the link was skipped', async ({
+  page,
+}) => {
+  const log = watchPage(page)
+  await clobberPage(page, '<a id="footer" href="#footer">To the footer</a>')
+  await expect(page.locator('div#footer footer')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'To the footer' })).toBeVisible()
+  expect(log.warnings.join('\n')).toContain('<a id="footer">')
+  expect(log.errors).toEqual([])
+  expect(log.pageErrors).toEqual([])
+})
+
+test('only a #footer that cannot hold a shadow root (<a id="footer">): a clear console error, the page untouched', async ({
+  page,
+}) => {
+  const log = watchPage(page)
+  await clobberPage(page, '<a id="footer" href="#top">Top</a>', '<div id="footer"></div>')
+  await expect(page.getByRole('link', { name: 'Top' })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(log.warnings.join('\n')).toContain('Skipped <a id="footer">')
+  expect(log.errors.join('\n')).toContain('No element with id="footer"')
+  expect(await page.evaluate(() => document.getElementById('footer')!.shadowRoot)).toBeNull()
+  expect(log.pageErrors).toEqual([])
+})
+
+test('host markup <img name="addEventListener"> (logged-in staff visitor): the preview shows and the session monitor renews the due token', async ({
+  page,
+}) => {
+  const log = watchPage(page)
+  const login = await page.request.post('/service/login/api/v1/login', {
+    headers: { 'X-hunter-csrf': '1' },
+    data: DEMO_ACCOUNT,
+  })
+  expect(login.status()).toBe(200)
+  await becomeStaff(page)
+  // The token may be renewed 10 minutes after login: the page believes 11 minutes have passed.
+  await page.clock.install({ time: Date.now() + 11 * 60_000 })
+  const renewals: string[] = []
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/service/login/api/v1/logintoken/renew')
+      renewals.push(r.method())
+  })
+  await clobberPage(page, '<img name="addEventListener" alt="">')
+  await expect(page.getByRole('region', { name: 'Preview settings' })).toBeVisible()
+  await expect.poll(() => renewals).toEqual(['POST'])
+  expect(log.pageErrors).toEqual([])
+})
+
+test('a cookie named "undefined" stays a cookie: no request of the widget carries it as a header', async ({
+  page,
+  baseURL,
+}) => {
+  await page.context().addCookies([{ name: 'undefined', value: 'x', url: baseURL! }])
+  const sent: { path: string; headers: Record<string, string> }[] = []
+  page.on('request', async (r) => {
+    const url = new URL(r.url())
+    if (url.pathname.startsWith('/service/'))
+      sent.push({ path: url.pathname, headers: await r.allHeaders() })
+  })
+  await page.goto('/_hosts/clean.html')
+  await footerSettled(page)
+  // psdata and the footer content both went out.
+  expect(sent.length).toBeGreaterThanOrEqual(2)
+  expect(sent.filter((r) => 'undefined' in r.headers).map((r) => r.path)).toEqual([])
+  expect(sent.every((r) => /undefined=x/.test(r.headers.cookie ?? ''))).toBe(true)
+})
 
 // The back/forward cache test lives in hosts-bfcache.spec.ts: it needs a browser launched with the cache on.
 

@@ -13,6 +13,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 import { useStyles } from '../../styles/style-root'
 import { useWidget } from '../../app/widget-context'
+import { fromDocument } from '../../dom'
 import { CloseButton } from '../../kit'
 import css from './dialog.css'
 
@@ -53,11 +54,14 @@ export function Dialog({ title, size = 'M', opener, onClose, closeLabel, childre
       if (!path.includes(dialog) && !(opener.current && path.includes(opener.current)))
         close.current()
     }
-    doc.addEventListener('mousedown', onPress, true)
-    doc.addEventListener('touchstart', onPress, { capture: true, passive: true })
+    // Host markup can shadow the document's methods by name (src/dom.ts).
+    const listen = fromDocument(doc, 'addEventListener')
+    const unlisten = fromDocument(doc, 'removeEventListener')
+    listen.call(doc, 'mousedown', onPress, true)
+    listen.call(doc, 'touchstart', onPress, { capture: true, passive: true })
     return () => {
-      doc.removeEventListener('mousedown', onPress, true)
-      doc.removeEventListener('touchstart', onPress, true)
+      unlisten.call(doc, 'mousedown', onPress, true)
+      unlisten.call(doc, 'touchstart', onPress, true)
     }
   }, [])
 

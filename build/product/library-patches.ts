@@ -102,7 +102,7 @@ export function libraryPatchesPlugin(patches: LibraryPatch[] = LIBRARY_PATCHES):
   return {
     name: 'library-patches',
     setup(build) {
-      build.onLoad({ filter: /[\\/]node_modules[\\/].*\.m?js$/ }, async (args) => {
+      build.onLoad({ filter: /[\\/]node_modules[\\/].*\.m?js$/, namespace: 'file' }, async (args) => {
         const at = normalise(args.path).lastIndexOf('/node_modules/')
         const file = normalise(args.path).slice(at + '/node_modules/'.length)
         const original = await readFile(args.path, 'utf8')

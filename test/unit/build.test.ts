@@ -253,9 +253,13 @@ test('the preview file runs on the footer runtime: it bundles no library and no 
   )
   assert.ok(
     Object.keys(previewMeta.inputs).some((input) =>
-      input.startsWith('runtime-module:node_modules/preact/'),
+      input.startsWith('runtime-module:') && input.includes('node_modules/preact/'),
     ),
     'Preact comes from the runtime',
+  )
+  assert.ok(
+    'runtime-module:src/shims/react.ts' in previewMeta.inputs,
+    'the React API comes from the runtime',
   )
 })
 

@@ -41,7 +41,7 @@ export const PREACT_ALIASES: Record<string, string> = {
   'react-dom/client': path.join(ROOT, 'src/shims/react-dom-client.ts'),
   'react/jsx-runtime': 'preact/jsx-runtime',
   'react/jsx-dev-runtime': 'preact/jsx-runtime',
-  '@preact/signals-react': '@preact/signals',
+  '@preact/signals-react': '@preact/signals-core',
   '@preact/signals-react/runtime': path.join(ROOT, 'src/shims/use-signals.ts'),
 }
 

@@ -41,25 +41,12 @@ export const LIBRARY_PATCHES: LibraryPatch[] = [
     why: 'array() iterates Array.prototype.entries, which Prototype deletes',
   },
   {
-    file: '@preact/signals/dist/signals.module.js',
-    find: 'function b(i,n){t[i]=n.bind(null,t[i]||function(){})}',
-    replace:
-      'function b(i,n){var o=t[i]||function(){};t[i]=function(p,q,r,s){return n(o,p,q,r,s)}}',
-    why: "its options hooks get the previous hook by partial bind, which MooTools' bind drops",
-  },
-  {
     file: '@preact/signals-core/dist/signals-core.module.js',
     find: 'return S.bind(this,i)}',
     replace: 'var e=this;return function(){return S.call(e,i)}}',
     why: "an effect's end gets its outer context by partial bind",
   },
   // The same for the unit tests, bundled for Node, which resolves the libraries' .mjs builds.
-  {
-    file: '@preact/signals/dist/signals.mjs',
-    find: 'function b(t,i){e[t]=i.bind(null,e[t]||(()=>{}))}',
-    replace: 'function b(t,i){const o=e[t]||(()=>{});e[t]=(p,q,r,s)=>i(o,p,q,r,s)}',
-    why: "its options hooks get the previous hook by partial bind, which MooTools' bind drops",
-  },
   {
     file: '@preact/signals-core/dist/signals-core.mjs',
     find: 'const t=o;o=this;return S.bind(this,t)}',
@@ -102,24 +89,27 @@ export function libraryPatchesPlugin(patches: LibraryPatch[] = LIBRARY_PATCHES):
   return {
     name: 'library-patches',
     setup(build) {
-      build.onLoad({ filter: /[\\/]node_modules[\\/].*\.m?js$/, namespace: 'file' }, async (args) => {
-        const at = normalise(args.path).lastIndexOf('/node_modules/')
-        const file = normalise(args.path).slice(at + '/node_modules/'.length)
-        const original = await readFile(args.path, 'utf8')
-        let contents = original
-        if (files.has(file)) {
-          for (const patch of patches.filter((p) => p.file === file)) {
-            const found = contents.split(patch.find).length - 1
-            if (found !== 1)
-              throw new Error(
-                `library patch for ${file} (${patch.why}) expects its text once, found it ${found} times: the library changed, look at the patch again`,
-              )
-            contents = contents.replace(patch.find, () => patch.replace)
+      build.onLoad(
+        { filter: /[\\/]node_modules[\\/].*\.m?js$/, namespace: 'file' },
+        async (args) => {
+          const at = normalise(args.path).lastIndexOf('/node_modules/')
+          const file = normalise(args.path).slice(at + '/node_modules/'.length)
+          const original = await readFile(args.path, 'utf8')
+          let contents = original
+          if (files.has(file)) {
+            for (const patch of patches.filter((p) => p.file === file)) {
+              const found = contents.split(patch.find).length - 1
+              if (found !== 1)
+                throw new Error(
+                  `library patch for ${file} (${patch.why}) expects its text once, found it ${found} times: the library changed, look at the patch again`,
+                )
+              contents = contents.replace(patch.find, () => patch.replace)
+            }
           }
-        }
-        if (/\bqueueMicrotask\b/.test(contents)) contents += QUEUE_MICROTASK_STAND_IN
-        return contents === original ? undefined : { contents, loader: 'js' }
-      })
+          if (/\bqueueMicrotask\b/.test(contents)) contents += QUEUE_MICROTASK_STAND_IN
+          return contents === original ? undefined : { contents, loader: 'js' }
+        },
+      )
     },
   }
 }

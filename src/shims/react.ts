@@ -76,7 +76,8 @@ options.vnode = (vnode: VNode<Props>) => {
   const props = vnode.props
   if (
     props.onChange &&
-    (vnode.type === 'textarea' || (vnode.type === 'input' && !CLICKED_INPUT.test(props.type as string)))
+    (vnode.type === 'textarea' ||
+      (vnode.type === 'input' && !CLICKED_INPUT.test(props.type as string)))
   ) {
     props.onInput = props.onChange
     props.onChange = undefined

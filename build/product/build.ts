@@ -46,6 +46,14 @@ export const PREACT_ALIASES: Record<string, string> = {
 }
 
 /**
+ * Library builds chosen by hand: dlv's `browser` field names its UMD build, which carries three
+ * copies of the function and CommonJS helpers; its ES build is the function alone.
+ */
+const LIBRARY_BUILDS: Record<string, string> = {
+  dlv: path.join(ROOT, 'node_modules/dlv/dist/dlv.es.js'),
+}
+
+/**
  * The React build resolves React by its packages: tsconfig.json's `paths` (which esbuild reads too)
  * point `react` at the runtime layer's types for the type check.
  */
@@ -117,7 +125,7 @@ export function bundleOptions(flavor: Flavor): esbuild.BuildOptions {
     legalComments: 'none',
     jsx: 'automatic',
     jsxImportSource: 'react',
-    alias: flavor === 'preact' ? PREACT_ALIASES : REACT_PACKAGES,
+    alias: { ...LIBRARY_BUILDS, ...(flavor === 'preact' ? PREACT_ALIASES : REACT_PACKAGES) },
     define: {
       'process.env.NODE_ENV': '"production"',
       __VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.0.0'),

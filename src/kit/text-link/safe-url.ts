@@ -43,7 +43,10 @@ export function checkLink(value: unknown, base = pageBase()): URL | null {
   if (typeof value !== 'string' || !value) return null
   const key = `${base} ${value}`
   let url = checked.get(key)
-  if (url === undefined) checked.set(key, (url = parsedLink(value, base)))
+  if (url === undefined) {
+    url = parsedLink(value, base)
+    checked.set(key, url)
+  }
   return url
 }
 

@@ -40,6 +40,66 @@ export const LIBRARY_PATCHES: LibraryPatch[] = [
     replace: 'for (let i = 0, v; i < value.length; i++) { v = value[i];',
     why: 'array() iterates Array.prototype.entries, which Prototype deletes',
   },
+  // superstruct as the widget uses it: validate and is, no coercion, no masking (the footer
+  // bundles carry only what they run). A call of struct.assert/create/mask then fails loudly.
+  {
+    file: 'superstruct/dist/index.mjs',
+    find: `    /**
+     * Assert that a value passes the struct's validation, throwing if it doesn't.
+     */
+    assert(value, message) {
+        return assert(value, this, message);
+    }
+    /**
+     * Create a value with the struct's coercion logic, then validate it.
+     */
+    create(value, message) {
+        return create(value, this, message);
+    }
+`,
+    replace: '',
+    why: 'Struct#assert and #create: the widget validates without them',
+  },
+  {
+    file: 'superstruct/dist/index.mjs',
+    find: `    mask(value, message) {
+        return mask(value, this, message);
+    }
+`,
+    replace: '',
+    why: 'Struct#mask: the widget never masks',
+  },
+  {
+    file: 'superstruct/dist/index.mjs',
+    find: `    if (coerce) {
+        value = struct.coercer(value, ctx);
+    }
+`,
+    replace: '',
+    why: 'coercion: the widget never coerces',
+  },
+  {
+    file: 'superstruct/dist/index.mjs',
+    find: `            else if (coerce) {
+                v = t[1];
+                if (k === undefined) {
+                    value = v;
+                }
+                else if (value instanceof Map) {
+                    value.set(k, v);
+                }
+                else if (value instanceof Set) {
+                    value.add(v);
+                }
+                else if (isObject(value)) {
+                    if (v !== undefined || k in value)
+                        value[k] = v;
+                }
+            }
+`,
+    replace: '',
+    why: 'coercion: the widget never coerces',
+  },
   {
     file: '@preact/signals-core/dist/signals-core.module.js',
     find: 'return S.bind(this,i)}',

@@ -134,7 +134,7 @@ export const LIBRARY_PATCHES: LibraryPatch[] = [
 const normalise = (file: string) => file.replace(/\\/g, '/')
 
 /**
- * Library code that calls `queueMicrotask` (@preact/signals schedules effects with it) gets a
+ * Library code that calls `queueMicrotask` (to schedule work after the current task) gets a
  * module-local stand-in (a function declaration appended to the module, hoisted like any), so it runs on the browser floor, where Safari 12.0
  * and iOS 12.0-12.1 lack the global: one copy of the library, the host page's globals untouched.
  * A resolved promise's reaction is a microtask too; an error thrown by the callback ends as an

@@ -32,15 +32,34 @@ export type Flavor = 'preact' | 'react'
 
 export const ROOT = REPO_ROOT
 
-/** Shipped bundles run the React API on Preact. */
+/**
+ * Shipped bundles run the React API on Preact: `react` and `react-dom/client` are the runtime
+ * layer of src/shims/ (exactly the React API the source uses, on Preact's core and hooks).
+ */
 export const PREACT_ALIASES: Record<string, string> = {
-  react: 'preact/compat',
-  'react-dom': 'preact/compat',
-  'react-dom/client': 'preact/compat/client',
+  react: path.join(ROOT, 'src/shims/react.ts'),
+  'react-dom/client': path.join(ROOT, 'src/shims/react-dom-client.ts'),
   'react/jsx-runtime': 'preact/jsx-runtime',
   'react/jsx-dev-runtime': 'preact/jsx-runtime',
-  '@preact/signals-react': '@preact/signals',
+  '@preact/signals-react': '@preact/signals-core',
   '@preact/signals-react/runtime': path.join(ROOT, 'src/shims/use-signals.ts'),
+}
+
+/**
+ * Library builds chosen by hand: dlv's `browser` field names its UMD build, which carries three
+ * copies of the function and CommonJS helpers; its ES build is the function alone.
+ */
+const LIBRARY_BUILDS: Record<string, string> = {
+  dlv: path.join(ROOT, 'node_modules/dlv/dist/dlv.es.js'),
+}
+
+/**
+ * The React build resolves React by its packages: tsconfig.json's `paths` (which esbuild reads too)
+ * point `react` at the runtime layer's types for the type check.
+ */
+const REACT_PACKAGES: Record<string, string> = {
+  react: path.join(ROOT, 'node_modules/react'),
+  'react-dom/client': path.join(ROOT, 'node_modules/react-dom/client'),
 }
 
 /**
@@ -107,7 +126,7 @@ export function bundleOptions(flavor: Flavor): esbuild.BuildOptions {
     legalComments: 'none',
     jsx: 'automatic',
     jsxImportSource: 'react',
-    alias: flavor === 'preact' ? PREACT_ALIASES : {},
+    alias: { ...LIBRARY_BUILDS, ...(flavor === 'preact' ? PREACT_ALIASES : REACT_PACKAGES) },
     define: {
       'process.env.NODE_ENV': '"production"',
       __VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.0.0'),

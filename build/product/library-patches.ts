@@ -58,12 +58,65 @@ export const LIBRARY_PATCHES: LibraryPatch[] = [
     replace: 'for (let i = 0, v; i < value.length; i++) { v = value[i];',
     why: 'array() iterates Array.prototype.entries, which Prototype deletes',
   },
+  // superstruct as the widget uses it: validate and is, no coercion, no masking (the footer
+  // bundles carry only what they run). A call of struct.assert/create/mask then fails loudly.
   {
-    file: '@preact/signals/dist/signals.module.js',
-    find: 'function b(i,n){t[i]=n.bind(null,t[i]||function(){})}',
-    replace:
-      'function b(i,n){var o=t[i]||function(){};t[i]=function(p,q,r,s){return n(o,p,q,r,s)}}',
-    why: "its options hooks get the previous hook by partial bind, which MooTools' bind drops",
+    file: 'superstruct/dist/index.mjs',
+    find: `    /**
+     * Assert that a value passes the struct's validation, throwing if it doesn't.
+     */
+    assert(value, message) {
+        return assert(value, this, message);
+    }
+    /**
+     * Create a value with the struct's coercion logic, then validate it.
+     */
+    create(value, message) {
+        return create(value, this, message);
+    }
+`,
+    replace: '',
+    why: 'Struct#assert and #create: the widget validates without them',
+  },
+  {
+    file: 'superstruct/dist/index.mjs',
+    find: `    mask(value, message) {
+        return mask(value, this, message);
+    }
+`,
+    replace: '',
+    why: 'Struct#mask: the widget never masks',
+  },
+  {
+    file: 'superstruct/dist/index.mjs',
+    find: `    if (coerce) {
+        value = struct.coercer(value, ctx);
+    }
+`,
+    replace: '',
+    why: 'coercion: the widget never coerces',
+  },
+  {
+    file: 'superstruct/dist/index.mjs',
+    find: `            else if (coerce) {
+                v = t[1];
+                if (k === undefined) {
+                    value = v;
+                }
+                else if (value instanceof Map) {
+                    value.set(k, v);
+                }
+                else if (value instanceof Set) {
+                    value.add(v);
+                }
+                else if (isObject(value)) {
+                    if (v !== undefined || k in value)
+                        value[k] = v;
+                }
+            }
+`,
+    replace: '',
+    why: 'coercion: the widget never coerces',
   },
   {
     file: '@preact/signals-core/dist/signals-core.module.js',
@@ -90,12 +143,6 @@ export const LIBRARY_PATCHES: LibraryPatch[] = [
     find: 'try{p[s.xsrfHeaderName]=decodeURIComponent(document.cookie.match(RegExp("(^|; )"+s.xsrfCookieName+"=([^;]*)"))[2])}catch(e){}',
     replace: '',
     why: 'its XSRF step sends a cookie named "undefined" as an `undefined:` header',
-  },
-  {
-    file: '@preact/signals/dist/signals.mjs',
-    find: 'function b(t,i){e[t]=i.bind(null,e[t]||(()=>{}))}',
-    replace: 'function b(t,i){const o=e[t]||(()=>{});e[t]=(p,q,r,s)=>i(o,p,q,r,s)}',
-    why: "its options hooks get the previous hook by partial bind, which MooTools' bind drops",
   },
   {
     file: '@preact/signals-core/dist/signals-core.mjs',
@@ -130,7 +177,7 @@ export const LIBRARY_PATCHES: LibraryPatch[] = [
 const normalise = (file: string) => file.replace(/\\/g, '/')
 
 /**
- * Library code that calls `queueMicrotask` (@preact/signals schedules effects with it) gets a
+ * Library code that calls `queueMicrotask` (to schedule work after the current task) gets a
  * module-local stand-in (a function declaration appended to the module, hoisted like any), so it runs on the browser floor, where Safari 12.0
  * and iOS 12.0-12.1 lack the global: one copy of the library, the host page's globals untouched.
  * A resolved promise's reaction is a microtask too; an error thrown by the callback ends as an

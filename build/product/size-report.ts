@@ -4,6 +4,8 @@
  * the React build side by side. Exits non-zero when a budget is exceeded.
  *   npm run size            Preact bundles (shipped), beside the React build when it is built
  *   npm run size -- --react the React build, for comparison (no budgets)
+ *   npm run size -- --record  also records the footer figures each later run compares with
+ *                             (build/product/size-figures.ts)
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -12,6 +14,7 @@ import { budgetFor } from './budgets.ts'
 import { budgetViolations, type Manifest } from './output.ts'
 import { REPO_ROOT } from '../repo-root.ts'
 import { footerTreemaps, moduleName, reportHtml } from './module-report.ts'
+import { figureLines, footerFigures, recordFigures, recordedFigures } from './size-figures.ts'
 
 const TOP_MODULES = 12
 
@@ -76,6 +79,15 @@ async function main(): Promise<number> {
         ),
       ].join(' '),
     )
+  }
+  if (!react) {
+    const now = footerFigures(manifest.bundles)
+    console.log('\nFooter bundles against the recorded figures (build/product/size-figures.json):')
+    for (const line of figureLines(now, await recordedFigures())) console.log(line)
+    if (process.argv.includes('--record')) {
+      await recordFigures(now)
+      console.log('  recorded.')
+    }
   }
   const first = manifest.bundles[0]
   const metafile = JSON.parse(

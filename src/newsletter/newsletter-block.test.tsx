@@ -686,7 +686,7 @@ test('base data arriving after the visitor started typing keeps what it does not
   await setup('AT', { wrap })
   const baseData = ({ url }: SentRequest) => url.endsWith('/customers/base-data')
   const field = await email({ except: baseData })
-  field.focus()
+  act(() => field.focus())
   fireEvent.input(field, { target: { value: 'typed@' } })
   const first = screen.getByRole('textbox', { name: label('firstName') }) as HTMLInputElement
   first.focus()

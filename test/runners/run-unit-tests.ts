@@ -21,6 +21,17 @@ function findTests(dir: string): string[] {
     .map((e) => path.join(e.parentPath, e.name))
 }
 
+/**
+ * Testing Library's `fireEvent.change` on a text field fires `input`, the event behind React's
+ * `onChange` on the runtime layer (src/shims/react.ts), once it sees React elements: it looks for
+ * `$$typeof` on Preact's elements, which only preact/compat sets. This hook, installed after the
+ * test module (so it runs before Testing Library's own), marks them for it; the shipped code is
+ * the same.
+ */
+const REACT_ELEMENTS_FOR_TESTING_LIBRARY = `import { options } from 'preact'
+const previous = options.vnode
+options.vnode = (vnode) => { vnode.$$typeof = 1; if (previous) previous(vnode) }`
+
 /** Each test runs after the jsdom setup, so the DOM exists before Preact and Testing Library load. */
 function testEntryPlugin(): esbuild.Plugin {
   return {
@@ -31,7 +42,7 @@ function testEntryPlugin(): esbuild.Plugin {
         namespace: 'test-entry',
       }))
       build.onLoad({ filter: /.*/, namespace: 'test-entry' }, (args) => ({
-        contents: `import ${JSON.stringify(SETUP)}\nimport ${JSON.stringify(args.path)}\n`,
+        contents: `import ${JSON.stringify(SETUP)}\nimport ${JSON.stringify(args.path)}\n${REACT_ELEMENTS_FOR_TESTING_LIBRARY}\n`,
         resolveDir: ROOT,
         loader: 'ts',
       }))

@@ -252,10 +252,14 @@ test('the preview file runs on the footer runtime: it bundles no library and no 
     'no second copy of a footer module',
   )
   assert.ok(
-    Object.keys(previewMeta.inputs).some((input) =>
-      input.startsWith('runtime-module:node_modules/preact/'),
+    Object.keys(previewMeta.inputs).some(
+      (input) => input.startsWith('runtime-module:') && input.includes('node_modules/preact/'),
     ),
     'Preact comes from the runtime',
+  )
+  assert.ok(
+    'runtime-module:src/shims/react.ts' in previewMeta.inputs,
+    'the React API comes from the runtime',
   )
 })
 

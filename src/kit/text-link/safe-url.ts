@@ -31,10 +31,27 @@ function pageBase(): string {
     : 'https://shop.invalid/'
 }
 
+/**
+ * Each address is parsed once: the content schema checks a footer URL as it arrives and TextLink
+ * checks it again where it renders; the second check reads this answer. Keyed by base and address,
+ * so a page that changes its address gets fresh answers.
+ */
+const checked = new Map<string, URL | null>()
+
 /** The parsed address if it may become a link, else null. Relative addresses resolve against `base`. */
 export function checkLink(value: unknown, base = pageBase()): URL | null {
-  if (typeof value !== 'string' || !value || REFUSED.test(value) || /^[/\\]*\\/.test(value))
-    return null
+  if (typeof value !== 'string' || !value) return null
+  const key = `${base} ${value}`
+  let url = checked.get(key)
+  if (url === undefined) {
+    url = parsedLink(value, base)
+    checked.set(key, url)
+  }
+  return url
+}
+
+function parsedLink(value: string, base: string): URL | null {
+  if (REFUSED.test(value) || /^[/\\]*\\/.test(value)) return null
   try {
     const url = new URL(value, base)
     return ALLOWED_SCHEMES.indexOf(url.protocol) < 0 ? null : url

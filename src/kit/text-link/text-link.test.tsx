@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert'
 import { cleanup, render, screen } from '@testing-library/preact'
 import userEvent from '@testing-library/user-event'
 import { TextLink } from './text-link'
-import { safeUrl } from './safe-url'
+import { checkLink, safeUrl } from './safe-url'
 import { SPACES_AND_INVISIBLES } from '../../../test/helpers/fuzz'
 
 const test = suite('TextLink')
@@ -88,6 +88,30 @@ for (const href of [
     assert.is(container.querySelector('[href]'), null)
   })
 }
+
+test('an address is parsed once: the content schema and the link read the same answer', () => {
+  const parses: string[] = []
+  const NativeURL = globalThis.URL
+  globalThis.URL = class extends NativeURL {
+    constructor(url: string | URL, base?: string | URL) {
+      super(url, base)
+      parses.push(String(url))
+    }
+  } as typeof URL
+  try {
+    assert.is(safeUrl('/once-s1.html'), `${location.origin}/once-s1.html`)
+    render(<TextLink href="/once-s1.html">Once</TextLink>)
+    assert.is(
+      screen.getByRole('link', { name: 'Once' }).getAttribute('href'),
+      `${location.origin}/once-s1.html`,
+    )
+    assert.is(checkLink('javascript:once()'), null)
+    assert.is(checkLink('javascript:once()'), null, 'a refused address stays refused')
+  } finally {
+    globalThis.URL = NativeURL
+  }
+  assert.equal(parses, ['/once-s1.html', 'javascript:once()'])
+})
 
 test('a link to another origin sends no referrer; one to the shop keeps it', () => {
   render(

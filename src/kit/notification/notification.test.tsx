@@ -64,6 +64,40 @@ test('banner: the close button (keyboard too) hides the message; the region stay
   assert.is(region.textContent, 'Neuer Fehler')
 })
 
+test('closing a banner moves the focus to what follows it, not to the page top', async () => {
+  const user = userEvent.setup({ document })
+  render(
+    <>
+      <Notification type="error" banner>
+        Fehler
+      </Notification>
+      <Notification type="info">{null}</Notification>
+      <input aria-label="E-Mail" />
+    </>,
+  )
+  await user.tab()
+  await user.keyboard('{Enter}')
+  assert.is(document.activeElement, screen.getByRole('textbox', { name: 'E-Mail' }))
+})
+
+test('closing a banner with nothing after it: the focus goes to what comes before it; onClose too', async () => {
+  const user = userEvent.setup({ document })
+  let closed = 0
+  render(
+    <>
+      <button type="button">Zurück</button>
+      <Notification type="warning" banner onClose={() => closed++}>
+        Achtung
+      </Notification>
+    </>,
+  )
+  await user.tab()
+  await user.tab()
+  await user.keyboard('{Enter}')
+  assert.is(closed, 1)
+  assert.is(document.activeElement, screen.getByRole('button', { name: 'Zurück' }))
+})
+
 test('banner with onClose: the caller decides', async () => {
   const user = userEvent.setup({ document })
   let closed = 0

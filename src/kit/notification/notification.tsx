@@ -2,8 +2,10 @@
  * Info, success, warning and error messages. The live region is always rendered, even
  * while there is no message, so screen readers register it before text arrives and
  * announce the text when it does. Error uses role="alert", the others role="status".
+ * A banner's close button goes with the banner: the focus moves on to the next control after
+ * it (before it, when none follows), never to the page's top.
  */
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useStyles } from '../../styles/style-root'
 import { t } from '../../i18n/i18n'
 import { Icon } from '../icon/icon'
@@ -33,6 +35,20 @@ export interface NotificationProps {
 
 const ICONS = { info, success, error, warning } as const
 
+/** Focuses the first control after `region` that takes the focus, else the nearest one before it. */
+function focusBeyond(region: HTMLElement) {
+  const root = region.getRootNode() as Document | ShadowRoot
+  const controls = [
+    ...root.querySelectorAll<HTMLElement>('a[href],button,input,select,textarea,[tabindex]'),
+  ].filter((c) => c.tabIndex >= 0 && !(c as HTMLInputElement).disabled && !region.contains(c))
+  // 4: Node.DOCUMENT_POSITION_FOLLOWING
+  const after = controls.filter((c) => region.compareDocumentPosition(c) & 4)
+  for (const control of [...after, ...controls.reverse()]) {
+    control.focus()
+    if (root.activeElement === control) return
+  }
+}
+
 export function Notification({
   type,
   children,
@@ -45,6 +61,7 @@ export function Notification({
   id,
 }: NotificationProps) {
   useStyles(css)
+  const region = useRef<HTMLDivElement>(null)
   const [closed, setClosed] = useState(false)
   const hasMessage =
     children !== null && children !== undefined && children !== '' && children !== false
@@ -56,6 +73,7 @@ export function Notification({
   const loud = assertive ?? type === 'error'
   return (
     <div
+      ref={region}
       id={id}
       className={`lf-notification-region${className ? ' ' + className : ''}`}
       role={loud ? 'alert' : 'status'}
@@ -75,7 +93,11 @@ export function Notification({
             <CloseButton
               className="lf-notification__close"
               label={closeLabel ?? t('kit.notification.close')}
-              onClick={() => (onClose ? onClose() : setClosed(true))}
+              onClick={() => {
+                focusBeyond(region.current!)
+                if (onClose) onClose()
+                else setClosed(true)
+              }}
             />
           ) : null}
         </div>

@@ -402,6 +402,36 @@ test('HU: salutation and names are required; TR: names and the newsletter consen
 
 // What a screen reader hears: each text once, from the focus move or from a live region (docs/ACCESSIBILITY.md).
 
+test('a refused submit is heard once per error: the field that takes the focus reads its own, the alert the others (HU)', async () => {
+  await setup('HU')
+  await email()
+  submit().focus()
+  const heard = recordAnnouncements()
+  fireEvent.click(submit())
+  await settle()
+  for (const key of ['email', 'salutation', 'lastName', 'firstName'])
+    assert.is(heard.count(text(`errors.${key}RequiredErrorMessage`)), 1, `${key}: ${heard.said}`)
+  // A second refusal is heard again, once.
+  submit().focus()
+  fireEvent.click(submit())
+  await settle()
+  assert.is(heard.count(text('errors.emailRequiredErrorMessage')), 2, heard.said.join(' | '))
+  heard.stop()
+})
+
+test('a refused submit from the field that stays focused (Enter in it) is heard once, from the alert (DE)', async () => {
+  await setup('DE')
+  const input = await email()
+  input.focus()
+  await settle()
+  const heard = recordAnnouncements()
+  fireEvent.submit(input.closest('form')!)
+  await settle()
+  assert.is(document.activeElement, input)
+  assert.is(heard.count(text('errors.emailRequiredErrorMessage')), 1, heard.said.join(' | '))
+  heard.stop()
+})
+
 test('an accepted sign-up is heard once: its title and its message (DE)', async () => {
   await setup('DE')
   await type(await email(), 'anna@example.com')

@@ -2,6 +2,10 @@
  * A dialog after the WAI-ARIA dialog (modal) pattern: role="dialog", aria-modal, labelled by its
  * title; focus moves in when it opens (first form control, else first focusable), Tab and
  * Shift+Tab stay inside, Escape and the close button close it and return focus to the opener.
+ * Modal for screen readers too: while it is open, the rest of the widget (the siblings of the
+ * dialog and of each of its ancestors, up to the shadow root) is `inert`, or `aria-hidden` in
+ * browsers that do not know inert (the focus trap keeps the keyboard in there). The host page is
+ * not ours to change.
  * A press outside it (mouse or touch) closes it too, leaving focus where the visitor pressed:
  * pulling it back to the opener would fight the click. The opener itself is not "outside", so it
  * can toggle the dialog.
@@ -41,8 +45,20 @@ export function Dialog({ title, size = 'M', opener, onClose, closeLabel, childre
   const close = useRef(onClose)
   close.current = onClose
 
+  /** Gives the rest of the widget back; until then the opener, inert too, cannot take the focus. */
+  const release = useRef(() => {})
+
   useEffect(() => {
     const dialog = ref.current!
+    const shut = 'inert' in HTMLElement.prototype ? 'inert' : 'aria-hidden'
+    const outside: Element[] = []
+    for (let el: Node = dialog; el.parentNode && el !== doc.body; el = el.parentNode)
+      for (const sibling of [...(el.parentNode as ParentNode).children])
+        if (sibling !== el && !sibling.hasAttribute(shut)) outside.push(sibling)
+    for (const el of outside) el.setAttribute(shut, 'true')
+    release.current = () => {
+      for (const el of outside) el.removeAttribute(shut)
+    }
     ;(
       dialog.querySelector<HTMLElement>('input,select,textarea') ??
       dialog.querySelector<HTMLElement>(FOCUSABLE) ??
@@ -56,12 +72,14 @@ export function Dialog({ title, size = 'M', opener, onClose, closeLabel, childre
     doc.addEventListener('mousedown', onPress, true)
     doc.addEventListener('touchstart', onPress, { capture: true, passive: true })
     return () => {
+      release.current()
       doc.removeEventListener('mousedown', onPress, true)
       doc.removeEventListener('touchstart', onPress, true)
     }
   }, [])
 
   const closeAndReturn = () => {
+    release.current()
     opener.current?.focus()
     onClose()
   }

@@ -101,6 +101,23 @@ test('a press outside closes it (mouse and touch); a press inside does not', asy
   }
 })
 
+test('a press outside on nothing focusable closes it and the focus returns to the opener, not to the page top; a control pressed keeps the focus', async () => {
+  const { opener } = setup()
+  const elsewhere = screen.getByRole('textbox', { name: 'Elsewhere' })
+  await openDialog(opener)
+  fireEvent.mouseDown(screen.getByText('Outside text'))
+  await settle()
+  assert.is(screen.queryByRole('dialog'), null)
+  assert.is(document.activeElement, opener)
+  await openDialog(opener)
+  fireEvent.mouseDown(elsewhere)
+  // The press's own focus move, which the browser makes after mousedown.
+  elsewhere.focus()
+  await settle()
+  assert.is(screen.queryByRole('dialog'), null)
+  assert.is(document.activeElement, elsewhere)
+})
+
 test('while it is open, the rest of the widget is inert (aria-hidden where inert is unknown); on close it is back as it was', async () => {
   const footer = document.body.appendChild(document.createElement('div'))
   footer.innerHTML = '<h2>Footer</h2><a href="/x">Link</a><span aria-hidden="true">*</span>'

@@ -6,9 +6,10 @@
  * dialog and of each of its ancestors, up to the shadow root) is `inert`, or `aria-hidden` in
  * browsers that do not know inert (the focus trap keeps the keyboard in there). The host page is
  * not ours to change.
- * A press outside it (mouse or touch) closes it too, leaving focus where the visitor pressed:
- * pulling it back to the opener would fight the click. The opener itself is not "outside", so it
- * can toggle the dialog.
+ * A press outside it (mouse or touch) closes it too. A press on a control leaves the focus there
+ * (pulling it back would fight the click); a press on anything else would leave it on the page's
+ * body, so once the press has moved it, the opener takes it. The opener itself is not "outside"
+ * (where inert is unknown; elsewhere it is inert like the rest), so it can toggle the dialog.
  *
  * Not the native <dialog> (showModal needs Safari 15.4 and Firefox 98, newer than our targets) and
  * not an overlay: it opens in the flow under its opener (see dialog.css for why). Rendered only
@@ -39,7 +40,7 @@ const FOCUSABLE =
 
 export function Dialog({ title, size = 'M', opener, onClose, closeLabel, children }: DialogProps) {
   useStyles(css)
-  const { document: doc } = useWidget()
+  const { document: doc, timers } = useWidget()
   const ref = useRef<HTMLDivElement>(null)
   const titleId = `lf-dialog-${useId().replace(/:/g, '')}`
   const close = useRef(onClose)
@@ -66,8 +67,15 @@ export function Dialog({ title, size = 'M', opener, onClose, closeLabel, childre
     ).focus()
     const onPress = (event: Event) => {
       const path = event.composedPath()
-      if (!path.includes(dialog) && !(opener.current && path.includes(opener.current)))
+      if (!path.includes(dialog) && !(opener.current && path.includes(opener.current))) {
         close.current()
+        timers.setTimeout(() => {
+          if (!doc.activeElement || doc.activeElement === doc.body) {
+            release.current()
+            opener.current?.focus()
+          }
+        }, 0)
+      }
     }
     doc.addEventListener('mousedown', onPress, true)
     doc.addEventListener('touchstart', onPress, { capture: true, passive: true })

@@ -1,5 +1,5 @@
 /** The sign-up form: fields per site, consents, legal notice, submit (SPEC §2 Newsletter sign-up block). */
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useLaterStep } from '../app/widget-context'
 import { Button, Checkbox, Input, Select, TextLink } from '../kit'
@@ -58,28 +58,15 @@ export function NewsletterForm({
   // in one render and frame was a long task at 4x CPU slowdown, build/bench/long-tasks.ts).
   const complete = useLaterStep()
   const consentId = `lf-nl-consent-${useId().replace(/:/g, '')}`
-  // A refused submit takes the visitor to the first field to correct, which reads its error there;
-  // the alert then reads only the others, so each error is heard once. Where the focus stays (Enter
-  // pressed in that very field), nothing reads it on its own and the alert reads them all.
+  // A refused submit takes the visitor to the first field to correct, which reads its error there
+  // (the alert leaves it out: newsletter.model.ts). A form mounted anew has no errors, so its
+  // first run finds nothing to focus.
   const form = useRef<HTMLFormElement>(null)
-  const alert = model.alert.value
   const refused = model.refused.value
-  const refusedBefore = useRef(refused)
-  const [said, setSaid] = useState({ keys: [] as string[], n: alert.n })
   useEffect(() => {
-    // A form mounted anew has nothing new to say.
-    if (alert.n === said.n) return
-    let { keys } = alert
-    if (refused !== refusedBefore.current) {
-      refusedBefore.current = refused
-      const first = form.current!.querySelector<HTMLElement>('[aria-invalid=true]')
-      if (first && first !== (form.current!.getRootNode() as Document).activeElement) {
-        first.focus()
-        keys = keys.slice(1)
-      }
-    }
-    setSaid({ keys, n: alert.n })
-  }, [alert])
+    const first = form.current!.querySelector<HTMLElement>('[aria-invalid=true]')
+    if (first) first.focus()
+  }, [refused])
   useEffect(() => {
     if (complete) onComplete?.()
   }, [complete])
@@ -192,7 +179,9 @@ export function NewsletterForm({
           ) : null}
           <p className="lf-visually-hidden" role="alert">
             {/* A new node per announcement: screen readers read an unchanged text again only when it is inserted anew. */}
-            <span key={said.n}>{said.keys.map((key) => t(T + 'errors.' + key)).join(' ')}</span>
+            <span key={model.alert.value.n}>
+              {model.alert.value.keys.map((key) => t(T + 'errors.' + key)).join(' ')}
+            </span>
           </p>
         </>
       ) : null}

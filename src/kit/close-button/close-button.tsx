@@ -1,4 +1,7 @@
-/** A button showing only the close icon, named by its label; the caller's class sizes and places it. */
+/**
+ * A button showing only the close icon, named by its label; the caller's class sizes and places it.
+ * `labelledBy` names it by ids instead (its own id among them reads the label there).
+ */
 import { useStyles } from '../../styles/style-root'
 import { Icon } from '../icon/icon'
 import { close } from '../icon/icon-paths'
@@ -10,15 +13,19 @@ export interface CloseButtonProps {
   onClick: () => void
   /** The caller's class: size and margins. */
   className: string
+  id?: string
+  labelledBy?: string
 }
 
-export function CloseButton({ label, onClick, className }: CloseButtonProps) {
+export function CloseButton({ label, onClick, className, id, labelledBy }: CloseButtonProps) {
   useStyles(css)
   return (
     <button
       type="button"
+      id={id}
       className={`lf-close-button ${className}`}
       aria-label={label}
+      aria-labelledby={labelledBy}
       onClick={onClick}
     >
       <Icon path={close} size={20} />

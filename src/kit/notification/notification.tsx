@@ -2,8 +2,9 @@
  * Info, success, warning and error messages. The live region is always rendered, even
  * while there is no message, so screen readers register it before text arrives and
  * announce the text when it does. Error uses role="alert", the others role="status".
- * A banner's close button goes with the banner: the focus moves on to the next control after
- * it (before it, when none follows), never to the page's top.
+ * A banner's close button is named by its action and the message ("Hinweis schließen Leider ist
+ * …"), so several banners' buttons tell apart; it goes with the banner: the focus moves on to the
+ * next control after it, not to the page's top.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useStyles } from '../../styles/style-root'
@@ -11,6 +12,7 @@ import { t } from '../../i18n/i18n'
 import { Icon } from '../icon/icon'
 import { error, info, success, warning } from '../icon/icon-paths'
 import { CloseButton } from '../close-button/close-button'
+import { useDomId } from '../hooks'
 import css from './notification.css'
 
 export type NotificationType = 'info' | 'success' | 'error' | 'warning'
@@ -25,7 +27,7 @@ export interface NotificationProps {
   banner?: boolean
   /** Called when the close button of a banner is used. Without it the banner hides itself. */
   onClose?: () => void
-  /** Accessible name of the close button; default t('kit.notification.close'). */
+  /** The close button's action, its name before the message; default t('kit.notification.close'). */
   closeLabel?: string
   /** Announce assertively; default: true for error, false otherwise. */
   assertive?: boolean
@@ -35,18 +37,16 @@ export interface NotificationProps {
 
 const ICONS = { info, success, error, warning } as const
 
-/** Focuses the first control after `region` that takes the focus, else the nearest one before it. */
-function focusBeyond(region: HTMLElement) {
-  const root = region.getRootNode() as Document | ShadowRoot
-  const controls = [
-    ...root.querySelectorAll<HTMLElement>('a[href],button,input,select,textarea,[tabindex]'),
-  ].filter((c) => c.tabIndex >= 0 && !(c as HTMLInputElement).disabled && !region.contains(c))
-  // 4: Node.DOCUMENT_POSITION_FOLLOWING
-  const after = controls.filter((c) => region.compareDocumentPosition(c) & 4)
-  for (const control of [...after, ...controls.reverse()]) {
-    control.focus()
-    if (root.activeElement === control) return
-  }
+/** Focuses the first control after `region` that takes the focus. */
+function focusAfter(region: HTMLElement) {
+  // 4 alone: Node.DOCUMENT_POSITION_FOLLOWING, after the region and not inside it.
+  for (const control of (region.getRootNode() as Document).querySelectorAll<HTMLElement>(
+    'a[href],button,input,select,textarea',
+  ))
+    if (control.tabIndex >= 0 && region.compareDocumentPosition(control) === 4) {
+      control.focus()
+      if (control.matches(':focus')) return
+    }
 }
 
 export function Notification({
@@ -62,6 +62,7 @@ export function Notification({
 }: NotificationProps) {
   useStyles(css)
   const region = useRef<HTMLDivElement>(null)
+  const closeId = useDomId()
   const [closed, setClosed] = useState(false)
   const hasMessage =
     children !== null && children !== undefined && children !== '' && children !== false
@@ -85,16 +86,18 @@ export function Notification({
           className={`lf-notification lf-notification--${type}${banner ? ' lf-notification--banner' : ''}`}
         >
           <Icon path={ICONS[type]} className="lf-notification__icon" />
-          <div className="lf-notification__body">
+          <div id={`${closeId}m`} className="lf-notification__body">
             {title ? <strong className="lf-notification__title">{title} </strong> : null}
             {children}
           </div>
           {banner ? (
             <CloseButton
+              id={closeId}
+              labelledBy={`${closeId} ${closeId}m`}
               className="lf-notification__close"
               label={closeLabel ?? t('kit.notification.close')}
               onClick={() => {
-                focusBeyond(region.current!)
+                focusAfter(region.current!)
                 if (onClose) onClose()
                 else setClosed(true)
               }}

@@ -53,7 +53,8 @@ export function Dialog({ title, size = 'M', opener, onClose, closeLabel, childre
     const dialog = ref.current!
     const shut = 'inert' in HTMLElement.prototype ? 'inert' : 'aria-hidden'
     const outside: Element[] = []
-    for (let el: Node = dialog; el.parentNode && el !== doc.body; el = el.parentNode)
+    // Up to the shadow root (or the body, never past it); by name: host markup can shadow doc.body.
+    for (let el: Node = dialog; el.parentNode && el.nodeName !== 'BODY'; el = el.parentNode)
       for (const sibling of [...(el.parentNode as ParentNode).children])
         if (sibling !== el && !sibling.hasAttribute(shut)) outside.push(sibling)
     for (const el of outside) el.setAttribute(shut, 'true')
@@ -70,6 +71,7 @@ export function Dialog({ title, size = 'M', opener, onClose, closeLabel, childre
       if (!path.includes(dialog) && !(opener.current && path.includes(opener.current))) {
         close.current()
         timers.setTimeout(() => {
+          // Host markup named activeElement or body (clobbering) fails safe: the focus stays put.
           if (!doc.activeElement || doc.activeElement === doc.body) {
             release.current()
             opener.current?.focus()

@@ -197,9 +197,8 @@ export function createNewsletterModel(
         if (isEmailInvalid(error)) {
           result.value = 'ERROR_INVALID_EMAIL'
           errors.value = { ...errors.value, email: 'emailRegexErrorMessage' }
-          // The fields were disabled while sending, so the focus is not on the e-mail field: moving
-          // there reads the error (a new, empty announcement keeps the alert from repeating it).
-          announce([])
+          // No announcement: the fields were disabled while sending, so the focus is not on the
+          // e-mail field, and moving there reads the error.
           refused.value++
         } else {
           log.warn('Newsletter sign-up failed', describeError(error))

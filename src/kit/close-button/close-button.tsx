@@ -2,6 +2,7 @@
  * A button showing only the close icon, named by its label; the caller's class sizes and places it.
  * `labelledBy` names it by ids instead (its own id among them reads the label there).
  */
+import type { MouseEvent } from 'react'
 import { useStyles } from '../../styles/style-root'
 import { Icon } from '../icon/icon'
 import { close } from '../icon/icon-paths'
@@ -10,7 +11,7 @@ import css from './close-button.css'
 export interface CloseButtonProps {
   /** Accessible name (the button shows no text). */
   label: string
-  onClick: () => void
+  onClick: (event: MouseEvent<HTMLButtonElement>) => void
   /** The caller's class: size and margins. */
   className: string
   id?: string

@@ -6,7 +6,7 @@
  * …"), so several banners' buttons tell apart; it goes with the banner: the focus moves on to the
  * next control after it, not to the page's top.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { useStyles } from '../../styles/style-root'
 import { t } from '../../i18n/i18n'
 import { Icon } from '../icon/icon'
@@ -37,16 +37,16 @@ export interface NotificationProps {
 
 const ICONS = { info, success, error, warning } as const
 
-/** Focuses the first control after `region` that takes the focus. */
-function focusAfter(region: HTMLElement) {
-  // 4 alone: Node.DOCUMENT_POSITION_FOLLOWING, after the region and not inside it.
-  for (const control of (region.getRootNode() as Document).querySelectorAll<HTMLElement>(
-    'a[href],button,input,select,textarea',
-  ))
-    if (control.tabIndex >= 0 && region.compareDocumentPosition(control) === 4) {
-      control.focus()
-      if (control.matches(':focus')) return
-    }
+/** Focuses the first control after the close button that takes the keyboard (none follows it inside the banner). */
+function focusAfter(close: HTMLElement) {
+  ;[
+    ...(close.getRootNode() as Document).querySelectorAll<HTMLButtonElement>(
+      'a[href],button,input,select,textarea',
+    ),
+  ]
+    // 4 alone: Node.DOCUMENT_POSITION_FOLLOWING, after the button and not inside it.
+    .find((c) => c.tabIndex >= 0 && !c.disabled && close.compareDocumentPosition(c) === 4)
+    ?.focus()
 }
 
 export function Notification({
@@ -61,7 +61,6 @@ export function Notification({
   id,
 }: NotificationProps) {
   useStyles(css)
-  const region = useRef<HTMLDivElement>(null)
   const closeId = useDomId()
   const [closed, setClosed] = useState(false)
   const hasMessage =
@@ -74,7 +73,6 @@ export function Notification({
   const loud = assertive ?? type === 'error'
   return (
     <div
-      ref={region}
       id={id}
       className={`lf-notification-region${className ? ' ' + className : ''}`}
       role={loud ? 'alert' : 'status'}
@@ -96,8 +94,8 @@ export function Notification({
               labelledBy={`${closeId} ${closeId}m`}
               className="lf-notification__close"
               label={closeLabel ?? t('kit.notification.close')}
-              onClick={() => {
-                focusAfter(region.current!)
+              onClick={(event) => {
+                focusAfter(event.currentTarget)
                 if (onClose) onClose()
                 else setClosed(true)
               }}

@@ -165,6 +165,19 @@ test('a used or unknown token: after the confirm button, the invalid-link banner
   assert.is(screen.queryByText(text('doiInvalid')), null)
 })
 
+test('closing the invalid-link banner takes the focus on to the e-mail field, not to the page top', async () => {
+  const { confirm } = await landing('unknown-token')
+  confirm.focus()
+  fireEvent.click(confirm)
+  await settle()
+  const close = screen.getByRole('button', { name: /schließen/ })
+  close.focus()
+  fireEvent.click(close)
+  await settle()
+  assert.is(screen.queryByText(text('doiInvalid')), null)
+  assert.is(document.activeElement, screen.getByRole('textbox', { name: /^E-Mail/ }))
+})
+
 test('X-Original-Address carries origin and path only: no query (tokens, e-mail addresses), no fragment', async () => {
   const server = createContractServer({ origin: TEST_ORIGIN })
   const { widget, requests, drain } = await recordingWidget('DE', server)

@@ -88,10 +88,7 @@ export function NewsletterBlock({
         <Notification type="success">
           {doi.value === 'confirmed' ? t('newsletter.confirmed') : null}
         </Notification>
-        {/* A status region present before the message, so screen readers announce the success when it arrives. */}
-        <div role="status" aria-atomic="true">
-          {model.success.value ? <Success email={model.sentEmail.value} /> : null}
-        </div>
+        {model.success.value ? <Success email={model.sentEmail.value} /> : null}
         {doi.value === 'pending' || doi.value === 'confirming' ? (
           <div className="lf-nl__doi">
             <p>{t('newsletter.doiPrompt')}</p>
@@ -115,12 +112,14 @@ export function NewsletterBlock({
 
 /**
  * Replaces the form after an accepted sign-up. Its heading takes the focus, so the keyboard goes on
- * from the message instead of the page's top (the form that had the focus is gone). The scroll
- * jumps rather than glides: no motion for visitors who prefer reduced motion, and no media query
- * in the bundle to ask.
+ * from the message instead of the page's top (the form that had the focus is gone); described by
+ * the message, it is the one announcement of both: no live region reads them a second time. The
+ * scroll jumps rather than glides: no motion for visitors who prefer reduced motion, and no media
+ * query in the bundle to ask.
  */
 function Success({ email }: { email: string }) {
   const ref = useRef<HTMLDivElement>(null)
+  const messageId = useId()
   useEffect(() => {
     // Safari < 14 reads an options object as "align to top": there focusing the heading alone brings it into view.
     if (ref.current && 'scrollBehavior' in ref.current.style)
@@ -129,8 +128,10 @@ function Success({ email }: { email: string }) {
   }, [])
   return (
     <div ref={ref} className="lf-nl__success">
-      <h3 tabIndex={-1}>{t('newsletter.successTitle')}</h3>
-      <p>{t('newsletter.success', { email })}</p>
+      <h3 tabIndex={-1} aria-describedby={messageId}>
+        {t('newsletter.successTitle')}
+      </h3>
+      <p id={messageId}>{t('newsletter.success', { email })}</p>
     </div>
   )
 }

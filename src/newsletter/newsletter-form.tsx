@@ -58,8 +58,9 @@ export function NewsletterForm({
   // in one render and frame is a long task (docs/performance.md, "Why 4x").
   const complete = useLaterStep()
   const consentId = `lf-nl-consent-${useId().replace(/:/g, '')}`
-  // A refused submit takes the visitor to the first field to correct, which reads its error there.
-  // (A form mounted anew has no errors, so its first run finds nothing to focus.)
+  // A refused submit takes the visitor to the first field to correct, which reads its error there
+  // (the alert leaves it out: newsletter.model.ts). A form mounted anew has no errors, so its
+  // first run finds nothing to focus.
   const form = useRef<HTMLFormElement>(null)
   const refused = model.refused.value
   useEffect(() => {

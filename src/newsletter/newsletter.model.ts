@@ -49,13 +49,16 @@ export function createNewsletterModel(
   const trap = signal('')
   const errors = signal<Errors>({})
   /**
-   * Message keys to announce (a live region reads them): the error of a left field, or all errors
-   * of a refused submit. Each announcement has its own number, so the same text is read again.
+   * Message keys to announce (a live region reads them): the error of a left field, or the errors
+   * of a refused submit that its focus move does not read. Each announcement has its own number,
+   * so the same text is read again.
    */
   const alert = signal<{ keys: string[]; n: number }>({ keys: [], n: 0 })
   const announce = (keys: string[]) => (alert.value = { keys, n: alert.value.n + 1 })
   /** Counts refused submits; the form moves the focus to the first invalid field on each. */
   const refused = signal(0)
+  /** The field that has the focus: a refused submit's focus move reads the first error unless it is there already. */
+  let focused: Field | undefined
   /** Fields the visitor changed since the form (re)started: only these are checked on blur. */
   let touched: Partial<Record<Field, true>> = {}
   /** True once the status (psdata) is known, or STATUS_WAIT_MS has passed without it. */
@@ -111,6 +114,7 @@ export function createNewsletterModel(
    * docs/spec-readings.md reads it); the double opt-in banner still hides on focus.
    */
   function focus(field: Field) {
+    focused = field
     batch(() => {
       if (field === 'email') {
         emailFocused.value = true
@@ -121,6 +125,7 @@ export function createNewsletterModel(
 
   /** Checks a field the visitor edited; passing by an untouched field raises nothing (required errors come with submit). */
   function blur(field: Field) {
+    focused = undefined
     if (!touched[field]) return
     const error = validateField(field, values.value, rules)
     batch(() => {
@@ -165,7 +170,10 @@ export function createNewsletterModel(
       batch(() => {
         // Show every field, so each error named in the announcement is there to correct.
         emailFocused.value = true
-        announce(Object.values(found) as string[])
+        // The first invalid field takes the focus and reads its own error: the alert reads the
+        // others, and that one too only when the focus is there already (Enter pressed in it).
+        const keys = Object.values(found) as string[]
+        announce(Object.keys(found)[0] === focused ? keys : keys.slice(1))
         refused.value++
       })
       return false
@@ -185,7 +193,8 @@ export function createNewsletterModel(
         if (isEmailInvalid(error)) {
           result.value = 'ERROR_INVALID_EMAIL'
           errors.value = { ...errors.value, email: 'emailRegexErrorMessage' }
-          announce(['emailRegexErrorMessage'])
+          // No announcement: the fields were disabled while sending, so the focus is not on the
+          // e-mail field, and moving there reads the error.
           refused.value++
         } else {
           log.warn('Newsletter sign-up failed', describeError(error))

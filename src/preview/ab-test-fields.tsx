@@ -1,7 +1,8 @@
 /**
  * The A/B part of the settings (SPEC §4, §8): the list's status as a live message, the test
  * selector (None plus the tests active at the chosen date) and the group selector, enabled once a
- * test is chosen and showing 'Required' until a group is.
+ * test is chosen and showing 'Required' until a group is: as a hint at first, as its error (invalid)
+ * once Apply was refused for it; an untouched field is not wrong yet.
  */
 import { useSignals } from '@preact/signals-react/runtime'
 import { Notification, Select, type NotificationType } from '../kit'
@@ -19,6 +20,8 @@ export function AbTestFields({ settings }: { settings: SettingsModel }) {
   useSignals()
   const [type, text] = STATUS[settings.testsStatus.value]
   const test = settings.test.value
+  const required = settings.groupMissing.value ? TEXT.required : undefined
+  const refused = settings.message.value?.text === TEXT.missingGroup
   return (
     <fieldset className="lf-preview__ab">
       <legend className="lf-preview__legend">{TEXT.abTitle}</legend>
@@ -42,7 +45,8 @@ export function AbTestFields({ settings }: { settings: SettingsModel }) {
         options={settings.groups.value.map((g) => ({ value: g.name, label: g.name }))}
         disabled={!test}
         required={!!test}
-        error={settings.groupMissing.value ? TEXT.required : undefined}
+        hint={refused ? undefined : required}
+        error={refused ? required : undefined}
         onValueChange={settings.setGroup}
       />
     </fieldset>

@@ -330,7 +330,7 @@ test('a malformed test list counts as failed', async () => {
   })
 })
 
-test('the group selector: disabled until a test is chosen, then required ("Required") until a group is', async () => {
+test('the group selector: disabled until a test is chosen, then required ("Required") until a group is, and not invalid before Apply', async () => {
   await shownPanel()
   await openSettings()
   await testsFound()
@@ -340,9 +340,13 @@ test('the group selector: disabled until a test is chosen, then required ("Requi
   await settle()
   assert.not.ok(groupSelect().disabled)
   assert.ok(groupSelect().required)
-  assert.is(groupSelect().getAttribute('aria-invalid'), 'true')
-  assert.ok(screen.getByText('Required'))
-  assert.equal(optionTexts(groupSelect()), ['Select a group *', 'A', 'B', 'C'])
+  // Required, and told so, but not an error before the visitor has tried to apply.
+  assert.is(groupSelect().getAttribute('aria-invalid'), 'false')
+  assert.is(
+    document.getElementById(groupSelect().getAttribute('aria-describedby')!)!.textContent,
+    'Required',
+  )
+  assert.equal(optionTexts(groupSelect()), ['Select a group', 'A', 'B', 'C'])
   choose(groupSelect(), 'C')
   await settle()
   assert.is(screen.queryByText('Required'), null)
@@ -351,8 +355,31 @@ test('the group selector: disabled until a test is chosen, then required ("Requi
   choose(testSelect(), 'checkout-button-colour')
   await settle()
   assert.ok(screen.getByText('Required'))
-  assert.equal(optionTexts(groupSelect()), ['Select a group *', 'control', 'green'])
+  assert.is(groupSelect().getAttribute('aria-invalid'), 'false')
+  assert.equal(optionTexts(groupSelect()), ['Select a group', 'control', 'green'])
   assert.is(groupSelect().value, '')
+})
+
+test('Apply without a group: the alert, then the focus on the group selector, now invalid with its error', async () => {
+  await shownPanel()
+  await openSettings()
+  await testsFound()
+  choose(testSelect(), 'advent-teaser')
+  await settle()
+  const apply = screen.getByRole('button', { name: 'Apply' })
+  apply.focus()
+  fireEvent.click(apply)
+  await settle()
+  screen.getByText('Please also select an A/B test group!')
+  assert.is(document.activeElement, groupSelect())
+  assert.is(groupSelect().getAttribute('aria-invalid'), 'true')
+  assert.is(
+    document.getElementById(groupSelect().getAttribute('aria-describedby')!)!.textContent,
+    'Required',
+  )
+  choose(groupSelect(), 'A')
+  await settle()
+  assert.is(groupSelect().getAttribute('aria-invalid'), 'false')
 })
 
 test('changing the date reloads the tests and resets the group (and a test the new date lacks)', async () => {

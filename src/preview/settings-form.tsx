@@ -1,5 +1,5 @@
 /** The settings dialog's content: date and time, the A/B selection, the outcome message, Apply and Logout. */
-import { useEffect, type FormEvent } from 'react'
+import { useEffect, useRef, type FormEvent } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { Button, Input, Notification, type InputProps } from '../kit'
 import { AbTestFields } from './ab-test-fields'
@@ -23,12 +23,17 @@ export function SettingsForm({
     void settings.loadTests()
   }, [settings])
   const message = settings.message.value
+  const form = useRef<HTMLFormElement>(null)
+  // A refused Apply takes the focus to the field to correct, as the sign-up form does.
+  useEffect(() => {
+    form.current!.querySelector<HTMLElement>('[aria-invalid=true]')?.focus()
+  }, [message])
   const submit = (event: FormEvent) => {
     event.preventDefault()
     void settings.apply()
   }
   return (
-    <form className="lf-preview__form" onSubmit={submit} noValidate>
+    <form ref={form} className="lf-preview__form" onSubmit={submit} noValidate>
       <div className="lf-preview__when">
         <WhenInput
           label={TEXT.date}

@@ -1,4 +1,8 @@
-/** A button showing only the close icon, named by its label; the caller's class sizes and places it. */
+/**
+ * A button showing only the close icon, named by its label; the caller's class sizes and places it.
+ * `labelledBy` names it by ids instead (its own id among them reads the label there).
+ */
+import type { MouseEvent } from 'react'
 import { useStyles } from '../../styles/style-root'
 import { Icon } from '../icon/icon'
 import { close } from '../icon/icon-paths'
@@ -7,18 +11,22 @@ import css from './close-button.css'
 export interface CloseButtonProps {
   /** Accessible name (the button shows no text). */
   label: string
-  onClick: () => void
+  onClick: (event: MouseEvent<HTMLButtonElement>) => void
   /** The caller's class: size and margins. */
   className: string
+  id?: string
+  labelledBy?: string
 }
 
-export function CloseButton({ label, onClick, className }: CloseButtonProps) {
+export function CloseButton({ label, onClick, className, id, labelledBy }: CloseButtonProps) {
   useStyles(css)
   return (
     <button
       type="button"
+      id={id}
       className={`lf-close-button ${className}`}
       aria-label={label}
+      aria-labelledby={labelledBy}
       onClick={onClick}
     >
       <Icon path={close} size={20} />

@@ -31,8 +31,9 @@ export interface FieldProps {
 /**
  * The placeholder shown for a field: with " *" appended when the field is required.
  * SPEC §5 puts the asterisk on the placeholder; we put it on the visible label (FieldFrame), and
- * on a placeholder only where a caller still gives one. A placeholder disappears while typing and
- * is no label, so the sign-up fields have none (docs/spec-readings.md).
+ * on a placeholder only where a caller still gives one (a select's only with a hidden label: its
+ * placeholder is its value, read aloud). A placeholder disappears while typing and is no label,
+ * so the sign-up fields have none (docs/spec-readings.md).
  */
 export function requiredPlaceholder(
   placeholder: string | undefined,

@@ -57,6 +57,11 @@ const CHOICE_STATES: ({ key: string } & Pick<
   { key: 'disabled', label: 'Salutation (disabled)', disabled: true, defaultValue: 'mr' },
 ]
 
+/** English demo text inside a part that speaks the kit's locale (its kit texts are in that language). */
+function En({ children }: { children: ReactNode }) {
+  return <span lang="en">{children}</span>
+}
+
 /** A titled grid of examples within a section. */
 function Grid({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -94,16 +99,20 @@ export function ButtonSection({ locale }: { locale: string }) {
       ))}
       <h3>States</h3>
       <div className="lf-gallery-row" lang={locale}>
-        <Button onClick={() => setClicks(clicks + 1)}>Clicked {clicks} times</Button>
+        <Button onClick={() => setClicks(clicks + 1)}>
+          <En>Clicked {clicks} times</En>
+        </Button>
         <Button state="loading" onClick={() => setClicks(clicks + 1)}>
-          Loading
+          <En>Loading</En>
         </Button>
         <Button variant="secondary" state="loading">
-          Loading secondary
+          <En>Loading secondary</En>
         </Button>
-        <Button disabled>Disabled</Button>
+        <Button disabled>
+          <En>Disabled</En>
+        </Button>
         <Button fullWidth variant="secondary">
-          Full width
+          <En>Full width</En>
         </Button>
       </div>
     </Section>
@@ -306,39 +315,49 @@ export function FormSection({ locale }: { locale: string }) {
 }
 
 export function FeedbackSection({ locale }: { locale: string }) {
-  const [live, setLive] = useState('')
+  // A new node per announcement: the same text again is read only when it is inserted anew.
+  const [live, setLive] = useState({ text: '', n: 0 })
   const [banner, setBanner] = useState(true)
   return (
     <Section title="Notification" id="notification">
       <div lang={locale}>
         {TYPES.map((type) => (
-          <Notification key={type} type={type} title={`${type}:`}>
-            An inline {type} message.
+          <Notification key={type} type={type} title={<En>{type}:</En>}>
+            <En>An inline {type} message.</En>
           </Notification>
         ))}
-        <h3>Banners (closable)</h3>
+        <h3 lang="en">Banners (closable)</h3>
         {TYPES.map((type) => (
           <Notification key={type} type={type} banner>
-            A {type} banner you can close.
+            <En>A {type} banner you can close.</En>
           </Notification>
         ))}
         <Notification type="error" banner onClose={() => setBanner(false)}>
-          {banner ? 'A controlled banner: closing it calls onClose.' : null}
+          {banner ? <En>A controlled banner: closing it calls onClose.</En> : null}
         </Notification>
-        <h3>Live region</h3>
+        <h3 lang="en">Live region</h3>
         <div className="lf-gallery-row">
           <Button
             variant="secondary"
-            onClick={() => setLive('Saved. This text arrived in a region that already existed.')}
+            onClick={() =>
+              setLive({
+                text: 'Saved. This text arrived in a region that already existed.',
+                n: live.n + 1,
+              })
+            }
           >
-            Announce a message
+            <En>Announce a message</En>
           </Button>
-          <Button variant="secondary" onClick={() => setLive('')}>
-            Clear
+          <Button variant="secondary" onClick={() => setLive({ text: '', n: live.n })}>
+            <En>Clear</En>
           </Button>
         </div>
         <Notification type="success" id="gallery-live">
-          {live}
+          {live.text ? (
+            <span key={live.n} lang="en">
+              {live.text}
+            </span>
+          ) : null}
         </Notification>
       </div>
     </Section>
@@ -355,7 +374,7 @@ export function DisclosureSection({ locale }: { locale: string }) {
         <p>Content of the expanded panel.</p>
       </ExpansionPanel>
       <div lang={locale}>
-        <h3>Text slider (collapsed)</h3>
+        <h3 lang="en">Text slider (collapsed)</h3>
         <TextSlider>
           <p lang="en">
             Lumora roasts its coffee in small batches. Every bean is sourced from farms we know by
@@ -364,7 +383,7 @@ export function DisclosureSection({ locale }: { locale: string }) {
             text is long enough to be cut after three lines on narrow screens and on wide ones.
           </p>
         </TextSlider>
-        <h3>Text slider (expanded)</h3>
+        <h3 lang="en">Text slider (expanded)</h3>
         <TextSlider defaultExpanded lines={2}>
           <p lang="en">An expanded text slider shows all its text and offers to show less.</p>
         </TextSlider>
@@ -425,7 +444,7 @@ export function LinkSection({ locale }: { locale: string }) {
             <span lang="en">Standalone mail link</span>
           </TextLink>
           <TextLink href="/help" variant="quiet">
-            Quiet link (footer lists)
+            <En>Quiet link (footer lists)</En>
           </TextLink>
         </div>
         <p lang="en">

@@ -44,7 +44,7 @@ test('banner: the close button (keyboard too) hides the message; the region stay
       Fehler
     </Notification>,
   )
-  const close = screen.getByRole('button', { name: 'Hinweis schließen' })
+  const close = screen.getByRole('button', { name: 'Hinweis schließen Fehler' })
   await user.tab()
   assert.is(document.activeElement, close)
   await user.keyboard('{Enter}')
@@ -64,6 +64,28 @@ test('banner: the close button (keyboard too) hides the message; the region stay
   assert.is(region.textContent, 'Neuer Fehler')
 })
 
+test('closing a banner moves the focus to the next control that takes it, not to the page top; onClose too', async () => {
+  const user = userEvent.setup({ document })
+  let closed = 0
+  render(
+    <>
+      <Notification type="error" banner onClose={() => closed++}>
+        Fehler
+      </Notification>
+      <Notification type="info">{null}</Notification>
+      <button type="button" disabled>
+        Gesperrt
+      </button>
+      <input aria-label="Versteckt" tabIndex={-1} />
+      <input aria-label="E-Mail" />
+    </>,
+  )
+  await user.tab()
+  await user.keyboard('{Enter}')
+  assert.is(closed, 1)
+  assert.is(document.activeElement, screen.getByRole('textbox', { name: 'E-Mail' }))
+})
+
 test('banner with onClose: the caller decides', async () => {
   const user = userEvent.setup({ document })
   let closed = 0
@@ -72,9 +94,24 @@ test('banner with onClose: the caller decides', async () => {
       Achtung
     </Notification>,
   )
-  await user.click(screen.getByRole('button', { name: 'Schließen' }))
+  await user.click(screen.getByRole('button', { name: 'Schließen Achtung' }))
   assert.is(closed, 1)
   assert.is(screen.getByRole('status').textContent, 'Achtung', 'stays until the caller removes it')
+})
+
+test('each close button names what it closes: its action, then the message', () => {
+  render(
+    <>
+      <Notification type="error" banner>
+        Fehler A
+      </Notification>
+      <Notification type="info" banner title="Hinweis:">
+        Text B
+      </Notification>
+    </>,
+  )
+  assert.ok(screen.getByRole('button', { name: 'Hinweis schließen Fehler A' }))
+  assert.ok(screen.getByRole('button', { name: /^Hinweis schließen Hinweis: ?Text B$/ }))
 })
 
 test('a title is part of the message', () => {

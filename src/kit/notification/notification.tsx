@@ -2,6 +2,9 @@
  * Info, success, warning and error messages. The live region is always rendered, even
  * while there is no message, so screen readers register it before text arrives and
  * announce the text when it does. Error uses role="alert", the others role="status".
+ * A banner's close button is named by its action and the message ("Hinweis schließen Leider ist
+ * …"), so several banners' buttons tell apart; it goes with the banner: the focus moves on to the
+ * next control after it, not to the page's top.
  */
 import { useEffect, useState, type ReactNode } from 'react'
 import { useStyles } from '../../styles/style-root'
@@ -9,6 +12,7 @@ import { t } from '../../i18n/i18n'
 import { Icon } from '../icon/icon'
 import { error, info, success, warning } from '../icon/icon-paths'
 import { CloseButton } from '../close-button/close-button'
+import { useDomId } from '../hooks'
 import css from './notification.css'
 
 export type NotificationType = 'info' | 'success' | 'error' | 'warning'
@@ -23,7 +27,7 @@ export interface NotificationProps {
   banner?: boolean
   /** Called when the close button of a banner is used. Without it the banner hides itself. */
   onClose?: () => void
-  /** Accessible name of the close button; default t('kit.notification.close'). */
+  /** The close button's action, its name before the message; default t('kit.notification.close'). */
   closeLabel?: string
   /** Announce assertively; default: true for error, false otherwise. */
   assertive?: boolean
@@ -32,6 +36,18 @@ export interface NotificationProps {
 }
 
 const ICONS = { info, success, error, warning } as const
+
+/** Focuses the first control after the close button that takes the keyboard (none follows it inside the banner). */
+function focusAfter(close: HTMLElement) {
+  ;[
+    ...(close.getRootNode() as Document).querySelectorAll<HTMLButtonElement>(
+      'a[href],button,input,select,textarea',
+    ),
+  ]
+    // 4 alone: Node.DOCUMENT_POSITION_FOLLOWING, after the button and not inside it.
+    .find((c) => c.tabIndex >= 0 && !c.disabled && close.compareDocumentPosition(c) === 4)
+    ?.focus()
+}
 
 export function Notification({
   type,
@@ -45,6 +61,7 @@ export function Notification({
   id,
 }: NotificationProps) {
   useStyles(css)
+  const closeId = useDomId()
   const [closed, setClosed] = useState(false)
   const hasMessage =
     children !== null && children !== undefined && children !== '' && children !== false
@@ -67,15 +84,21 @@ export function Notification({
           className={`lf-notification lf-notification--${type}${banner ? ' lf-notification--banner' : ''}`}
         >
           <Icon path={ICONS[type]} className="lf-notification__icon" />
-          <div className="lf-notification__body">
+          <div id={`${closeId}m`} className="lf-notification__body">
             {title ? <strong className="lf-notification__title">{title} </strong> : null}
             {children}
           </div>
           {banner ? (
             <CloseButton
+              id={closeId}
+              labelledBy={`${closeId} ${closeId}m`}
               className="lf-notification__close"
               label={closeLabel ?? t('kit.notification.close')}
-              onClick={() => (onClose ? onClose() : setClosed(true))}
+              onClick={(event) => {
+                focusAfter(event.currentTarget)
+                if (onClose) onClose()
+                else setClosed(true)
+              }}
             />
           ) : null}
         </div>

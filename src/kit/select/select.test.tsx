@@ -43,12 +43,24 @@ test('keyboard: focus by Tab, change with the arrow keys', async () => {
   assert.is(document.activeElement, select)
 })
 
-test('required: native required, asterisk on the placeholder option', () => {
-  render(<Select label="Anrede" options={OPTIONS} placeholder="Bitte wählen" required />)
-  const select = screen.getByRole('combobox', { name: 'Anrede' }) as HTMLSelectElement
+test('required: native required; the asterisk on the visible label, hidden from screen readers, not in the placeholder option, which is read as the value', () => {
+  render(<Select label="Megszólítás" options={OPTIONS} placeholder="Kérjük, válasszon" required />)
+  const select = screen.getByRole('combobox', { name: 'Megszólítás' }) as HTMLSelectElement
   assert.ok(select.required)
-  assert.is(select.options[0].textContent, 'Bitte wählen *')
+  assert.is(
+    select.selectedOptions[0].textContent,
+    'Kérjük, válasszon',
+    'no "star" read as the value',
+  )
   assert.is(select.options[0].value, '')
+  const label = document.querySelector(`label[for="${select.id}"]`)!
+  assert.is(label.querySelector('[aria-hidden=true]')!.textContent!.trim(), '*')
+})
+
+test('required with a hidden label: the placeholder is the only visible place left for the asterisk', () => {
+  render(<Select label="Anrede" hideLabel options={OPTIONS} placeholder="Bitte wählen" required />)
+  const select = screen.getByRole('combobox', { name: 'Anrede' }) as HTMLSelectElement
+  assert.is(select.options[0].textContent, 'Bitte wählen *')
 })
 
 test('error: aria-invalid and the error as description', () => {

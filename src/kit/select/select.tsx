@@ -20,7 +20,7 @@ export interface SelectProps
   /** Selected value (controlled); '' selects the placeholder option. */
   value?: string
   defaultValue?: string
-  /** First, empty option's text (e.g. "Bitte wählen"); shown with " *" when required. */
+  /** First, empty option's text (e.g. "Bitte wählen"); with " *" when required and the label is hidden. */
   placeholder?: string
   onValueChange?: (value: string, event: ChangeEvent<HTMLSelectElement>) => void
   id?: string
@@ -43,8 +43,11 @@ export function Select(props: SelectProps) {
           aria-invalid={shown === 'error'}
           onChange={(event) => onValueChange?.(event.currentTarget.value, event)}
         >
+          {/* The placeholder is the value a screen reader reads ("… star"): its asterisk only where no visible label carries one. */}
           {placeholder !== undefined ? (
-            <option value="">{requiredPlaceholder(placeholder, field.required)}</option>
+            <option value="">
+              {requiredPlaceholder(placeholder, field.required && field.hideLabel)}
+            </option>
           ) : null}
           {options.map((o) => (
             <option key={o.value} value={o.value} disabled={o.disabled}>

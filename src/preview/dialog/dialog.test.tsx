@@ -101,6 +101,55 @@ test('a press outside closes it (mouse and touch); a press inside does not', asy
   }
 })
 
+test('a press outside on nothing focusable closes it and the focus returns to the opener, not to the page top; a control pressed keeps the focus', async () => {
+  const { opener } = setup()
+  const elsewhere = screen.getByRole('textbox', { name: 'Elsewhere' })
+  await openDialog(opener)
+  fireEvent.mouseDown(screen.getByText('Outside text'))
+  await settle()
+  assert.is(screen.queryByRole('dialog'), null)
+  assert.is(document.activeElement, opener)
+  await openDialog(opener)
+  fireEvent.mouseDown(elsewhere)
+  // The press's own focus move, which the browser makes after mousedown.
+  elsewhere.focus()
+  await settle()
+  assert.is(screen.queryByRole('dialog'), null)
+  assert.is(document.activeElement, elsewhere)
+})
+
+test('while it is open, the rest of the widget is inert (aria-hidden where inert is unknown); on close it is back as it was', async () => {
+  const footer = document.body.appendChild(document.createElement('div'))
+  footer.innerHTML = '<h2>Footer</h2><a href="/x">Link</a><span aria-hidden="true">*</span>'
+  const hiddenBefore = footer.querySelector('span')!
+  const { opener } = setup()
+  const outside = [
+    opener,
+    screen.getByText('Outside text'),
+    screen.getByRole('textbox', { name: 'Elsewhere' }),
+    footer,
+  ]
+  const dialog = await openDialog(opener)
+  const shut = (el: Element) =>
+    el.hasAttribute('inert') || el.getAttribute('aria-hidden') === 'true'
+  for (const el of outside) assert.ok(shut(el), el.outerHTML.slice(0, 60))
+  assert.not.ok(shut(dialog))
+  for (let el = dialog.parentElement; el; el = el.parentElement)
+    assert.not.ok(shut(el), `an ancestor of the dialog: ${el.tagName}`)
+  // What a screen reader finds: the dialog alone.
+  assert.equal(
+    screen.getAllByRole('textbox').map((el) => el.getAttribute('aria-label')),
+    ['First field'],
+  )
+  assert.is(screen.queryByRole('heading', { name: 'Footer' }), null)
+  fireEvent.keyDown(dialog, { key: 'Escape' })
+  await settle()
+  for (const el of outside) assert.not.ok(shut(el), el.outerHTML.slice(0, 60))
+  assert.is(hiddenBefore.getAttribute('aria-hidden'), 'true', 'what was hidden before stays hidden')
+  assert.is(document.activeElement, opener)
+  footer.remove()
+})
+
 test('Tab from the last element goes to the first, Shift+Tab from the first to the last', async () => {
   const { opener } = setup()
   const dialog = await openDialog(opener)

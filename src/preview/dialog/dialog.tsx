@@ -2,9 +2,14 @@
  * A dialog after the WAI-ARIA dialog (modal) pattern: role="dialog", aria-modal, labelled by its
  * title; focus moves in when it opens (first form control, else first focusable), Tab and
  * Shift+Tab stay inside, Escape and the close button close it and return focus to the opener.
- * A press outside it (mouse or touch) closes it too, leaving focus where the visitor pressed:
- * pulling it back to the opener would fight the click. The opener itself is not "outside", so it
- * can toggle the dialog.
+ * Modal for screen readers too: while it is open, the rest of the widget (the siblings of the
+ * dialog and of each of its ancestors, up to the shadow root) is `inert`, or `aria-hidden` in
+ * browsers that do not know inert (the focus trap keeps the keyboard in there). The host page is
+ * not ours to change.
+ * A press outside it (mouse or touch) closes it too. A press on a control leaves the focus there
+ * (pulling it back would fight the click); a press on anything else would leave it on the page's
+ * body, so once the press has moved it, the opener takes it. The opener itself is not "outside"
+ * (where inert is unknown; elsewhere it is inert like the rest), so it can toggle the dialog.
  *
  * Not the native <dialog> (showModal needs Safari 15.4 and Firefox 98, newer than our targets) and
  * not an overlay: it opens in the flow under its opener (see dialog.css for why). Rendered only
@@ -36,14 +41,27 @@ const FOCUSABLE =
 
 export function Dialog({ title, size = 'M', opener, onClose, closeLabel, children }: DialogProps) {
   useStyles(css)
-  const { document: doc } = useWidget()
+  const { document: doc, timers } = useWidget()
   const ref = useRef<HTMLDivElement>(null)
   const titleId = `lf-dialog-${useId().replace(/:/g, '')}`
   const close = useRef(onClose)
   close.current = onClose
 
+  /** Gives the rest of the widget back; until then the opener, inert too, cannot take the focus. */
+  const release = useRef(() => {})
+
   useEffect(() => {
     const dialog = ref.current!
+    const shut = 'inert' in HTMLElement.prototype ? 'inert' : 'aria-hidden'
+    const outside: Element[] = []
+    // Up to the shadow root (or the body, never past it); by name: host markup can shadow doc.body.
+    for (let el: Node = dialog; el.parentNode && el.nodeName !== 'BODY'; el = el.parentNode)
+      for (const sibling of [...(el.parentNode as ParentNode).children])
+        if (sibling !== el && !sibling.hasAttribute(shut)) outside.push(sibling)
+    for (const el of outside) el.setAttribute(shut, 'true')
+    release.current = () => {
+      for (const el of outside) el.removeAttribute(shut)
+    }
     ;(
       dialog.querySelector<HTMLElement>('input,select,textarea') ??
       dialog.querySelector<HTMLElement>(FOCUSABLE) ??
@@ -51,8 +69,16 @@ export function Dialog({ title, size = 'M', opener, onClose, closeLabel, childre
     ).focus()
     const onPress = (event: Event) => {
       const path = event.composedPath()
-      if (!path.includes(dialog) && !(opener.current && path.includes(opener.current)))
+      if (!path.includes(dialog) && !(opener.current && path.includes(opener.current))) {
         close.current()
+        timers.setTimeout(() => {
+          // Host markup named activeElement or body (clobbering) fails safe: the focus stays put.
+          if (!doc.activeElement || doc.activeElement === doc.body) {
+            release.current()
+            opener.current?.focus()
+          }
+        }, 0)
+      }
     }
     // Host markup can shadow the document's methods by name (src/dom.ts).
     const listen = fromDocument(doc, 'addEventListener')
@@ -60,12 +86,14 @@ export function Dialog({ title, size = 'M', opener, onClose, closeLabel, childre
     listen.call(doc, 'mousedown', onPress, true)
     listen.call(doc, 'touchstart', onPress, { capture: true, passive: true })
     return () => {
+      release.current()
       unlisten.call(doc, 'mousedown', onPress, true)
       unlisten.call(doc, 'touchstart', onPress, true)
     }
   }, [])
 
   const closeAndReturn = () => {
+    release.current()
     opener.current?.focus()
     onClose()
   }

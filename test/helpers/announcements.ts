@@ -1,0 +1,56 @@
+/**
+ * What a screen reader says, recorded in jsdom: each change of a live region's text (the whole
+ * region, as role=alert, role=status and aria-atomic regions are read) and each focus move (the
+ * focused element's name and description). A region inserted together with its text is not
+ * counted: screen readers announce changes of a region they already know.
+ * `count(text)` tells how often a text was heard: once is the goal (docs/ACCESSIBILITY.md).
+ */
+const LIVE = '[role=alert],[role=status],[aria-live]'
+
+const byIds = (element: Element, attribute: string) =>
+  (element.getAttribute(attribute) ?? '')
+    .split(/\s+/)
+    .map((id) => (id ? (element.ownerDocument.getElementById(id)?.textContent ?? '') : ''))
+    .join(' ')
+
+/** The focused element's name (aria-label, labelledby, its labels or its text) and description. */
+function spokenOnFocus(element: Element): string {
+  const labels = (element as HTMLInputElement).labels
+  const name =
+    element.getAttribute('aria-label') ??
+    (element.hasAttribute('aria-labelledby')
+      ? byIds(element, 'aria-labelledby')
+      : labels?.length
+        ? [...labels].map((l) => l.textContent).join(' ')
+        : element.textContent)
+  return `${name} ${byIds(element, 'aria-describedby')}`.replace(/\s+/g, ' ').trim()
+}
+
+export function recordAnnouncements(root: Document = document) {
+  const said: string[] = []
+  const observer = new MutationObserver((records) => {
+    const changed = new Set<Element>()
+    for (const record of records) {
+      const target =
+        record.target.nodeType === 1 ? (record.target as Element) : record.target.parentElement
+      const region = target?.closest(LIVE)
+      if (region) changed.add(region)
+    }
+    for (const region of changed) {
+      const text = (region.textContent ?? '').replace(/\s+/g, ' ').trim()
+      if (text) said.push(text)
+    }
+  })
+  observer.observe(root, { childList: true, subtree: true, characterData: true })
+  const onFocus = (event: Event) => said.push(spokenOnFocus(event.target as Element))
+  root.addEventListener('focusin', onFocus, true)
+  return {
+    said,
+    /** How many announcements contain the text (whitespace collapsed). */
+    count: (text: string) => said.filter((s) => s.includes(text.replace(/\s+/g, ' '))).length,
+    stop() {
+      observer.disconnect()
+      root.removeEventListener('focusin', onFocus, true)
+    },
+  }
+}

@@ -5,8 +5,7 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createContractServer } from '../../build/contract-server/handler.ts'
-import type { ServerOptions } from '../../build/contract-server/handler.ts'
+import { createContractServer, type ServerOptions } from '../../build/contract-server/handler.ts'
 import { subscribersOf } from '../../build/contract-server/core/routes/newsletter-store.ts'
 
 const test = suite('contract server: consent evidence')

@@ -61,6 +61,9 @@ const P = Object.fromEntries(
   Object.entries(CALLS).map(([name, call]) => [name, paths(call)[0].split(':token').at(-1)]),
 ) as Record<keyof typeof CALLS, string>
 
+/** The requests of every browser below, for the last test. */
+const everySent: Request[][] = []
+
 /**
  * A browser talking to one contract server: a fault (set / cleared at any time) on one path,
  * cookies sent with each request, requests recorded, and optionally held until released
@@ -80,6 +83,7 @@ function browser(options: { cookie?: string } = {}): Browser {
     return server.fetch(request)
   }) as typeof fetch
   const recorded = recordRequests(inner)
+  everySent.push(recorded.requests)
   const io = createTestIO({ clock, fetch: recorded.fetch })
   const calls = (path: string) =>
     recorded.requests.filter((r) => new URL(r.url).pathname.includes(path)).length
@@ -628,5 +632,29 @@ for (const row of ROWS) {
     })
   }
 }
+
+test('every request the widget sent above is a call of SPEC §7 (src/contract-calls.ts): its method, path and headers', () => {
+  const calls = Object.entries(CALLS).flatMap(([name, call]) =>
+    paths(call).map((path) => ({
+      name,
+      call,
+      pattern: new RegExp(`^${path.replace(':token', '[\\w-]+')}$`),
+    })),
+  )
+  const named = new Set<string>()
+  for (const request of everySent.flat()) {
+    const { pathname } = new URL(request.url)
+    const found = calls.find((c) => c.call.method === request.method && c.pattern.test(pathname))
+    assert.ok(found, `${request.method} ${pathname} is a call of the table`)
+    const missing = found.call.headers.filter((header) => !request.headers.has(header))
+    assert.equal(missing, [], `${found.name}: headers`)
+    named.add(found.name)
+  }
+  // The calls the widget does not make: reading and correcting a sign-up by token, logging in.
+  assert.equal(
+    Object.keys(CALLS).filter((name) => !named.has(name)),
+    ['lookup', 'update', 'login'],
+  )
+})
 
 test.run()

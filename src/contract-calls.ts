@@ -2,8 +2,8 @@
  * SPEC §7 as one table of calls: method, path, the headers a call carries and the cookies the
  * server reads on it. Composed from the path and name constants of src/contract.ts and
  * src/preview/preview.api.ts, which the widget's API modules import one by one (a bundle carries
- * only the constants it uses, never this table); the contract server's routes and the fault
- * tests read the table.
+ * only the constants it uses, never this table); the contract server's routes and fault hook
+ * and the fault tests read the table.
  */
 import {
   BASE_DATA_PATH,

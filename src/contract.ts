@@ -1,7 +1,8 @@
 /**
  * The service contract (SPEC §3, §7): what the widget, the contract server
  * (build/contract-server/) and the tests must agree on, written once. Data and types only, so a
- * bundle carries just the constants it uses.
+ * bundle carries just the constants it uses. SPEC §7 as one table of calls, composed from these
+ * constants: src/contract-calls.ts.
  */
 
 // API paths. A base is relative to the page's origin; the paths under it are relative to the base.

@@ -8,7 +8,7 @@
  * they cover the script's evaluation plus rendering, not the download.
  */
 import type { Browser } from '@playwright/test'
-import { BENCH_SCALE_COOKIE } from '../contract-server/routes/footer.ts'
+import { BENCH_SCALE_COOKIE } from './scale.ts'
 import { startTrace, stopTrace, widgetWork } from '../../test/helpers/trace.ts'
 
 export interface RunResult {

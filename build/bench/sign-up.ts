@@ -19,7 +19,7 @@ import path from 'node:path'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { loadavg } from 'node:os'
 import { createContractServer } from '../contract-server/handler.ts'
-import { serve } from '../contract-server/node-adapter.ts'
+import { serve } from '../contract-server/core/node-adapter.ts'
 import { findChromium } from '../../test/runners/ensure-chromium.ts'
 import {
   formatTask,

@@ -1,15 +1,17 @@
-/** Serves the demo and the contract server (settings: serveOptions in contract-server/demo.ts). Run `npm start`, which builds first. */
+/** `npm start`'s server (settings: settings.ts), which builds first: the contract server by mode (handler.ts) over node:http. */
 import { createContractServer } from './handler.ts'
-import { serveOptions } from './demo.ts'
-import { serve } from './node-adapter.ts'
+import { serveOptions } from './settings.ts'
+import { serve } from './core/node-adapter.ts'
+import { defaultOwnHosts } from './demo/guard.ts'
 import { MARKETS } from '../product/markets.ts'
 
 const { port, host, options } = serveOptions(process.env)
 const server = createContractServer(options)
 await serve(server.handle, port, host)
-console.log(
-  `${options.mode === 'demo' ? 'Demo and contract server' : 'Contract server'} on ${server.ctx.origin}/ (${options.mode} mode)`,
-)
-console.log(
-  `Markets: ${MARKETS.map((m) => m.path).join(' ')}  ·  /kit/${options.mode === 'demo' ? '  /_mail/  /_staff/  /_fault  (demo tools, for this machine at ' + server.ctx.ownHosts.join(' ') + ' only)' : ''}`,
-)
+const origin = server.ctx.origin
+if (options.mode === 'demo') {
+  console.log(`Demo and contract server on ${origin}/ (demo mode)`)
+  console.log(
+    `Markets: ${MARKETS.map((m) => m.path).join(' ')}  ·  /kit/  /_mail/  /_staff/  /_fault  (demo tools, for this machine at ${defaultOwnHosts(origin).join(' ')} only)`,
+  )
+} else console.log(`Contract server on ${origin}/ (contract mode): the calls of SPEC §7 only`)

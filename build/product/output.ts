@@ -23,7 +23,7 @@ const gzipAsync = promisify(gzip)
 const brotliAsync = promisify(brotliCompress)
 
 /**
- * The precompressed copies served beside each hashed file (build/contract-server/static-files.ts,
+ * The precompressed copies served beside each hashed file (build/contract-server/demo/static-files.ts,
  * docs/EMBEDDING.md): brotli at quality 11 and gzip at level 9, the most each format gives, paid
  * once at build time. Computed off the main thread so all bundles are compressed in parallel.
  */

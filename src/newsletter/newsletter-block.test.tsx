@@ -3,7 +3,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/preact'
 import { createContractServer } from '../../build/contract-server/handler'
-import { makeLoginToken } from '../../build/contract-server/routes/login'
+import { makeLoginToken } from '../../build/contract-server/core/routes/login'
 import {
   createTestWidget,
   recordingWidget,

@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert'
 import { fakeClock, type FakeClock } from '../../test/helpers/fake-timers'
 import { createTestWidget } from '../../test/helpers/widget'
 import { createContractServer } from '../../build/contract-server/handler'
-import { makeLoginToken } from '../../build/contract-server/routes/login'
+import { makeLoginToken } from '../../build/contract-server/core/routes/login'
 import {
   CHECK_INTERVAL_MS,
   CheckResult,

@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { MARKETS, type Market } from '../../build/product/markets.ts'
-import { DEMO_ACCOUNT } from '../../build/contract-server/routes/login.ts'
+import { DEMO_ACCOUNT } from '../../build/contract-server/core/routes/login.ts'
 import { flatten, loadDictionary } from '../../build/product/locales.ts'
 import { axeViolations } from './axe.ts'
 import { watchPage } from './helpers.ts'

@@ -9,7 +9,7 @@ import path from 'node:path'
 import { MARKETS, type Market } from '../../build/product/markets.ts'
 import { flatten, loadDictionary } from '../../build/product/locales.ts'
 import { REPO_ROOT } from '../../build/repo-root.ts'
-import { DEMO_ACCOUNT } from '../../build/contract-server/routes/login.ts'
+import { DEMO_ACCOUNT } from '../../build/contract-server/core/routes/login.ts'
 import type { FooterContent } from '../../src/footer/footer.schema.ts'
 import type { EnginePage, Query } from './driver.ts'
 

@@ -5,9 +5,8 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createContractServer } from '../../build/contract-server/handler.ts'
-import type { ServerOptions } from '../../build/contract-server/context.ts'
-import { subscribersOf } from '../../build/contract-server/routes/newsletter-store.ts'
+import { createContractServer, type ServerOptions } from '../../build/contract-server/handler.ts'
+import { subscribersOf } from '../../build/contract-server/core/routes/newsletter-store.ts'
 
 const test = suite('contract server: consent evidence')
 const SUBSCRIBERS = '/service/newsletter/api/internal/newsletter-subscribers'

@@ -9,7 +9,7 @@ import { request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { networkInterfaces } from 'node:os'
 import { createContractServer } from '../../build/contract-server/handler.ts'
-import { serve } from '../../build/contract-server/node-adapter.ts'
+import { serve } from '../../build/contract-server/core/node-adapter.ts'
 import { DEMO_TOOLS as TOOLS, FORM } from '../helpers/demo-tools.ts'
 
 const test = suite('contract server demo tools: loopback clients only')

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert'
 import { Agent, request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createContractServer } from '../../build/contract-server/handler.ts'
-import { serve } from '../../build/contract-server/node-adapter.ts'
+import { serve } from '../../build/contract-server/core/node-adapter.ts'
 
 const test = suite('contract server: early answers and keep-alive')
 const NL = '/service/newsletter/api/internal'

@@ -6,7 +6,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createContractServer } from '../../build/contract-server/handler.ts'
-import { DEMO_ACCOUNT } from '../../build/contract-server/routes/login.ts'
+import { DEMO_ACCOUNT } from '../../build/contract-server/core/routes/login.ts'
 import { decodeLoginToken } from '../../src/session/login-token.ts'
 
 const test = suite('contract server: login lifetime and throttling')

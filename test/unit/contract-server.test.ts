@@ -2,8 +2,8 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createContractServer } from '../../build/contract-server/handler.ts'
-import { makeLoginToken, DEMO_ACCOUNT } from '../../build/contract-server/routes/login.ts'
-import { DEMO_STAFF_TOKEN } from '../../build/contract-server/routes/preview.ts'
+import { makeLoginToken, DEMO_ACCOUNT } from '../../build/contract-server/core/routes/login.ts'
+import { DEMO_STAFF_TOKEN } from '../../build/contract-server/demo/staff.ts'
 import { parseContent } from '../../src/footer/content.ts'
 import { captureConsole } from '../helpers/console.ts'
 

@@ -1,7 +1,7 @@
 /**
  * Faults, table-driven (issue 7): every call of SPEC §7 the widget makes, answering 500, 404,
  * malformed JSON, an empty body, or never (the 15 s time-out on the fake clock). The contract
- * server injects the fault (X-Fault header, build/contract-server/faults.ts). For each row:
+ * server injects the fault (X-Fault header, build/contract-server/demo/faults.ts). For each row:
  * no exception escapes (no unhandled rejection, no window error event, no error boundary
  * firing), the visitor sees what SPEC §8 says (or nothing where it says nothing), typed values
  * survive, and once the fault is cleared a retry (or the next page load, for calls made only
@@ -15,9 +15,9 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { cleanup, fireEvent, screen } from '@testing-library/preact'
 import { createContractServer } from '../../build/contract-server/handler'
-import { DEMO_STAFF_TOKEN } from '../../build/contract-server/routes/preview'
-import { FAULT_HEADER } from '../../build/contract-server/faults'
-import { makeLoginToken } from '../../build/contract-server/routes/login'
+import { DEMO_STAFF_TOKEN } from '../../build/contract-server/demo/staff'
+import { FAULT_HEADER } from '../../build/contract-server/demo/faults'
+import { makeLoginToken } from '../../build/contract-server/core/routes/login'
 import { typeAndLeave } from '../helpers/input'
 import { captureConsole } from '../helpers/console'
 import { fakeClock } from '../helpers/fake-timers'
@@ -44,7 +44,7 @@ import {
 import { REQUEST_TIMEOUT_MS } from '../../src/api/client'
 import type { Site } from '../../src/sites'
 import * as C from '../../src/contract'
-import * as CP from '../../src/preview/preview.api'
+import { CALLS, paths } from '../../src/contract-calls'
 
 const test = suite('faults')
 
@@ -53,22 +53,16 @@ export type Fault = (typeof FAULTS)[number]
 /** The fault still answers 200: a body the widget cannot read, but a success status. */
 const is2xx = (fault: Fault) => fault === 'malformed' || fault === 'empty'
 
-/** Every call of the contract (src/contract.ts), by the name the tests below use. */
-const P = {
-  signUp: C.NEWSLETTER_API + C.SUBSCRIBERS_PATH,
-  baseData: C.NEWSLETTER_API + C.BASE_DATA_PATH,
-  doi: C.DOI_PATH,
-  footer: C.FOOTER_CONTENT_PATH,
-  psdata: C.PSDATA_PATH,
-  checkauth: CP.PREVIEW_API + CP.CHECKAUTH_PATH,
-  renew: CP.PREVIEW_API + CP.PREVIEW_RENEW_PATH,
-  logout: CP.PREVIEW_API + CP.PREVIEW_LOGOUT_PATH,
-  token: CP.PREVIEW_API + CP.PREVIEW_TOKEN_PATH,
-  tests: CP.ABTEST_API + CP.ABTEST_TESTS_PATH,
-  assignment: CP.ABTEST_API + CP.ABTEST_ASSIGNMENT_PATH,
-  loginRenew: C.LOGIN_API + C.LOGIN_TOKEN_RENEW_PATH,
-  longterm: C.LOGIN_API + C.LONG_TERM_TOKEN_RENEW_PATH,
-}
+/**
+ * Every call of SPEC §7 (src/contract-calls.ts) by its name there, as the part of its path a fault
+ * and a count match: the path (under the classic base), or for a call by token what follows the token.
+ */
+const P = Object.fromEntries(
+  Object.entries(CALLS).map(([name, call]) => [name, paths(call)[0].split(':token').at(-1)]),
+) as Record<keyof typeof CALLS, string>
+
+/** The requests of every browser below, for the last test. */
+const everySent: Request[][] = []
 
 /**
  * A browser talking to one contract server: a fault (set / cleared at any time) on one path,
@@ -89,6 +83,7 @@ function browser(options: { cookie?: string } = {}): Browser {
     return server.fetch(request)
   }) as typeof fetch
   const recorded = recordRequests(inner)
+  everySent.push(recorded.requests)
   const io = createTestIO({ clock, fetch: recorded.fetch })
   const calls = (path: string) =>
     recorded.requests.filter((r) => new URL(r.url).pathname.includes(path)).length
@@ -637,5 +632,29 @@ for (const row of ROWS) {
     })
   }
 }
+
+test('every request the widget sent above is a call of SPEC §7 (src/contract-calls.ts): its method, path and headers', () => {
+  const calls = Object.entries(CALLS).flatMap(([name, call]) =>
+    paths(call).map((path) => ({
+      name,
+      call,
+      pattern: new RegExp(`^${path.replace(':token', '[\\w-]+')}$`),
+    })),
+  )
+  const named = new Set<string>()
+  for (const request of everySent.flat()) {
+    const { pathname } = new URL(request.url)
+    const found = calls.find((c) => c.call.method === request.method && c.pattern.test(pathname))
+    assert.ok(found, `${request.method} ${pathname} is a call of the table`)
+    const missing = found.call.headers.filter((header) => !request.headers.has(header))
+    assert.equal(missing, [], `${found.name}: headers`)
+    named.add(found.name)
+  }
+  // The calls the widget does not make: reading and correcting a sign-up by token, logging in.
+  assert.equal(
+    Object.keys(CALLS).filter((name) => !named.has(name)),
+    ['lookup', 'update', 'login'],
+  )
+})
 
 test.run()

@@ -1,7 +1,8 @@
 /**
  * Faults on demand, for tests and manual checks. A fault comes from the request header
  * `X-Fault` or the cookie `lf-fault` (set on the /_fault page), so parallel browser
- * tests never see each other's faults. Only API calls (/service/...) are affected.
+ * tests never see each other's faults. Only the calls of SPEC §7 (src/contract-calls.ts) are
+ * affected, and only for requests the demo serves (guard.ts).
  *
  *   X-Fault: 500                      every API call answers 500
  *   X-Fault: 404@/newsletter-subscribers   only paths containing that text
@@ -9,9 +10,11 @@
  *          | timeout (no answer for hangMs) | delay=<ms> (answers normally, late)
  *   several faults: comma-separated; the first whose path matches wins.
  */
-import { cookies, empty, escapeHtml, readForm, setCookie } from './http.ts'
-import { toolPage } from './demo.ts'
-import type { ServerContext } from './context.ts'
+import { CALLS, paths } from '../../../src/contract-calls.ts'
+import { cookies, empty, escapeHtml, readForm, setCookie } from '../core/http.ts'
+import { matchRoute, route, type Middleware, type Route } from '../core/router.ts'
+import type { DemoGuard } from './guard.ts'
+import { toolPage } from './tool-page.ts'
 
 export const FAULT_HEADER = 'x-fault'
 export const FAULT_COOKIE = 'lf-fault'
@@ -32,8 +35,13 @@ function parseFaults(value: string | null | undefined): Fault[] {
     })
 }
 
-export function faultFor(request: Request, pathname: string): Fault | undefined {
-  if (!pathname.startsWith('/service/')) return undefined
+/** The calls a fault can hit, as routes to match a request against. */
+const CALL_ROUTES: Route[] = Object.values(CALLS).flatMap((call) =>
+  paths(call).map((path) => route(call.method, path, () => empty(404))),
+)
+
+function faultFor(request: Request, pathname: string): Fault | undefined {
+  if (!matchRoute(CALL_ROUTES, request.method, pathname)) return undefined
   const faults = [
     ...parseFaults(request.headers.get(FAULT_HEADER)),
     ...parseFaults(cookies(request)[FAULT_COOKIE]),
@@ -51,10 +59,10 @@ const sleep = (ms: number, signal?: AbortSignal) =>
   })
 
 /** Applies a fault: returns the faulty response, or null to let the real handler answer (after a delay). */
-export async function applyFault(
+async function applyFault(
   fault: Fault,
   request: Request,
-  ctx: ServerContext,
+  hangMs: number,
 ): Promise<Response | null> {
   if (fault.kind.startsWith('delay=')) {
     await sleep(Number(fault.kind.slice('delay='.length)) || 0, request.signal)
@@ -62,7 +70,7 @@ export async function applyFault(
   }
   switch (fault.kind) {
     case 'timeout':
-      await sleep(ctx.hangMs, request.signal)
+      await sleep(hangMs, request.signal)
       return empty(504)
     case 'malformed':
       return new Response('{"this is": not json', {
@@ -83,13 +91,32 @@ export async function applyFault(
   }
 }
 
+/**
+ * The fault hook, for requests the demo serves; a "timeout" fault waits `hangMs` before
+ * answering 504.
+ */
+export function faultHook(guard: DemoGuard, hangMs: number): Middleware {
+  return async ({ request, url, client }, next) => {
+    const fault = guard.serves(request, client) ? faultFor(request, url.pathname) : undefined
+    return (fault && (await applyFault(fault, request, hangMs))) ?? next()
+  }
+}
+
+/** The /_fault page and its form posts. */
+export function faultRoutes(guard: DemoGuard): Route[] {
+  return [
+    guard.tool('GET', '/_fault', ({ request }) => faultPage(request)),
+    guard.tool('POST', '/_fault', ({ request }) => faultControl(request)),
+  ]
+}
+
 /** The /_fault page: shows this browser's fault and sets or clears it by form post (a GET changes nothing). */
-export function faultPage(request: Request): Response {
+function faultPage(request: Request): Response {
   return faultAnswer(cookies(request)[FAULT_COOKIE] ?? '')
 }
 
 /** POST /_fault with set=500@/newsletter-subscribers sets the fault cookie; with clear (or an empty set) removes it. */
-export async function faultControl(request: Request): Promise<Response> {
+async function faultControl(request: Request): Promise<Response> {
   const form = await readForm(request)
   const set = form.has('clear') ? '' : (form.get('set') ?? '').trim()
   return faultAnswer(

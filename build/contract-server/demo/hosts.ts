@@ -14,10 +14,10 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { MARKETS } from '../../product/markets.ts'
-import { empty, html } from '../http.ts'
-import { notBuilt, readBuild, STRICT_CSP } from '../pages.ts'
-import { route, type Route } from '../router.ts'
-import type { ServerContext } from '../context.ts'
+import { empty, html } from '../core/http.ts'
+import { notBuilt, readBuild, STRICT_CSP } from './pages.ts'
+import { route, type Route } from '../core/router.ts'
+import type { Demo } from './index.ts'
 import { REPO_ROOT } from '../../repo-root.ts'
 
 const NAME = /^[a-z0-9-]+\.(html|xhtml|css|js)$/
@@ -68,11 +68,11 @@ async function hostLibrary(name: string): Promise<Response> {
   })
 }
 
-async function hostFile(ctx: ServerContext, name: string, url: URL): Promise<Response> {
+async function hostFile(demo: Demo, name: string, url: URL): Promise<Response> {
   if (!NAME.test(name)) return empty(404)
   let text: string
   try {
-    text = await readFile(path.join(ctx.fixturesDir, 'hosts', name), 'utf8')
+    text = await readFile(path.join(demo.fixturesDir, 'hosts', name), 'utf8')
   } catch {
     return empty(404)
   }
@@ -85,7 +85,7 @@ async function hostFile(ctx: ServerContext, name: string, url: URL): Promise<Res
   const market = MARKETS.find((m) => m.site === site) ?? MARKETS[0]
   const react = url.searchParams.has('react')
   const flavor = react ? 'react' : 'preact'
-  const { manifest, staticPrefix } = await readBuild(ctx, flavor)
+  const { manifest, staticPrefix } = await readBuild(demo, flavor)
   const bundle = manifest?.bundles.find((b) => b.kind === 'footer' && b.locale === market.locale)
   if (!bundle) return notBuilt(flavor)
   const off = url.searchParams.has('nowidget')
@@ -109,7 +109,7 @@ async function hostFile(ctx: ServerContext, name: string, url: URL): Promise<Res
   return html(page, 200, headers)
 }
 
-export function hostRoutes(): Route[] {
+export function hostRoutes(demo: Demo): Route[] {
   return [
     route(
       'GET',
@@ -117,6 +117,6 @@ export function hostRoutes(): Route[] {
       () => new Response('', { headers: { 'content-type': 'text/javascript' } }),
     ),
     route('GET', '/_hosts/lib/:name', ({ params }) => hostLibrary(params.name)),
-    route('GET', '/_hosts/:name', ({ ctx, params, url }) => hostFile(ctx, params.name, url)),
+    route('GET', '/_hosts/:name', ({ params, url }) => hostFile(demo, params.name, url)),
   ]
 }

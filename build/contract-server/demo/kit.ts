@@ -5,17 +5,13 @@
  */
 import { BRAND } from '../../../src/brand.ts'
 import { LOCALES } from '../../../src/sites.ts'
-import { escapeHtml, html } from '../http.ts'
-import { notBuilt, readBuild } from '../pages.ts'
-import { route, type Route } from '../router.ts'
-import type { ServerContext } from '../context.ts'
+import { escapeHtml, html } from '../core/http.ts'
+import { notBuilt, readBuild } from './pages.ts'
+import { route, type Route } from '../core/router.ts'
+import type { Demo } from './index.ts'
 
-async function galleryPage(
-  ctx: ServerContext,
-  url: URL,
-  flavor: 'preact' | 'react',
-): Promise<Response> {
-  const { manifest, staticPrefix } = await readBuild(ctx, flavor)
+async function galleryPage(demo: Demo, url: URL, flavor: 'preact' | 'react'): Promise<Response> {
+  const { manifest, staticPrefix } = await readBuild(demo, flavor)
   const bundle = manifest?.bundles.find((b) => b.kind === 'gallery')
   if (!bundle) return notBuilt(flavor, 'gallery build')
   const asked = url.searchParams.get('locale') ?? 'de-DE'
@@ -44,9 +40,9 @@ async function galleryPage(
 </html>`)
 }
 
-export function kitRoutes(): Route[] {
+export function kitRoutes(demo: Demo): Route[] {
   return [
-    route('GET', '/kit/', ({ ctx, url }) => galleryPage(ctx, url, 'preact')),
-    route('GET', '/react/kit/', ({ ctx, url }) => galleryPage(ctx, url, 'react')),
+    route('GET', '/kit/', ({ url }) => galleryPage(demo, url, 'preact')),
+    route('GET', '/react/kit/', ({ url }) => galleryPage(demo, url, 'react')),
   ]
 }

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { empty } from './http.ts'
+import { empty } from '../core/http.ts'
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',

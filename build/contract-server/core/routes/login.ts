@@ -20,7 +20,7 @@ import {
   type Struct,
 } from 'superstruct'
 import { cookies, empty, json, readJson, setCookie, withCookies } from '../http.ts'
-import { LoginRequestSchema } from '../../../src/session/login.schema.ts'
+import { LoginRequestSchema } from '../../../../src/session/login.schema.ts'
 import {
   CSRF_HEADER,
   LOGIN_API,
@@ -28,12 +28,12 @@ import {
   LOGIN_TOKEN_RENEW_PATH,
   LONG_TERM_TOKEN_COOKIE,
   LONG_TERM_TOKEN_RENEW_PATH,
-} from '../../../src/contract.ts'
+} from '../../../../src/contract.ts'
 import {
   LoginTokenSchema,
   LOGIN_TOKEN_COOKIE,
   type LoginToken,
-} from '../../../src/session/login-token.ts'
+} from '../../../../src/session/login-token.ts'
 import { route, type Route } from '../router.ts'
 import { featureState, type ServerContext } from '../context.ts'
 import { isCurrentToken, nextToken } from './login-sessions.ts'

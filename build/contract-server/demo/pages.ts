@@ -11,12 +11,12 @@
  */
 
 import path from 'node:path'
-import { MARKETS, type Market } from '../product/markets.ts'
-import { BRAND } from '../../src/brand.ts'
-import { VIEW_CHANGE_EVENT } from '../../src/footer/view-change.ts'
-import { escapeHtml, html } from './http.ts'
-import { readManifest, type Manifest } from '../product/output.ts'
-import type { ServerContext } from './context.ts'
+import { MARKETS, type Market } from '../../product/markets.ts'
+import { BRAND } from '../../../src/brand.ts'
+import { VIEW_CHANGE_EVENT } from '../../../src/footer/view-change.ts'
+import { escapeHtml, html } from '../core/http.ts'
+import { readManifest, type Manifest } from '../../product/output.ts'
+import type { Demo } from './index.ts'
 
 /** The strict policy the widget must live under (no inline script or style, Trusted Types for scripts). */
 export const STRICT_CSP =
@@ -24,12 +24,12 @@ export const STRICT_CSP =
 
 /** A flavor's build as the server serves it: its manifest (null before it is built) and its URL prefix. */
 export async function readBuild(
-  ctx: ServerContext,
+  demo: Demo,
   flavor: 'preact' | 'react',
 ): Promise<{ manifest: Manifest | null; staticPrefix: string }> {
   const react = flavor === 'react'
   return {
-    manifest: await readManifest(react ? path.join(ctx.distDir, 'react') : ctx.distDir),
+    manifest: await readManifest(react ? path.join(demo.distDir, 'react') : demo.distDir),
     staticPrefix: react ? '/react/static/' : '/static/',
   }
 }
@@ -70,12 +70,12 @@ function injectedTag(src: string, market: Market): string {
 }
 
 export async function marketPage(
-  ctx: ServerContext,
+  demo: Demo,
   market: Market,
   url: URL,
   flavor: 'preact' | 'react',
 ): Promise<Response> {
-  const { manifest, staticPrefix } = await readBuild(ctx, flavor)
+  const { manifest, staticPrefix } = await readBuild(demo, flavor)
   const bundle = manifest?.bundles.find((b) => b.kind === 'footer' && b.locale === market.locale)
   if (!bundle) return notBuilt(flavor)
   const src = staticPrefix + bundle.file
@@ -155,8 +155,8 @@ const DEMO_TOOL_LINKS = `<li><a href="/_mail/">Mail outbox</a> (double opt-in co
 <li><a href="/_staff/">Become staff</a> (preview panel)</li>
 <li><a href="/_fault">Faults on demand</a> (make API calls fail for this browser)</li>`
 
-export async function indexPage(ctx: ServerContext): Promise<Response> {
-  const { manifest } = await readBuild(ctx, 'preact')
+export async function indexPage(demo: Demo): Promise<Response> {
+  const { manifest } = await readBuild(demo, 'preact')
   const rows = MARKETS.map((m) => {
     const bundle = manifest?.bundles.find((b) => b.locale === m.locale)
     return `<tr><td><a href="${m.path}" lang="${m.lang}">${escapeHtml(m.name)}</a></td><td>${m.site}</td><td>${m.locale}</td><td>${bundle ? bundle.bytes.brotli + ' B' : '–'}</td><td><a href="/react${m.path}">React build</a></td></tr>`
@@ -174,7 +174,7 @@ ${rows}
 <h2>Tools</h2>
 <ul>
 <li><a href="/kit/">Design-system kit gallery</a></li>
-${ctx.mode === 'demo' ? DEMO_TOOL_LINKS : ''}
+${DEMO_TOOL_LINKS}
 </ul>
 </main>
 </body>

@@ -1,4 +1,5 @@
 /** A minimal router: "METHOD /path/:param" patterns to handlers. */
+import { paths, type Call } from '../../../src/contract-calls.ts'
 import type { Client } from './client.ts'
 import type { ServerContext } from './context.ts'
 
@@ -17,16 +18,24 @@ export interface Route {
   method: string
   pattern: string
   handler: RouteHandler
-  /** A demo tool: exists only in demo mode, for clients on this machine at the server's own address. */
-  demoTool?: boolean
 }
+
+/**
+ * Runs around the routes: answers itself, or calls `next` for the routes' answer (and may change
+ * it). The demo layer's fault and bench hooks are middleware.
+ */
+export type Middleware = (
+  args: Omit<RouteArgs, 'params'>,
+  next: () => Promise<Response>,
+) => Promise<Response>
 
 export function route(method: string, pattern: string, handler: RouteHandler): Route {
   return { method, pattern, handler }
 }
 
-export function demoTool(method: string, pattern: string, handler: RouteHandler): Route {
-  return { method, pattern, handler, demoTool: true }
+/** The routes of a call of SPEC §7 (src/contract-calls.ts): its method, under each of its paths. */
+export function callRoutes(call: Call, handler: RouteHandler): Route[] {
+  return paths(call).map((path) => route(call.method, path, handler))
 }
 
 export function matchRoute(

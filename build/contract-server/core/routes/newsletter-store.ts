@@ -4,8 +4,8 @@
  * what the shop must be able to prove. Pending ones make room only by expiring; when the pending
  * store is full, new sign-ups wait instead of pushing anyone's live link out.
  */
-import type { SubscriberRequest } from '../../../src/newsletter/newsletter.schema.ts'
-import type { Site } from '../../../src/sites.ts'
+import type { SubscriberRequest } from '../../../../src/newsletter/newsletter.schema.ts'
+import type { Site } from '../../../../src/sites.ts'
 import { featureState, type ServerContext } from '../context.ts'
 
 /** Confirmation links are valid this long. */

@@ -3,8 +3,8 @@
  * (no voucher, no offers), only what the recipient needs to confirm or ignore it.
  * Server-side texts, so they never weigh on the widget's bundles.
  */
-import { BRAND } from '../../../src/brand.ts'
-import type { Locale } from '../../../src/sites.ts'
+import { BRAND } from '../../../../src/brand.ts'
+import type { Locale } from '../../../../src/sites.ts'
 
 export interface MailText {
   subject: string

@@ -17,10 +17,6 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
  */
 export const FRAME_ANCESTORS = "frame-ancestors 'self'"
 
-/** Policy of the demo tool pages (outbox, staff, faults): no script at all, our stylesheet, forms to us. */
-export const TOOL_PAGE_CSP =
-  "default-src 'none'; style-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
-
 export function finalizeResponse(request: Request, response: Response): Response {
   const headers = new Headers(response.headers)
   for (const [name, value] of Object.entries(SECURITY_HEADERS))

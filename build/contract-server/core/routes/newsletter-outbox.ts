@@ -1,15 +1,12 @@
 /**
- * The confirmation mails: sent into an outbox that keeps the newest mails, paced per mailbox so no
- * form (or bot) can flood an inbox, and shown by the /_mail/ demo tool.
+ * The confirmation mails: sent into an outbox that keeps the newest mails (a real backend hands
+ * them to its mail service; the demo shows them at /_mail/, demo/mail.ts), paced per mailbox so
+ * no form (or bot) can flood an inbox.
  */
-import { SITE_LOCALE, type Site } from '../../../src/sites.ts'
-import { SUBSCRIBER_TOKEN_PARAM } from '../../../src/contract.ts'
+import { SITE_LOCALE, type Site } from '../../../../src/sites.ts'
+import { SUBSCRIBER_TOKEN_PARAM } from '../../../../src/contract.ts'
 import { featureState, type ServerContext } from '../context.ts'
-import { escapeHtml, json } from '../http.ts'
 import { createLimiter, type Limiter } from '../rate-limit.ts'
-import { demoTool, type Route } from '../router.ts'
-import { toolPage } from '../demo.ts'
-import { MARKETS } from '../../product/markets.ts'
 import { MAIL_TEXTS } from './newsletter-mail.ts'
 import { DOI_TOKEN_TTL_MS, mailboxKey, type Subscriber } from './newsletter-store.ts'
 
@@ -36,7 +33,8 @@ interface Outbox {
   pause: Limiter
 }
 
-const outbox = (ctx: ServerContext) =>
+/** The outbox: every mail sent, the newest last. */
+export const outbox = (ctx: ServerContext) =>
   featureState<Outbox>(ctx, 'newsletter-outbox', () => ({
     mails: [],
     sent: 0,
@@ -72,7 +70,8 @@ export function sendConfirmation(ctx: ServerContext, subscriber: Subscriber): vo
 
 /**
  * The link of the confirmation mail: the configured public origin, the path of the page the
- * visitor signed up on (the market's page when the client did not say) and the token. Nothing
+ * visitor signed up on (the market's home page, ctx.sitePaths, when the client did not say) and
+ * the token. Nothing
  * else of the client's address is kept: its origin may be anyone's, its query and fragment
  * anything.
  */
@@ -86,28 +85,7 @@ function confirmationLink(
   // Set as a path (not resolved as a reference): `//evil.example/` stays a path on our origin.
   link.pathname =
     (URL.canParse(pageAddress ?? '') && new URL(pageAddress!).pathname) ||
-    MARKETS.find((m) => m.site === site)!.path
+    (ctx.sitePaths[site] ?? '/')
   link.searchParams.set(SUBSCRIBER_TOKEN_PARAM, token)
   return link.href
-}
-
-function outboxPage(ctx: ServerContext): Response {
-  const mails = [...outbox(ctx).mails].reverse()
-  const items = mails
-    .map(
-      (m) =>
-        `<li><article lang="${m.locale}"><h2>${escapeHtml(m.subject)}</h2><p lang="en">To: ${escapeHtml(m.to)} · ${m.site} · ${m.sentAt}</p><p>${escapeHtml(m.body)}</p><p><a href="${escapeHtml(m.link)}">${escapeHtml(m.action)}</a></p><p>${escapeHtml(m.ignore)}</p></article></li>`,
-    )
-    .join('\n')
-  return toolPage(
-    'Mail outbox',
-    `<h1>Mail outbox</h1>${mails.length ? `<ol>${items}</ol>` : '<p>No mails yet.</p>'}<p><a href="/">Back</a></p>`,
-  )
-}
-
-export function outboxRoutes(): Route[] {
-  return [
-    demoTool('GET', '/_mail/', ({ ctx }) => outboxPage(ctx)),
-    demoTool('GET', '/_mail/outbox.json', ({ ctx }) => json(outbox(ctx).mails)),
-  ]
 }

@@ -10,13 +10,13 @@ import {
   EMAIL_PATTERN,
   SubscriberRequestSchema,
   type SubscriberRequest,
-} from '../../../src/newsletter/newsletter.schema.ts'
-import { isSite, SITE_LOCALE, type Site } from '../../../src/sites.ts'
+} from '../../../../src/newsletter/newsletter.schema.ts'
+import { isSite, SITE_LOCALE, type Site } from '../../../../src/sites.ts'
 import {
   ORIGINAL_ADDRESS_HEADER,
   SITE_HEADER,
   SUBSCRIBER_TOKEN_BYTES,
-} from '../../../src/contract.ts'
+} from '../../../../src/contract.ts'
 import { featureState, type ServerContext } from '../context.ts'
 import { clientKey, type Client } from '../client.ts'
 import { json, problem, readJson } from '../http.ts'

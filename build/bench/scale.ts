@@ -1,28 +1,15 @@
 /**
- * Footer content (SPEC §7: GET /service/promotion/api/promotion/SHOP_FOOTER answers
- * { contentJSON: "<string of JSON>" }), picked per market from X-Hunter-Site, and the shared
- * psdata call. Fixtures: fixtures/footer/<site>.json, fixtures/api/psdata.json.
+ * The bench's content scaling, as middleware of the contract server (mounted by the demo layer,
+ * build/contract-server/demo/index.ts, which the bench serves): the header `X-Bench-Scale: N` or the
+ * cookie `lf-bench-scale=N` (1 to 100) answers the footer content with every teaser group's and
+ * SEO column's links N times (distinct URLs). Without it nothing changes; it is honoured only for
+ * requests the demo serves (this machine, the server's own address).
  */
-import { isSite } from '../../../src/sites.ts'
-import {
-  CSRF_HEADER,
-  FOOTER_CONTENT_PATH,
-  PSDATA_PATH,
-  SITE_HEADER,
-} from '../../../src/contract.ts'
-import { empty, json } from '../http.ts'
-import { readFixture } from '../fixtures.ts'
-import { route, type Route } from '../router.ts'
-import { demoServes } from '../context.ts'
+import { FOOTER_CONTENT_PATH } from '../../src/contract.ts'
+import type { Client } from '../contract-server/core/client.ts'
+import { json } from '../contract-server/core/http.ts'
+import type { Middleware } from '../contract-server/core/router.ts'
 
-/** The footer content's path (src/contract.ts), under the name the benchmark imports. */
-export const FOOTER_PATH = FOOTER_CONTENT_PATH
-
-/**
- * For the benchmark (build/bench/): the header `X-Bench-Scale: N` or the cookie `lf-bench-scale=N`
- * (1 to 100) answers the content with its link lists N times as long. Without it nothing changes.
- * A demo hook: honoured only where the demo's tools are (context.ts, demoServes).
- */
 export const BENCH_SCALE_HEADER = 'x-bench-scale'
 export const BENCH_SCALE_COOKIE = 'lf-bench-scale'
 
@@ -30,6 +17,18 @@ function benchScale(request: Request): number {
   const cookie = /(?:^|;\s*)lf-bench-scale=(\d+)/.exec(request.headers.get('cookie') ?? '')?.[1]
   const n = Math.floor(Number(request.headers.get(BENCH_SCALE_HEADER) ?? cookie ?? 1))
   return n > 1 ? Math.min(n, 100) : 1
+}
+
+/** The scaling hook, for the requests `serves` admits. */
+export function benchScaleHook(serves: (request: Request, client: Client) => boolean): Middleware {
+  return async ({ request, url, client }, next) => {
+    const n = serves(request, client) ? benchScale(request) : 1
+    if (n === 1 || request.method !== 'GET' || url.pathname !== FOOTER_CONTENT_PATH) return next()
+    const response = await next()
+    if (!response.ok) return response
+    const { contentJSON } = (await response.json()) as { contentJSON: string }
+    return json({ contentJSON: JSON.stringify(scaleContent(JSON.parse(contentJSON), n)) })
+  }
 }
 
 type Link = { url: string; text: string }
@@ -69,26 +68,4 @@ export function scaleContent(content: Record<string, unknown>, n: number): Recor
       : content.teaserGroups,
     seo: seo && Array.isArray(seo.columns) ? { ...seo, columns: seo.columns.map(repeat) } : seo,
   }
-}
-
-export function footerRoutes(): Route[] {
-  return [
-    route('GET', FOOTER_PATH, async ({ request, ctx, client }) => {
-      const requested = request.headers.get(SITE_HEADER)?.toUpperCase()
-      const site = isSite(requested) ? requested : 'DE'
-      const content = await readFixture(ctx, `footer/${site.toLowerCase()}.json`)
-      return json({
-        contentJSON: JSON.stringify(
-          scaleContent(
-            content as Record<string, unknown>,
-            demoServes(ctx, request, client) ? benchScale(request) : 1,
-          ),
-        ),
-      })
-    }),
-    route('GET', PSDATA_PATH, async ({ request, ctx }) => {
-      if (!request.headers.get(CSRF_HEADER)) return empty(403)
-      return json(await readFixture(ctx, 'api/psdata.json'))
-    }),
-  ]
 }

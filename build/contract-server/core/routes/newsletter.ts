@@ -1,28 +1,20 @@
 /**
  * Newsletter calls of SPEC §7 under both base paths (internal and private): sign-up
  * (newsletter-signup.ts), subscriber lookup and update and DOI confirmation by token, customer
- * base data. Records: newsletter-store.ts; mails and the /_mail/ outbox: newsletter-outbox.ts.
+ * base data. Records: newsletter-store.ts; mails: newsletter-outbox.ts.
  */
 import { partial, pick, validate } from 'superstruct'
 import {
   CustomerBaseDataSchema,
   SubscriberRequestSchema,
-} from '../../../src/newsletter/newsletter.schema.ts'
-import {
-  BASE_DATA_PATH,
-  DOI_PATH,
-  LOGIN_TOKEN_HEADER,
-  NEWSLETTER_API,
-  NEWSLETTER_SPA_API,
-  SUBSCRIBER_TOKEN_PATTERN,
-  SUBSCRIBERS_PATH,
-} from '../../../src/contract.ts'
+} from '../../../../src/newsletter/newsletter.schema.ts'
+import { LOGIN_TOKEN_HEADER, SUBSCRIBER_TOKEN_PATTERN } from '../../../../src/contract.ts'
+import { CALLS } from '../../../../src/contract-calls.ts'
 import type { ServerContext } from '../context.ts'
 import { empty, HttpError, json, problem, readJson } from '../http.ts'
-import { route, type Route } from '../router.ts'
+import { callRoutes, type Route } from '../router.ts'
 import { readFixture } from '../fixtures.ts'
 import { verifyLoginToken } from './login.ts'
-import { outboxRoutes } from './newsletter-outbox.ts'
 import { subscribe } from './newsletter-signup.ts'
 import { markConfirmed, usable } from './newsletter-store.ts'
 /**
@@ -124,15 +116,11 @@ async function baseData({
 }
 
 export function newsletterRoutes(): Route[] {
-  const bases = [NEWSLETTER_API, NEWSLETTER_SPA_API]
   return [
-    ...bases.flatMap((base) => [
-      route('POST', base + SUBSCRIBERS_PATH, subscribe),
-      route('GET', base + BASE_DATA_PATH, baseData),
-      route('PUT', `${base}${SUBSCRIBERS_PATH}/:token${DOI_PATH}`, confirm),
-      route('GET', `${base}${SUBSCRIBERS_PATH}/:token`, lookup),
-      route('PUT', `${base}${SUBSCRIBERS_PATH}/:token`, update),
-    ]),
-    ...outboxRoutes(),
+    ...callRoutes(CALLS.signUp, subscribe),
+    ...callRoutes(CALLS.baseData, baseData),
+    ...callRoutes(CALLS.doi, confirm),
+    ...callRoutes(CALLS.lookup, lookup),
+    ...callRoutes(CALLS.update, update),
   ]
 }

@@ -13,7 +13,7 @@ import { renderWidget } from './app/render'
 import { startSessionMonitor } from './session'
 import { loadPreview } from './preview/load'
 import type { Widget } from './app/widget-context'
-import { createSlicedScheduler, runInTasks } from './app/tasks'
+import { createSlicedScheduler, runInTasks, whenNearViewport } from './app/tasks'
 import { footerSections } from './footer'
 import { ownScript } from './own-script'
 import { takeSubscriberToken } from './newsletter'
@@ -85,13 +85,13 @@ function mount(win: Window, script: HTMLScriptElement | null): void {
       )
     },
   ]
-  runInTasks(steps, timers)
+  whenNearViewport(win, host, () => runInTasks(steps, timers))
 }
 
 /**
  * Starts the widget once per page. `script` is the widget's own tag, captured while the bundle
  * is evaluated: currentScript is only set then (for defer, async and injected scripts alike).
- * The bundle's wrapper runs this module one task later (build/product/build.ts DEFERRED_START).
+ * The bundle's wrapper runs this module after the host page's next frame (build/product/build.ts DEFERRED_START).
  */
 export function boot(win: Window, script: Element | null): void {
   try {

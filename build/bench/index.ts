@@ -8,7 +8,8 @@
  *        against React at 1x and 4x, and its share of style, layout and paint: the work the widget
  *        controls, without the network's and the host page's share of the wall times in (b);
  *   (c) scaling: the largest market fixture at 1x, 10x and 50x its link lists;
- *   (d) dist/bench/report.html: the tables and a treemap of module bytes per bundle.
+ *   (d) dist/bench/report.html: the tables and a treemap of module bytes per bundle;
+ *   (e)-(g) the host page's view: Lighthouse, interaction latency, first and repeat view (host-view.ts).
  * Builds both flavors first, serves them with the contract server on BENCH_PORT (default 8429).
  * Not part of npm test. Figures are noisy on a busy machine: run it on an idle one.
  * The long-task check of the footer with 500 SEO links is build/bench/long-tasks.ts.
@@ -25,6 +26,7 @@ import { REPO_ROOT } from '../repo-root.ts'
 import { countLinks, median, runOnce, summarize, type RunOptions, type Summary } from './browser.ts'
 import { footerTreemaps, reportHtml } from '../product/module-report.ts'
 import { formatTable, readManifest, sizeRows, sizeTable } from './sizes.ts'
+import { hostViewBench, type HostViewResult } from './host-view.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15)
 const SCALE_RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 5)
@@ -108,6 +110,7 @@ const workRows: string[][] = [
 const scaleRows: string[][] = [
   ['build', 'content', 'links', 'whole footer, ms', 'per 1x', 'TBT, ms', 'longest task, ms'],
 ]
+let hostView: HostViewResult | undefined
 try {
   // (b) both builds, 1x and 4x
   log(
@@ -194,6 +197,7 @@ try {
     }
   }
   log(formatTable(scaleRows))
+  hostView = await hostViewBench(`http://127.0.0.1:${port}`, browser, log)
 } finally {
   await browser.close()
   server.close()
@@ -227,6 +231,7 @@ await writeFile(
         title: `(c) Scaling: ${largest.name}, 4x CPU, median of ${SCALE_RUNS} runs`,
         rows: scaleRows,
       },
+      ...(hostView?.tables ?? []),
     ],
     maps,
   }),

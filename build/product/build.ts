@@ -59,11 +59,15 @@ export const BROWSER_TARGET = esbuildTarget()
 export const SUPPORTED_SYNTAX = { destructuring: true }
 
 /**
- * The footer bundles' module code runs one task after the script itself is evaluated.
+ * The footer bundles' module code runs after the host page's next frame, in a task of its own.
  * A deferred script is evaluated in the same task as the host page's end of parsing (its
  * DOMContentLoaded and, often, its first layout); adding our module initialisation (Preact,
  * signals, schemas, texts) to that task made it the one long task of the start at 4x CPU
- * slowdown (build/bench/long-tasks.ts). The wrapper only captures the script tag, which
+ * slowdown (build/bench/long-tasks.ts). One task later was not enough: a page that loads fast
+ * runs the widget's whole start before its own first paint, which then waits for it (the long
+ * article page in build/bench/lighthouse.ts). A frame callback runs in the rendering step that
+ * paints; the timeout it sets runs after that paint. A hidden page paints no frame, so the widget
+ * starts when the page is shown. The wrapper only captures the script tag, which
  * `currentScript` names only during evaluation, and hands it to the source as
  * `__FOOTER_SCRIPT__`. No global: the tag lives in the wrapper function's parameter. The deferred
  * function is parenthesised, V8's hint to compile it with the script (off the main thread when
@@ -77,12 +81,14 @@ export const SUPPORTED_SYNTAX = { destructuring: true }
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
 export const DEFERRED_START = {
-  banner: { js: `${COMPILE_HINT}(function(__lumoraFooterScript){setTimeout((function(){` },
+  banner: {
+    js: `${COMPILE_HINT}(function(__lumoraFooterScript){requestAnimationFrame(function(){setTimeout((function(){`,
+  },
   // The tag through the getter on document's prototype chain: host markup such as
   // <img name="currentScript"> shadows document.currentScript itself, and MooTools replaces the
   // global Document, so the chain is walked from the document (src/own-script.ts checks the result).
   footer: {
-    js: '}),0)})(function(){try{for(var p=Object.getPrototypeOf(document);p;p=Object.getPrototypeOf(p)){var d=Object.getOwnPropertyDescriptor(p,"currentScript");if(d&&d.get)return d.get.call(document)}}catch(e){}return null}());',
+    js: '}),0)})})(function(){try{for(var p=Object.getPrototypeOf(document);p;p=Object.getPrototypeOf(p)){var d=Object.getOwnPropertyDescriptor(p,"currentScript");if(d&&d.get)return d.get.call(document)}}catch(e){}return null}());',
   },
   define: { __FOOTER_SCRIPT__: '__lumoraFooterScript' },
 }

@@ -55,3 +55,26 @@ export function createSlicedScheduler(
       now() - sliceStart < sliceMs ? void run(step) : nextTask(step),
     )
 }
+
+/**
+ * Runs `start` once `element` is within a screen of the viewport: far below the fold the footer
+ * costs the host page nothing while it loads (build/bench/lighthouse.ts, the long article page),
+ * and its requests and render are done before the visitor reaches it. Where the browser has no
+ * IntersectionObserver (Safari 12.0), at once.
+ */
+export function whenNearViewport(win: Window, element: Element, start: () => void): void {
+  const Observer = (win as Window & typeof globalThis).IntersectionObserver
+  if (!Observer) {
+    start()
+    return
+  }
+  const observer = new Observer(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return
+      observer.disconnect()
+      start()
+    },
+    { rootMargin: '0px 0px 100% 0px' },
+  )
+  observer.observe(element)
+}

@@ -15,17 +15,11 @@ import type { Result } from 'lighthouse'
 import { findChromium } from '../../test/runners/ensure-chromium.ts'
 import { median } from './browser.ts'
 
-/** The flags this machine needs (test/browser/playwright.config.ts): no sandbox, no GPU, no background traffic. */
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+/**
+ * What this machine needs besides chrome-launcher's defaults (which already switch off background
+ * networking, component updates, sync and the first-run page): headless, no sandbox, no GPU, no QUIC.
+ */
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic']
 
 /** Audits that list every request or script of the page: naming the widget there is no finding. */
 const INVENTORY_AUDITS = new Set([

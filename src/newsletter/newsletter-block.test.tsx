@@ -243,7 +243,7 @@ test('a responsive image, not lazy (the footer renders near the viewport only): 
   )
   assert.equal(sources, ['(min-width: 1024px)', '(min-width: 767px)'])
   const img = document.querySelector('picture img')!
-  // Lazy, the picture already in view waited for a layout before its request and became the host's late LCP.
+  // The footer renders only near the viewport (src/app/tasks.ts), so lazy loading has nothing left to defer.
   assert.is(img.getAttribute('loading'), null)
   assert.match(
     img.getAttribute('src')!,

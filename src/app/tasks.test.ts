@@ -169,14 +169,14 @@ function observedWindow() {
   return { win, observers, report }
 }
 
-test('near the viewport: a footer far below the fold starts only when it comes within a screen, once', () => {
+test('near the viewport: a footer far below the fold starts only when it comes within three screens, once', () => {
   const { win, observers, report } = observedWindow()
   const element = {} as Element
   let started = 0
   whenNearViewport(win, element, () => started++)
   assert.is(started, 0)
   assert.equal(observers[0].watched, [element])
-  assert.is(observers[0].options?.rootMargin, '0px 0px 100% 0px')
+  assert.is(observers[0].options?.rootMargin, '0px 0px 300% 0px')
   report(false) // the observer's first report: not near yet
   assert.is(started, 0)
   report(true)

@@ -57,10 +57,11 @@ export function createSlicedScheduler(
 }
 
 /**
- * Runs `start` once `element` is within a screen of the viewport: far below the fold the footer
- * costs the host page nothing while it loads (build/bench/lighthouse.ts, the long article page),
- * and its requests and render are done before the visitor reaches it. Where the browser has no
- * IntersectionObserver (Safari 12.0), at once.
+ * Runs `start` once `element` is within three screens below the viewport: far below the fold
+ * (a long article) the footer costs the host page nothing while it loads
+ * (build/bench/lighthouse.ts), and its requests and render are done before the visitor reaches
+ * it; on a shop page whose footer follows a screen or two of content it starts at once, as the
+ * page's own parts do. Where the browser has no IntersectionObserver (Safari 12.0), at once.
  */
 export function whenNearViewport(win: Window, element: Element, start: () => void): void {
   const Observer = (win as Window & typeof globalThis).IntersectionObserver
@@ -74,7 +75,7 @@ export function whenNearViewport(win: Window, element: Element, start: () => voi
       observer.disconnect()
       start()
     },
-    { rootMargin: '0px 0px 100% 0px' },
+    { rootMargin: '0px 0px 300% 0px' },
   )
   observer.observe(element)
 }

@@ -1,7 +1,7 @@
 /**
  * A footer far below the fold (fixtures/hosts/article.html, a long article) costs the host page
  * nothing while it loads: the bundle runs, but asks for nothing and renders nothing until the
- * visitor comes within a screen of it (src/app/tasks.ts whenNearViewport). Scrolled down, the
+ * visitor comes within three screens of it (src/app/tasks.ts whenNearViewport). Scrolled down, the
  * whole footer shows.
  */
 import { expect, test } from '@playwright/test'

@@ -24,7 +24,12 @@ export function benchScaleHook(serves: (request: Request, client: Client) => boo
   return async ({ request, url, client }, next) => {
     const n = serves(request, client) ? benchScale(request) : 1
     if (n === 1 || request.method !== 'GET' || url.pathname !== FOOTER_CONTENT_PATH) return next()
-    const response = await next()
+    // The scaled answer is built from the plain one: uncompressed, and never a 304 for an
+    // unscaled copy the browser holds.
+    const headers = new Headers(request.headers)
+    headers.delete('accept-encoding')
+    headers.delete('if-none-match')
+    const response = await next(new Request(request, { headers }))
     if (!response.ok) return response
     const { contentJSON } = (await response.json()) as { contentJSON: string }
     return json({ contentJSON: JSON.stringify(scaleContent(JSON.parse(contentJSON), n)) })

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { createContractServer } from '../../build/contract-server/handler.ts'
-import { negotiateEncoding } from '../../build/contract-server/demo/static-files.ts'
+import { negotiateEncoding } from '../../build/contract-server/core/content-coding.ts'
 
 const test = suite('static files')
 

@@ -72,11 +72,15 @@ export function createContractCore(
   async function answer(request: Request, client: Client): Promise<Response> {
     const url = new URL(request.url)
     const found = { pattern: url.pathname }
-    const args = { request, url, ctx, client }
-    const run = (i: number): Promise<Response> =>
-      i < middleware.length ? middleware[i](args, () => run(i + 1)) : dispatch(args, found)
+    // A middleware may hand the rest of the chain a replacement request.
+    const run = (i: number, request: Request): Promise<Response> => {
+      const args = { request, url, ctx, client }
+      return i < middleware.length
+        ? middleware[i](args, (replacement) => run(i + 1, replacement ?? request))
+        : dispatch(args, found)
+    }
     try {
-      return await run(0)
+      return await run(0, request)
     } catch (error) {
       return failure(request.method, found.pattern, error)
     }

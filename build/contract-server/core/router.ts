@@ -26,7 +26,7 @@ export interface Route {
  */
 export type Middleware = (
   args: Omit<RouteArgs, 'params'>,
-  next: () => Promise<Response>,
+  next: (replacement?: Request) => Promise<Response>,
 ) => Promise<Response>
 
 export function route(method: string, pattern: string, handler: RouteHandler): Route {

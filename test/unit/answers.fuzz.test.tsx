@@ -392,12 +392,17 @@ test('login-token renewal: any answer maps to the result of its status, never an
       await noEscape(async () => {
         const fetchImpl = (async (input: RequestInfo | URL) =>
           answering(String(input).includes('longterm') ? longterm : renew)(input)) as typeof fetch
-        const doc = {
-          cookie,
-          hidden: false,
-          addEventListener() {},
-          removeEventListener() {},
-        } as unknown as Document
+        // Its members on its prototype, as a document's are (src/dom.ts).
+        const doc = new (class {
+          get cookie() {
+            return cookie
+          }
+          get hidden() {
+            return false
+          }
+          addEventListener() {}
+          removeEventListener() {}
+        })() as unknown as Document
         const monitor = createSessionMonitor({
           document: doc,
           fetch: fetchImpl,

@@ -137,6 +137,8 @@ async function evaluateFooter(configure: (doc: Document) => { script: Element; s
   const clock = fakeClock()
   window.setTimeout = clock.setTimeout as typeof window.setTimeout
   window.clearTimeout = clock.clearTimeout as typeof window.clearTimeout
+  // The host's next frame, on the same clock.
+  window.requestAnimationFrame = (fn) => clock.setTimeout(() => fn(clock.now()), 16) as number
   const { script, shadow } = configure(window.document)
   script.setAttribute('src', `http://cdn.shop.test/static/${bundle.file}`)
   window.document.body.append(script)
@@ -160,7 +162,7 @@ async function evaluateFooter(configure: (doc: Document) => { script: Element; s
     !window.document.getElementById('footer')!.shadowRoot?.querySelector('[data-site]');
     round++
   )
-    await clock.advance(0)
+    await clock.advance(16)
   const site = window.document
     .getElementById('footer')!
     .shadowRoot?.querySelector('[data-site]')
@@ -169,7 +171,7 @@ async function evaluateFooter(configure: (doc: Document) => { script: Element; s
   return { mountedDuringEvaluation, globalsDuringEvaluation, site }
 }
 
-test("evaluating a footer bundle only captures its tag; the widget starts one task later, with that tag's attributes", async () => {
+test("evaluating a footer bundle only captures its tag; the widget starts after the host's next frame, with that tag's attributes", async () => {
   const result = await evaluateFooter((doc) => {
     const script = doc.createElement('script')
     script.setAttribute('data-site', 'AT')

@@ -584,17 +584,29 @@ const ROWS: Row[] = [
 ]
 
 /** A document stand-in for the session monitor: the cookie, a visible tab, and activity to fire. */
-function fakeDoc(cookie: string) {
-  const listeners: Record<string, () => void> = {}
-  return {
-    cookie,
-    hidden: false,
-    addEventListener: (type: string, fn: () => void) => void (listeners[type] = fn),
-    removeEventListener() {},
-    /** The visitor presses a key. */
-    active: () => listeners.keydown?.(),
+/** A document stand-in whose members live on its prototype, as a document's do (src/dom.ts). */
+class FakeDoc {
+  #listeners: Record<string, () => void> = {}
+  #cookie: string
+  constructor(cookie: string) {
+    this.#cookie = cookie
+  }
+  get cookie() {
+    return this.#cookie
+  }
+  get hidden() {
+    return false
+  }
+  addEventListener(type: string, fn: () => void) {
+    this.#listeners[type] = fn
+  }
+  removeEventListener() {}
+  /** The visitor presses a key. */
+  active() {
+    this.#listeners.keydown?.()
   }
 }
+const fakeDoc = (cookie: string) => new FakeDoc(cookie)
 
 async function signedUpToken(b: Browser) {
   await b.server.fetch(`${TEST_ORIGIN}${P.signUp}`, {

@@ -13,7 +13,7 @@ import { renderWidget } from './app/render'
 import { startSessionMonitor } from './session'
 import { loadPreview } from './preview/load'
 import type { Widget } from './app/widget-context'
-import { createSlicedScheduler, runInTasks } from './app/tasks'
+import { createSlicedScheduler, runInTasks, whenNearViewport } from './app/tasks'
 import { footerSections } from './footer'
 import { ownScript } from './own-script'
 import { fromDocument } from './dom'
@@ -102,14 +102,14 @@ function mount(win: Window, script: HTMLScriptElement | null, scriptUrl: string 
       )
     },
   ]
-  runInTasks(steps, timers)
+  whenNearViewport(win, host, () => runInTasks(steps, timers))
 }
 
 /**
  * Starts the widget once per page. `script` is the widget's own tag and its `src`, captured while
  * the bundle is evaluated: currentScript is only set then (for defer, async and injected scripts
  * alike), and a later `<base href>` changes what `src` reads (src/own-script.ts). The bundle's
- * wrapper runs this module one task later (build/product/build.ts DEFERRED_START).
+ * wrapper runs this module after the host page's next frame (build/product/build.ts DEFERRED_START).
  */
 export function boot(win: Window, script: FooterScript): void {
   try {

@@ -57,7 +57,7 @@ function scaleCookie(options: RunOptions) {
 }
 
 /** Runs in the page before any of its scripts. */
-function instrument() {
+export function instrument() {
   const bench: Window['__bench'] = (window.__bench = { long: [], links: 0 })
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) bench.long.push(e.duration)

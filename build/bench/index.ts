@@ -9,7 +9,8 @@
  *        controls, without the network's and the host page's share of the wall times in (b);
  *   (c) scaling: the largest market fixture at 1x, 10x and 50x its link lists;
  *   (d) dist/bench/report.html: the tables and a treemap of module bytes per bundle;
- *   (e) the mobile sign-up at 4x CPU slowdown (build/bench/sign-up.ts): each run's longest widget
+ *   (e)-(g) the host page's view: Lighthouse, interaction latency, first and repeat view (host-view.ts).
+ *   (h) the mobile sign-up at 4x CPU slowdown (build/bench/sign-up.ts): each run's longest widget
  *       task, median and worst of BENCH_SIGNUP_RUNS (default 7) per build; written into
  *       docs/performance.md between its markers.
  * Builds both flavors first, serves them with the contract server on BENCH_PORT (default 8429).
@@ -29,6 +30,7 @@ import { countLinks, median, runOnce, summarize, type RunOptions, type Summary }
 import { footerTreemaps, reportHtml } from '../product/module-report.ts'
 import { formatTable, readManifest, sizeRows, sizeTable } from './sizes.ts'
 import { benchSignUp, signUpRows, signUpVariants, writeSignUpDocs } from './sign-up.ts'
+import { hostViewBench, type HostViewResult } from './host-view.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15)
 const SCALE_RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 5)
@@ -114,6 +116,7 @@ let signUp: string[][] = []
 const scaleRows: string[][] = [
   ['build', 'content', 'links', 'whole footer, ms', 'per 1x', 'TBT, ms', 'longest task, ms'],
 ]
+let hostView: HostViewResult | undefined
 try {
   // (b) both builds, 1x and 4x
   log(
@@ -201,14 +204,16 @@ try {
   }
   log(formatTable(scaleRows))
 
-  // (e) the mobile sign-up's longest widget task
+  // (h) the mobile sign-up's longest widget task
   log(
-    `\n(e) The mobile sign-up (360 px, touch, 4x CPU, 400 kbit/s), longest widget task, ${SIGNUP_RUNS} runs per build ...`,
+    `\n(h) The mobile sign-up (360 px, touch, 4x CPU, 400 kbit/s), longest widget task, ${SIGNUP_RUNS} runs per build ...`,
   )
   const variants = signUpVariants(`http://127.0.0.1:${port}`)
   signUp = signUpRows(variants, await benchSignUp(browser, variants, SIGNUP_RUNS))
   log(formatTable(signUp))
   await writeSignUpDocs(signUp, SIGNUP_RUNS)
+
+  hostView = await hostViewBench(`http://127.0.0.1:${port}`, browser, log)
 } finally {
   await browser.close()
   server.close()
@@ -243,10 +248,11 @@ await writeFile(
         rows: scaleRows,
       },
       {
-        title: `(e) The mobile sign-up at 4x CPU, longest widget task, ${SIGNUP_RUNS} runs per build`,
+        title: `(h) The mobile sign-up at 4x CPU, longest widget task, ${SIGNUP_RUNS} runs per build`,
         rows: signUp,
         note: "Each run's longest task the trace attributes to the widget (test/helpers/trace.ts), by the widget's thread time in it and by wall time.",
       },
+      ...(hostView?.tables ?? []),
     ],
     maps,
   }),

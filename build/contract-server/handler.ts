@@ -50,13 +50,17 @@ function siteRoutes(): Route[] {
         ),
       ),
     ),
+    // Logos and flags keep their names when the CMS replaces them: a day's cache life, so a
+    // shopper's next pages do not fetch them again.
     route('GET', `${FOOTER_IMAGES}*`, ({ ctx, params }) =>
-      serveFile(path.join(ctx.fixturesDir, 'images/footer'), params.rest),
+      serveFile(path.join(ctx.fixturesDir, 'images/footer'), params.rest, 'public, max-age=86400'),
     ),
+    // Named by their content's hash (SPEC §2), like the bundles.
     route('GET', `${NEWSLETTER_IMAGES}*`, ({ ctx, params }) =>
       serveFile(
         path.join(ctx.fixturesDir, 'images/newsletter/newslettersubscriptionform'),
         params.rest,
+        IMMUTABLE,
       ),
     ),
     route('GET', '/_demo/*', ({ params }) => demoAsset(params.rest) ?? empty(404)),

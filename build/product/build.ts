@@ -78,11 +78,15 @@ export const BROWSER_TARGET = esbuildTarget()
 export const SUPPORTED_SYNTAX = { destructuring: true }
 
 /**
- * The footer bundles' module code runs one task after the script itself is evaluated.
+ * The footer bundles' module code runs after the host page's next frame, in a task of its own.
  * A deferred script is evaluated in the same task as the host page's end of parsing (its
  * DOMContentLoaded and, often, its first layout); adding our module initialisation (Preact,
  * signals, schemas, texts) to that task makes it the one long task of the start
- * (docs/performance.md, "Why 4x"). The wrapper only captures the script tag, which
+ * (docs/performance.md, "Why 4x"). One task later is not enough: a page that loads fast
+ * would run the widget's whole start before its own first paint, which then waits for it (the long
+ * article page in build/bench/lighthouse.ts). A frame callback runs in the rendering step that
+ * paints; the timeout it sets runs after that paint. A hidden page paints no frame, so the widget
+ * starts when the page is shown. The wrapper only captures the script tag, which
  * `currentScript` names only during evaluation, and its `src`, and hands both to the source as
  * `__FOOTER_SCRIPT__`. No global: the tag lives in the wrapper function's parameter. The deferred
  * function is parenthesised, V8's hint to compile it with the script (off the main thread when
@@ -96,13 +100,15 @@ export const SUPPORTED_SYNTAX = { destructuring: true }
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
 export const DEFERRED_START = {
-  banner: { js: `${COMPILE_HINT}(function(__lumoraFooterScript){setTimeout((function(){` },
+  banner: {
+    js: `${COMPILE_HINT}(function(__lumoraFooterScript){requestAnimationFrame(function(){setTimeout((function(){`,
+  },
   // The tag through the getter on document's prototype chain: host markup such as
   // <img name="currentScript"> shadows document.currentScript itself, and MooTools replaces the
   // global Document, so the chain is walked from the document (src/own-script.ts checks the result).
   // Its `src` is read now too: a `<base href>` added later changes what it reads.
   footer: {
-    js: '}),0)})(function(){try{for(var p=Object.getPrototypeOf(document);p;p=Object.getPrototypeOf(p)){var d=Object.getOwnPropertyDescriptor(p,"currentScript");if(d&&d.get){var s=d.get.call(document);return s&&[s,s.src]}}}catch(e){}return null}());',
+    js: '}),0)})})(function(){try{for(var p=Object.getPrototypeOf(document);p;p=Object.getPrototypeOf(p)){var d=Object.getOwnPropertyDescriptor(p,"currentScript");if(d&&d.get){var s=d.get.call(document);return s&&[s,s.src]}}}catch(e){}return null}());',
   },
   define: { __FOOTER_SCRIPT__: '__lumoraFooterScript' },
 }

@@ -3,7 +3,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { fakeClock } from '../../test/helpers/fake-timers'
 import { captureConsole } from '../../test/helpers/console'
-import { createSlicedScheduler, runInTasks } from './tasks'
+import { createSlicedScheduler, runInTasks, whenNearViewport } from './tasks'
 
 const test = suite('startup tasks')
 
@@ -136,6 +136,59 @@ test('sliced: a step that throws is logged and does not stop the others', async 
   })
   assert.equal(ran, ['after'])
   assert.match(errors[0], /The footer could not be shown/)
+})
+
+/** A window whose IntersectionObserver the test drives: `report(true)` says the element came near. */
+function observedWindow() {
+  const observers: {
+    callback: (entries: { isIntersecting: boolean }[]) => void
+    options?: IntersectionObserverInit
+    watched: Element[]
+    off: boolean
+  }[] = []
+  class FakeObserver {
+    record: (typeof observers)[number]
+    constructor(
+      callback: (entries: { isIntersecting: boolean }[]) => void,
+      options?: IntersectionObserverInit,
+    ) {
+      this.record = { callback, options, watched: [], off: false }
+      observers.push(this.record)
+    }
+    observe(element: Element) {
+      this.record.watched.push(element)
+    }
+    disconnect() {
+      this.record.off = true
+    }
+  }
+  const win = { IntersectionObserver: FakeObserver } as unknown as Window
+  const report = (isIntersecting: boolean) => {
+    for (const o of observers) if (!o.off) o.callback([{ isIntersecting }])
+  }
+  return { win, observers, report }
+}
+
+test('near the viewport: a footer far below the fold starts only when it comes within three screens, once', () => {
+  const { win, observers, report } = observedWindow()
+  const element = {} as Element
+  let started = 0
+  whenNearViewport(win, element, () => started++)
+  assert.is(started, 0)
+  assert.equal(observers[0].watched, [element])
+  assert.is(observers[0].options?.rootMargin, '0px 0px 300% 0px')
+  report(false) // the observer's first report: not near yet
+  assert.is(started, 0)
+  report(true)
+  report(true)
+  assert.is(started, 1)
+  assert.ok(observers[0].off)
+})
+
+test('near the viewport: without IntersectionObserver (Safari 12.0) it starts at once', () => {
+  let started = 0
+  whenNearViewport({} as Window, {} as Element, () => started++)
+  assert.is(started, 1)
 })
 
 test.run()

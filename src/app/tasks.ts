@@ -56,3 +56,27 @@ export function createSlicedScheduler(
       now() - sliceStart < sliceMs ? void run(step) : nextTask(step),
     )
 }
+
+/**
+ * Runs `start` once `element` is within three screens below the viewport: far below the fold
+ * (a long article) the footer costs the host page nothing while it loads
+ * (build/bench/lighthouse.ts), and its requests and render are done before the visitor reaches
+ * it; on a shop page whose footer follows a screen or two of content it starts at once, as the
+ * page's own parts do. Where the browser has no IntersectionObserver (Safari 12.0), at once.
+ */
+export function whenNearViewport(win: Window, element: Element, start: () => void): void {
+  const Observer = (win as Window & typeof globalThis).IntersectionObserver
+  if (!Observer) {
+    start()
+    return
+  }
+  const observer = new Observer(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return
+      observer.disconnect()
+      start()
+    },
+    { rootMargin: '0px 0px 300% 0px' },
+  )
+  observer.observe(element)
+}

@@ -236,7 +236,7 @@ test('data-voucher-footnote="hidden" leaves the footnote out, and only the footn
   assert.ok(screen.getByText(text('mandatory')))
 })
 
-test('a responsive, lazy image: desktop from 1024 px, tablet from 767 px', async () => {
+test('a responsive image, not lazy (the footer renders near the viewport only): desktop from 1024 px, tablet from 767 px', async () => {
   await setup('DE')
   await email()
   const sources = [...document.querySelectorAll('picture source')].map((s) =>
@@ -244,7 +244,8 @@ test('a responsive, lazy image: desktop from 1024 px, tablet from 767 px', async
   )
   assert.equal(sources, ['(min-width: 1024px)', '(min-width: 767px)'])
   const img = document.querySelector('picture img')!
-  assert.is(img.getAttribute('loading'), 'lazy')
+  // The footer renders only near the viewport (src/app/tasks.ts), so lazy loading has nothing left to defer.
+  assert.is(img.getAttribute('loading'), null)
   assert.match(
     img.getAttribute('src')!,
     /^https:\/\/shop\.test\/service\/newsletterfrontend\/newslettersubscriptionform\/[0-9a-f]+\.jpg$/,

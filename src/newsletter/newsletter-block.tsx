@@ -72,7 +72,7 @@ export function NewsletterBlock({
         <picture>
           <source media="(min-width: 1024px)" srcSet={img + 'c94c3a6a548e.jpg'} />
           <source media="(min-width: 767px)" srcSet={img + 'ae5da32c40c8.jpg'} />
-          <img src={img + '2de68e986ab3.jpg'} alt="" loading="lazy" width={720} height={320} />
+          <img src={img + '2de68e986ab3.jpg'} alt="" width={720} height={320} />
         </picture>
         <p className="lf-nl__bubble">
           <strong>{t('newsletter.discount')}</strong> {t('newsletter.voucher')}

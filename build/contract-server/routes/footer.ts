@@ -1,7 +1,9 @@
 /**
  * Footer content (SPEC §7: GET /service/promotion/api/promotion/SHOP_FOOTER answers
- * { contentJSON: "<string of JSON>" }), picked per market from X-Hunter-Site, and the shared
- * psdata call. Fixtures: fixtures/footer/<site>.json, fixtures/api/psdata.json.
+ * { contentJSON: "<string of JSON>" }), picked per market from X-Hunter-Site, cacheable and
+ * compressed (cacheable.ts: ETag, 304, a short cache life; every page view asks for it), and the
+ * shared psdata call (no-store: it is the visitor's own).
+ * Fixtures: fixtures/footer/<site>.json, fixtures/api/psdata.json.
  */
 import { isSite } from '../../../src/sites.ts'
 import {
@@ -14,6 +16,7 @@ import { empty, json } from '../http.ts'
 import { readFixture } from '../fixtures.ts'
 import { route, type Route } from '../router.ts'
 import { demoServes } from '../context.ts'
+import { cacheableJson } from '../cacheable.ts'
 
 /** The footer content's path (src/contract.ts), under the name the benchmark imports. */
 export const FOOTER_PATH = FOOTER_CONTENT_PATH
@@ -77,14 +80,12 @@ export function footerRoutes(): Route[] {
       const requested = request.headers.get(SITE_HEADER)?.toUpperCase()
       const site = isSite(requested) ? requested : 'DE'
       const content = await readFixture(ctx, `footer/${site.toLowerCase()}.json`)
-      return json({
-        contentJSON: JSON.stringify(
-          scaleContent(
-            content as Record<string, unknown>,
-            demoServes(ctx, request, client) ? benchScale(request) : 1,
-          ),
-        ),
-      })
+      const scale = demoServes(ctx, request, client) ? benchScale(request) : 1
+      const answer = {
+        contentJSON: JSON.stringify(scaleContent(content as Record<string, unknown>, scale)),
+      }
+      // The scaled content depends on a cookie no cache keys on: never kept.
+      return scale > 1 ? json(answer) : cacheableJson(request, answer, [SITE_HEADER])
     }),
     route('GET', PSDATA_PATH, async ({ request, ctx }) => {
       if (!request.headers.get(CSRF_HEADER)) return empty(403)

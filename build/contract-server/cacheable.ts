@@ -1,0 +1,61 @@
+/**
+ * JSON answers the HTTP cache may keep (the footer content: the same for every visitor of a
+ * market, read on every page view): a validator (ETag), a short cache life with revalidation in
+ * the background, 304 Not Modified for a client that already holds the answer, and the body
+ * compressed as the client accepts it. A shopper's second page then costs a 304 or nothing.
+ */
+import { createHash } from 'node:crypto'
+import { brotliCompressSync, gzipSync, constants } from 'node:zlib'
+import { negotiateEncoding } from './static-files.ts'
+
+/** Fresh for 5 minutes; for a day after that an old copy is shown while a new one is fetched. */
+export const CONTENT_CACHE_CONTROL = 'max-age=300, stale-while-revalidate=86400'
+
+/** Below this a compressed body saves less than its headers cost. */
+const MIN_COMPRESS_BYTES = 1024
+
+/**
+ * A weak validator: the same JSON gives the same tag whatever its content coding (RFC 9110
+ * §8.8.1: a gzip and a br body are not byte-equal, so a strong tag would have to differ).
+ */
+export function entityTag(body: string): string {
+  return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
+}
+
+/** If-None-Match (RFC 9110 §13.1.2) by weak comparison: `*` or any listed tag equal to `tag`. */
+export function matchesNoneMatch(header: string | null, tag: string): boolean {
+  if (!header) return false
+  const opaque = (t: string) => t.trim().replace(/^W\//, '')
+  return header.trim() === '*' || header.split(',').some((t) => opaque(t) === opaque(tag))
+}
+
+/**
+ * `value` as a cacheable JSON answer to `request`. `vary` names the request headers the answer
+ * depends on besides Accept-Encoding (a shared cache must keep one copy per value).
+ */
+export function cacheableJson(request: Request, value: unknown, vary: string[] = []): Response {
+  const body = JSON.stringify(value)
+  const tag = entityTag(body)
+  const headers: Record<string, string> = {
+    etag: tag,
+    'cache-control': CONTENT_CACHE_CONTROL,
+    vary: [...vary, 'Accept-Encoding'].join(', '),
+  }
+  if (matchesNoneMatch(request.headers.get('if-none-match'), tag))
+    return new Response(null, { status: 304, headers })
+  headers['content-type'] = 'application/json; charset=utf-8'
+  const raw = Buffer.from(body)
+  const coding =
+    raw.byteLength < MIN_COMPRESS_BYTES
+      ? 'identity'
+      : negotiateEncoding(request.headers.get('accept-encoding'), ['br', 'gzip'])
+  const sent =
+    coding === 'br'
+      ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+      : coding === 'gzip'
+        ? gzipSync(raw)
+        : raw
+  if (coding !== 'identity') headers['content-encoding'] = coding
+  headers['content-length'] = String(sent.byteLength)
+  return new Response(new Uint8Array(sent), { status: 200, headers })
+}

@@ -9,8 +9,8 @@ import { act, render } from '@testing-library/preact'
 import { options } from 'preact'
 import type { ReactNode } from 'react'
 import { WidgetProvider, type Widget } from '../../src/app/widget-context'
+import { createWidget } from '../../src/app/create-widget'
 import type { EmbedConfig } from '../../src/config'
-import { createPsDataLoader } from '../../src/api/psdata'
 import { swapDictionary } from '../../src/i18n/i18n'
 import { SITE_LOCALE, type Locale, type Site } from '../../src/sites'
 import type { Platform } from '../../src/platform'
@@ -131,7 +131,7 @@ export function createTestWidget(options: TestWidgetOptions = {}) {
   const mountElement = document.createElement('div')
   mountElement.id = 'footer'
   const platform = signal(options.platform ?? 'CLASSIC')
-  const widget: Widget = {
+  const widget = createWidget({
     config,
     locale: SITE_LOCALE[config.site],
     platform,
@@ -147,8 +147,7 @@ export function createTestWidget(options: TestWidgetOptions = {}) {
     later: (step: () => void) => void clock.setTimeout(step, 0),
     document,
     mountElement,
-    psdata: createPsDataLoader(TEST_ORIGIN, { fetch: fetchImpl, timers: clock }),
-  }
+  })
   return { widget, server, clock, drain }
 }
 

@@ -8,12 +8,12 @@ import { readEmbedConfig } from './config'
 import { log } from './log'
 import { watchPlatform } from './platform'
 import { createStyleRoot } from './styles/style-root'
-import { createPsDataLoader } from './api/psdata'
 import { renderWidget } from './app/render'
 import { startSessionMonitor } from './session'
 import { loadPreview } from './preview/load'
-import type { Widget } from './app/widget-context'
-import { createSlicedScheduler, runInTasks, whenNearViewport } from './app/tasks'
+import { runInTasks, whenNearViewport } from './app/tasks'
+import { createSlicedScheduler } from './app/start-plan'
+import { createWidget } from './app/create-widget'
 import { footerSections } from './footer'
 import { ownScript } from './own-script'
 import { fromDocument } from './dom'
@@ -59,8 +59,8 @@ function mount(win: Window, script: HTMLScriptElement | null, scriptUrl: string 
   }
   // Startup in short tasks, none a long task (docs/performance.md, "Why 4x"): the
   // script's evaluation only claims #footer; then the embed attributes and the widget's I/O; then
-  // the psdata request; then the first render (the footer's landmark; the footer model stages
-  // the rest); then the session monitor and the preview loader.
+  // the psdata request; then the first render (the footer's landmark; the start plan,
+  // app/start-plan.ts, stages the rest); then the session monitor and the preview loader.
   const steps = [
     () => {
       const config = readEmbedConfig(script)
@@ -69,7 +69,7 @@ function mount(win: Window, script: HTMLScriptElement | null, scriptUrl: string 
       const origin = win.location.origin
       const fetchImpl: typeof fetch = (input, init) => win.fetch(input, init)
       const platform = watchPlatform(config.platform, win)
-      const widget: Widget = {
+      const widget = createWidget({
         config,
         locale: __LOCALE__,
         platform: platform.platform,
@@ -84,8 +84,7 @@ function mount(win: Window, script: HTMLScriptElement | null, scriptUrl: string 
         later: createSlicedScheduler(timers, () => win.performance.now()),
         document: doc,
         mountElement: host,
-        psdata: createPsDataLoader(origin, { fetch: fetchImpl, timers }),
-      }
+      })
       const styleRoot = createStyleRoot(shadow, config.nonce)
       steps.push(
         // The newsletter block shows once psdata has answered, but renders tasks from now (the

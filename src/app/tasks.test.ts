@@ -1,9 +1,10 @@
-/** runInTasks (app/tasks.ts, used by mount.ts): startup split into one task per step, so no step joins another's task. */
+/** runInTasks (app/tasks.ts, used by mount.ts): startup split into one task per step, so no step joins another's task; and the start plan's sliced scheduler (app/start-plan.ts). */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { fakeClock } from '../../test/helpers/fake-timers'
 import { captureConsole } from '../../test/helpers/console'
-import { createSlicedScheduler, runInTasks, whenNearViewport } from './tasks'
+import { runInTasks, whenNearViewport } from './tasks'
+import { createSlicedScheduler } from './start-plan'
 
 const test = suite('startup tasks')
 

@@ -3,12 +3,12 @@
  * the platform signal, I/O (fetch, timers, document) and shared loaders. Tests build one with
  * createTestWidget (test/helpers) instead of patching globals.
  */
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
+import { createContext, useContext, type ReactNode } from 'react'
 import type { ReadonlySignal } from '@preact/signals-react'
 import type { EmbedConfig } from '../config'
 import type { Platform } from '../platform'
 import type { Timers } from '../api/client'
-import type { Later } from './tasks'
+import type { StartPlan } from './start-plan'
 import type { PsDataLoader } from '../api/psdata'
 
 export interface Widget {
@@ -30,8 +30,8 @@ export interface Widget {
   subscriberToken: string | null
   fetch: typeof fetch
   timers: Timers
-  /** Runs a step of staged rendering: in this task while its time slice lasts, else the next (app/tasks.ts). */
-  later: Later
+  /** The order in which the footer appears, and its scheduler (app/start-plan.ts). */
+  plan: StartPlan
   document: Document
   /** The host element (#footer); widget DOM events are dispatched on it. */
   mountElement: HTMLElement
@@ -48,27 +48,4 @@ export function useWidget(): Widget {
   const widget = useContext(WidgetContext)
   if (!widget) throw new Error('useWidget() outside <WidgetProvider>')
   return widget
-}
-
-/**
- * False until a step of staged rendering (widget.later) after `ready` first rendered true: a
- * component renders its lower part a step after its upper part, so the two are not one long
- * render and frame on a slow device (useStagedCount with two parts).
- */
-export function useLaterStep(ready = true): boolean {
-  return useStagedCount(ready ? 2 : 1) > 1
-}
-
-/**
- * How many of `total` parts to render: the first at once, then one more with each step of staged
- * rendering (widget.later), so a section of several heavy parts is not one long render and frame
- * on a slow device. Each step is asked for after the part before it has rendered (an effect).
- */
-export function useStagedCount(total: number): number {
-  const widget = useWidget()
-  const [count, setCount] = useState(1)
-  useEffect(() => {
-    if (count < total) widget.later(() => setCount((n) => n + 1))
-  }, [count, total])
-  return Math.min(count, total)
 }

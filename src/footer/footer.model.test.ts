@@ -1,7 +1,9 @@
 import { suite } from 'uvu'
 import { effect } from '@preact/signals-react'
 import * as assert from 'uvu/assert'
-import { createFooterModel, SHELL, STAGE } from './footer.model'
+import { createFooterModel } from './footer.model'
+import { Step } from '../app/start-plan'
+import type { Widget } from '../app/widget-context'
 import { INLINE_CONTENT_ID } from './content-source'
 import { isReduced } from './variant'
 import { AFFILIATE_COOKIE, NEW_APP_COOKIE } from '../contract'
@@ -10,6 +12,13 @@ import { createContractServer } from '../../build/contract-server/handler'
 import { captureConsole } from '../../test/helpers/console'
 
 const test = suite('footer model: loading and variant')
+
+/** The name of the furthest step of the start plan the footer has reached. */
+function at(widget: Widget): string {
+  let step = Step.done
+  while (!widget.plan.reached(step)) step--
+  return Step[step]
+}
 
 const clearCookies = () => {
   for (const name of [AFFILIATE_COOKIE, NEW_APP_COOKIE])
@@ -24,7 +33,7 @@ test("asks SHOP_FOOTER with X-Hunter-Site and gets that market's content", async
   const { requests, fetch } = recordRequests(createContractServer().fetch)
   const { widget, clock } = createTestWidget({ config: { site: 'TR' }, fetch })
   const model = createFooterModel(widget)
-  model.settleNewsletter()
+  widget.plan.settleNewsletter()
   await model.load()
   await clock.advance(1)
   assert.is(requests.length, 1)
@@ -43,15 +52,15 @@ test('content arrives in steps: the rest first, a section per step, SEO links ch
     fetch: (async () => new Response(JSON.stringify({ contentJSON: text }))) as typeof fetch,
   })
   const seen: string[] = []
-  // Each step of widget.later is marked, so the test sees which changes share a step (and a render).
-  const later = widget.later
-  widget.later = (step) => later(() => (seen.push('|'), step()))
+  // Each step of the plan's scheduler is marked, so the test sees which changes share a step (and a render).
+  const later = widget.plan.later
+  widget.plan.later = (step) => later(() => (seen.push('|'), step()))
   const model = createFooterModel(widget)
-  model.settleNewsletter()
+  widget.plan.settleNewsletter()
   const stop = effect(
     () =>
       void seen.push(
-        `${Object.keys(model.content.value ?? {}).join('+') || 'nothing'} stage ${model.stage.value} shown ${model.seoShown.value}`,
+        `${Object.keys(model.content.value ?? {}).join('+') || 'nothing'} ${at(widget)} shown ${model.seoShown.value}`,
       ),
   )
   const { warnings } = await captureConsole(async () => {
@@ -61,25 +70,26 @@ test('content arrives in steps: the rest first, a section per step, SEO links ch
   })
   stop()
   assert.equal(seen, [
-    'nothing stage 0 shown 0',
+    'nothing frame shown 0',
     '|', // parse
     '|', // check all but the SEO links
     '|',
-    'legalLinks stage 0 shown 0', // the logos (and the bottom group's content, once its stage comes)
+    'legalLinks logos shown 0', // the logos (and the bottom group's content, once its step comes)
     '|',
-    'legalLinks stage 1 shown 0', // teasers
+    'legalLinks teasers shown 0',
     '|',
-    'legalLinks stage 2 shown 0', // SEO: first column checked
+    'legalLinks seo shown 0', // SEO: first column checked
     '|', // second column checked
     '|',
-    'legalLinks+seo stage 2 shown 0', // the group and its heading
-    // SEO_STEP (50) links per step
-    ...[50, 100, 150, 200, 250].flatMap((n) => ['|', `legalLinks+seo stage 2 shown ${n}`]),
+    'legalLinks+seo seo shown 0', // the group and its heading
+    // SEO_LINKS_PER_STEP (50) links per step
+    ...[50, 100, 150, 200, 250].flatMap((n) => ['|', `legalLinks+seo seo shown ${n}`]),
     '|',
-    'legalLinks+seo stage 3 shown 250', // icons, below the SEO links
-    '|', // the bottom group's frame
+    'legalLinks+seo icons shown 250', // icons, below the SEO links
     '|',
-    'legalLinks+seo stage 4 shown 250', // its content, last: its images load only once near the screen
+    'legalLinks+seo bottom shown 250', // the bottom group's frame
+    '|',
+    'legalLinks+seo done shown 250', // its content, last: its images load only once near the screen
   ])
   assert.match(warnings[0], /seo\.columns\.1\.links\.0\.url is an unsafe link/)
 })
@@ -100,13 +110,13 @@ test('nothing below the newsletter block renders before the block has settled (i
     await model.load()
     await clock.advance(1)
     assert.equal(
-      [model.content.value, model.stage.value, model.shell.value],
-      [null, 0, SHELL.newsletter],
+      [model.content.value, at(widget)],
+      [null, 'newsletter'],
       answer ? 'content loaded' : 'no content',
     )
-    model.settleNewsletter()
+    widget.plan.settleNewsletter()
     await clock.advance(1)
-    assert.equal([model.stage.value, model.shell.value], [STAGE.bottom, SHELL.bottom])
+    assert.is(at(widget), 'done')
     assert.is(model.content.value?.legalLinks?.length, answer ? 1 : undefined)
   }
 })
@@ -131,12 +141,12 @@ test('the bottom group comes without SEO links too: none, an unusable group, a r
         new Response(JSON.stringify({ contentJSON: JSON.stringify(content) }))) as typeof fetch,
     })
     const model = createFooterModel(widget)
-    model.settleNewsletter()
+    widget.plan.settleNewsletter()
     await captureConsole(async () => {
       await model.load()
       await clock.advance(1)
     })
-    assert.is(model.stage.value, STAGE.bottom, why)
+    assert.is(at(widget), 'done', why)
     assert.is(model.content.value!.legalLinks!.length, 1, why)
     clearCookies()
   }
@@ -186,7 +196,7 @@ test('inline content next to #footer saves the request and passes the same check
   const { requests, fetch } = recordRequests(createContractServer().fetch)
   const { widget, clock } = createTestWidget({ fetch })
   const model = createFooterModel(widget)
-  model.settleNewsletter()
+  widget.plan.settleNewsletter()
   const { warnings } = await captureConsole(async () => {
     await model.load()
     await clock.advance(1)

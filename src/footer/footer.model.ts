@@ -1,9 +1,11 @@
 /**
- * The footer's state and its staging: the content (from content-source.ts) revealed step by
- * step, the sections its variant shows (variant.ts), and the platform-derived layout. Components
- * read it; it decides.
+ * The footer's state and its staging: the content (from content-source.ts) revealed step by step
+ * along the start plan, the sections its variant shows (variant.ts), and the platform-derived
+ * layout. Components read it; it decides.
  */
-import { computed, signal } from '@preact/signals-react'
+import { batch, computed, signal } from '@preact/signals-react'
+import { log } from '../log'
+import { SEO_LINKS_PER_STEP, Step } from '../app/start-plan'
 import { isPhoneLike, isTouchLike } from '../platform'
 import type { Widget } from '../app/widget-context'
 import { isRecord, readContent, salvagePart, salvageSections } from './content'
@@ -12,155 +14,113 @@ import { footerSections } from './variant'
 import { fetchContent, inlineContent } from './content-source'
 import {
   FooterContentSchema,
-  type FooterContent,
   SeoColumnSchema,
   type PartialContent,
   type SeoColumn,
 } from './footer.schema'
 
-type SeoGroup = FooterContent['seo']
-
 /**
- * Content renders in steps (widget.later: time slices, so a slow device gets a task per step and
- * a fast one runs several together), so even a long footer (hundreds of SEO links) never blocks
- * the main thread for long: the check of everything but the SEO links, the logos, the teasers,
- * the SEO links (checked one column per step and revealed SEO_STEP at a time), the icon groups,
- * then the bottom group's frame and its content.
+ * Walks the start plan (app/start-plan.ts) from the newsletter block down. Content renders in
+ * steps (time slices, so a slow device gets a task per step and a fast one runs several
+ * together), so even a long footer (hundreds of SEO links) never blocks the main thread for long:
+ * the parse, the check of everything but the SEO links, each part in page order, the SEO links
+ * checked one column per step and revealed SEO_LINKS_PER_STEP at a time.
  */
-// 50 links a step: the frame that lays out a step's links is the longest of the start and grows
-// with the step (docs/performance.md, "Why 4x"); build/bench/long-tasks.ts measures it.
-const SEO_STEP = 50
-// In the order of the page, so what a step adds never pushes down what is already shown (layout shift).
-export const STAGE = { teasers: 1, seo: 2, icons: 3, bottom: 4 } as const
-/** The footer's frame renders in steps too: in one first render it is a long task (docs/performance.md, "Why 4x"). */
-export const SHELL = { newsletter: 1, bottom: 2 } as const
-
 export function createFooterModel(widget: Widget) {
   const content = signal<PartialContent | null>(null)
-  /** How far the content has been revealed (see STAGE). */
-  const stage = signal(0)
   const seoShown = signal(0)
-  /** How much of the footer's frame has rendered (see SHELL): the first render is the landmark alone. */
-  const shell = signal(0)
   const sections = footerSections(widget)
   const phone = computed(() => isPhoneLike(widget.platform.value))
   const touch = computed(() => isTouchLike(widget.platform.value))
   const classic = computed(() => widget.platform.value === 'CLASSIC')
 
-  const { later } = widget
+  const { plan } = widget
+  const { later, reach } = plan
+  const step = () => new Promise<void>((resolve) => later(resolve))
+  if (!sections.newsletter) plan.settleNewsletter()
+
+  /**
+   * The SEO links: checked one column per step (hundreds of links in one check, with the garbage
+   * it leaves, make a long task), then the group with its heading, then revealed
+   * SEO_LINKS_PER_STEP per step.
+   */
+  async function revealSeo(seo: unknown) {
+    const columns: unknown[] = isRecord(seo) && Array.isArray(seo.columns) ? seo.columns : []
+    const kept: SeoColumn[] = []
+    for (let i = 0; i < columns.length; i++) {
+      const column = salvagePart(SeoColumnSchema, columns[i], ['seo', 'columns', i])
+      if (column) kept.push(column)
+      await step()
+    }
+    // The group itself (its heading; without a column list, all of it at once, its problem logged).
+    const group = salvagePart(
+      FooterContentSchema.schema.seo,
+      columns.length ? { ...(seo as object), columns: [] } : seo,
+      ['seo'],
+    )
+    if (!group) return
+    const shown = columns.length ? { ...group, columns: kept } : group
+    content.value = { ...content.value, seo: shown }
+    const total = shown.columns.reduce((n, c) => n + c.links.length, 0)
+    do {
+      await step()
+      seoShown.value = Math.min(total, seoShown.value + SEO_LINKS_PER_STEP)
+    } while (seoShown.value < total)
+  }
 
   /**
    * Everything below the newsletter block waits until the block has its height (its form
    * complete, or the decision that it stays hidden, which waits for psdata): appearing above
    * parts already shown, it would push them down (layout shift). Then each part is added below
-   * the last, in the order of the page.
+   * the last, in the order of the page; the bottom group's frame comes with or without content.
    */
-  let settleNewsletter!: () => void
-  const newsletterSettled = new Promise<void>((resolve) => (settleNewsletter = resolve))
-  if (!sections.newsletter) settleNewsletter()
-  const afterNewsletter = (step: () => void) => void newsletterSettled.then(() => later(step))
-
-  /** Reveals the SEO links, SEO_STEP per step, then the icon groups. */
-  function revealSeo(seo: SeoGroup) {
-    const total = seo.columns.reduce((n, c) => n + c.links.length, 0)
-    const step = () => {
-      seoShown.value = Math.min(total, seoShown.value + SEO_STEP)
-      later(seoShown.value < total ? step : revealIcons)
-    }
-    later(step)
-  }
-
-  function revealIcons() {
-    stage.value = STAGE.icons
-    later(revealBottom)
-  }
-
-  /**
-   * The bottom group comes last, below everything else: its images (quality logos, a flag per
-   * market, each an SVG document of its own, about 7 ms of main-thread time at 4x CPU slowdown)
-   * then load only when they are near the screen (lazy), not while the SEO links push them down.
-   */
-  function revealBottom() {
-    shell.value = SHELL.bottom
-    later(() => (stage.value = STAGE.bottom))
-  }
-
-  function reveal(raw: Record<string, unknown>) {
-    stage.value++
-    if (stage.value < STAGE.seo) return later(() => reveal(raw))
-    if (!sections.seo || raw.seo === undefined) return later(revealIcons)
-    checkSeo(raw.seo)
-  }
-
-  /**
-   * The SEO links are checked one column per step (hundreds of links in one check, with the
-   * garbage it leaves, make a long task (docs/performance.md, "Why 4x")), then the group with its heading.
-   */
-  function checkSeo(seo: unknown) {
-    const columns: unknown[] = isRecord(seo) && Array.isArray(seo.columns) ? seo.columns : []
-    const kept: SeoColumn[] = []
-    const step = (i: number): void => {
-      if (i < columns.length) {
-        const column = salvagePart(SeoColumnSchema, columns[i], ['seo', 'columns', i])
-        if (column) kept.push(column)
-        later(() => step(i + 1))
-        return
+  async function reveal(text: string | null) {
+    let raw: Record<string, unknown> | null = null
+    let first: PartialContent | undefined
+    if (text !== null) {
+      await step()
+      raw = readContent(text)
+      if (raw) {
+        await step()
+        first = salvageSections(raw, (key) => key !== 'seo')
+        reportUnknownLogos(first)
       }
-      // The group itself (its heading; without a column list, all of it at once, its problem logged).
-      const group = salvagePart(
-        FooterContentSchema.schema.seo,
-        columns.length ? { ...(seo as object), columns: [] } : seo,
-        ['seo'],
-      )
-      if (!group) {
-        later(revealIcons)
-        return
-      }
-      const shown = columns.length ? { ...group, columns: kept } : group
-      content.value = { ...content.value, seo: shown }
-      revealSeo(shown)
     }
-    step(0)
+    await plan.newsletterSettled
+    await step()
+    if (first) {
+      batch(() => {
+        content.value = first
+        reach(Step.logos)
+      })
+      await step()
+      reach(Step.teasers)
+      await step()
+      reach(Step.seo)
+      if (sections.seo && raw!.seo !== undefined) await revealSeo(raw!.seo)
+      await step()
+      reach(Step.icons)
+      await step()
+    }
+    reach(Step.bottom)
+    await step()
+    reach(Step.done)
   }
 
   /**
-   * Reads the content (inline, else fetched). Parsing, checking everything but the SEO links,
-   * and rendering are each a step of their own (not one microtask after the answer): together
-   * they make a long task (docs/performance.md, "Why 4x").
+   * Reads the content (inline, else fetched), then reveals it. Parsing, checking everything but
+   * the SEO links, and rendering are each a step of their own (not one microtask after the
+   * answer): together they make a long task.
    */
   async function load() {
     const text = inlineContent(widget.document) ?? (await fetchContent(widget))
-    if (text === null) return afterNewsletter(revealBottom)
-    later(() => {
-      const raw = readContent(text)
-      if (!raw) return afterNewsletter(revealBottom)
-      later(() => {
-        const first = salvageSections(raw, (key) => key !== 'seo')
-        reportUnknownLogos(first)
-        afterNewsletter(() => {
-          content.value = first
-          later(() => reveal(raw))
-        })
-      })
-    })
+    reveal(text).catch((error) => log.error('The footer could not be shown.', error))
   }
 
-  /** Called once mounted: the newsletter block; the bottom group's frame comes last, with or without content. */
+  /** Called once mounted: the newsletter block. */
   function open() {
-    later(() => (shell.value = SHELL.newsletter))
+    later(() => reach(Step.newsletter))
   }
 
-  return {
-    content,
-    stage,
-    seoShown,
-    shell,
-    sections,
-    phone,
-    touch,
-    classic,
-    load,
-    open,
-    settleNewsletter,
-  }
+  return { content, seoShown, sections, phone, touch, classic, load, open }
 }

@@ -6,10 +6,11 @@
 import { useEffect, useMemo } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useWidget } from '../app/widget-context'
+import { Step } from '../app/start-plan'
 import { ErrorBoundary } from '../app/error-boundary'
 import { useStyles } from '../styles/style-root'
 import { NewsletterBlock } from '../newsletter'
-import { createFooterModel, SHELL, STAGE } from './footer.model'
+import { createFooterModel } from './footer.model'
 import { buildView } from './footer.view'
 import { LogoList } from './sections/logo-list'
 import { TeaserGroups } from './sections/teaser-groups'
@@ -33,25 +34,24 @@ export function Footer() {
   const content = model.content.value
   const { sections } = model
   const phone = model.phone.value
-  const stage = model.stage.value
-  const shell = model.shell.value
+  const { reached, settleNewsletter } = widget.plan
   const view = useMemo(() => content && buildView(content, sections), [content, sections])
   return (
     <footer
       className={`lf-footer lf-footer--${phone ? 'phone' : widget.platform.value.toLowerCase()}${sections.variant === 'reduced' ? ' lf-footer--reduced' : ''}`}
     >
-      {!sections.newsletter || shell < SHELL.newsletter ? null : (
-        <ErrorBoundary name="Newsletter" onError={model.settleNewsletter}>
-          <NewsletterBlock onSettled={model.settleNewsletter} />
+      {sections.newsletter && reached(Step.newsletter) ? (
+        <ErrorBoundary name="Newsletter" onError={settleNewsletter}>
+          <NewsletterBlock />
         </ErrorBoundary>
-      )}
+      ) : null}
       {content && view ? (
         <>
           {content.headline ? <h2 className="lf-visually-hidden">{content.headline}</h2> : null}
           <ErrorBoundary name="Footer logos">
             <LogoList images={view.images} />
           </ErrorBoundary>
-          {stage >= STAGE.teasers ? (
+          {reached(Step.teasers) ? (
             <ErrorBoundary name="Footer teasers">
               <TeaserGroups groups={view.groups} phone={phone} classic={model.classic.value} />
             </ErrorBoundary>
@@ -61,16 +61,16 @@ export function Footer() {
               <SeoLinks seo={content.seo} id={view.seoId} phone={phone} shown={model.seoShown} />
             </ErrorBoundary>
           ) : null}
-          {sections.icons && stage >= STAGE.icons ? (
+          {sections.icons && reached(Step.icons) ? (
             <ErrorBoundary name="Footer icons">
               <IconGroups content={content} socialId={view.socialId} appId={view.appId} />
             </ErrorBoundary>
           ) : null}
         </>
       ) : null}
-      {shell >= SHELL.bottom ? (
+      {reached(Step.bottom) ? (
         <ErrorBoundary name="Footer bottom">
-          <BottomGroup content={stage >= STAGE.bottom ? content : null} touch={model.touch.value} />
+          <BottomGroup content={reached(Step.done) ? content : null} touch={model.touch.value} />
         </ErrorBoundary>
       ) : null}
     </footer>

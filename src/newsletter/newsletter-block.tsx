@@ -4,7 +4,8 @@
  */
 import { useEffect, useId, useRef, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
-import { useLaterStep, useWidget } from '../app/widget-context'
+import { useWidget } from '../app/widget-context'
+import { useLaterStep } from '../app/start-plan'
 import { useStyles } from '../styles/style-root'
 import { Button, Notification } from '../kit'
 import { t } from '../i18n/i18n'
@@ -17,16 +18,10 @@ import { NEWSLETTER_IMAGES } from '../contract'
 const IMG = NEWSLETTER_IMAGES
 
 /**
- * `onSettled` is told once the block has the height it keeps while the page loads: hidden, or its
- * form complete (or the view that replaces it). The footer adds what lies below only then.
+ * The start plan is told once the block has the height it keeps while the page loads: hidden, or
+ * its form complete (or the view that replaces it). The footer adds what lies below only then.
  */
-export function NewsletterBlock({
-  model: given,
-  onSettled,
-}: {
-  model?: NewsletterModel
-  onSettled?: () => void
-}) {
+export function NewsletterBlock({ model: given }: { model?: NewsletterModel }) {
   useSignals()
   useStyles(css)
   const widget = useWidget()
@@ -53,7 +48,7 @@ export function NewsletterBlock({
       model.ready.value &&
       (!shown || model.success.value || (doiShown && doiShown !== 'invalid'))
     )
-      onSettled?.()
+      widget.plan.settleNewsletter()
     // The pressed confirm button is gone once the link is confirmed or refused: the focus goes on
     // from the block's heading (the message or banner follows it), not from the page's top.
     if (confirmPressed.current && (doiShown === 'confirmed' || doiShown === 'invalid')) {
@@ -103,7 +98,7 @@ export function NewsletterBlock({
             </Button>
           </div>
         ) : model.success.value || doi.value === 'confirmed' || !formShown ? null : (
-          <NewsletterForm key={model.formKey.value} model={model} onComplete={onSettled} />
+          <NewsletterForm key={model.formKey.value} model={model} />
         )}
       </div>
     </section>

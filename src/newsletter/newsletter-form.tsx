@@ -1,7 +1,8 @@
 /** The sign-up form: fields per site, consents, legal notice, submit (SPEC §2 Newsletter sign-up block). */
 import { useEffect, useId, useRef } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
-import { useLaterStep } from '../app/widget-context'
+import { useWidget } from '../app/widget-context'
+import { useLaterStep } from '../app/start-plan'
 import { Button, Checkbox, Input, Select, TextLink } from '../kit'
 import { t } from '../i18n/i18n'
 import type { NewsletterModel } from './newsletter.model'
@@ -15,15 +16,10 @@ const NAME_AUTOCOMPLETE: Record<NameField, string> = {
   lastName: 'family-name',
 }
 
-/** `onComplete` is told once every part of the form has rendered. */
-export function NewsletterForm({
-  model,
-  onComplete,
-}: {
-  model: NewsletterModel
-  onComplete?: () => void
-}) {
+/** The start plan is told once every part of the form has rendered: the block has its height. */
+export function NewsletterForm({ model }: { model: NewsletterModel }) {
   useSignals()
+  const { plan } = useWidget()
   const { rules, values, errors, submitting, locked } = model
   const v = values.value
   const busy = submitting.value
@@ -68,7 +64,7 @@ export function NewsletterForm({
     if (first) first.focus()
   }, [refused])
   useEffect(() => {
-    if (complete) onComplete?.()
+    if (complete) plan.settleNewsletter()
   }, [complete])
   return (
     <form

@@ -9,8 +9,8 @@ import { act, render } from '@testing-library/preact'
 import { options } from 'preact'
 import type { ReactNode } from 'react'
 import { WidgetProvider, type Widget } from '../../src/app/widget-context'
+import { createWidget } from '../../src/app/create-widget'
 import type { EmbedConfig } from '../../src/config'
-import { createPsDataLoader } from '../../src/api/psdata'
 import { swapDictionary } from '../../src/i18n/i18n'
 import { SITE_LOCALE, type Locale, type Site } from '../../src/sites'
 import type { Platform } from '../../src/platform'
@@ -21,8 +21,9 @@ import { fakeClock, type FakeClock } from './fake-timers'
 export const TEST_ORIGIN = 'https://shop.test'
 
 /**
- * The frames Preact asks for (its effects run after a paint). Each runs by itself a task later,
- * as a frame would come, or at once when drain() asks: then no test waits for a real frame.
+ * The frames Preact asks for (its effects run after a paint). They run only when drain() asks,
+ * as preact's test-utils setupRerender runs renders only when asked: no test waits for a real
+ * frame, and none sees a frame come by timing luck.
  */
 const frames = new Set<() => void>()
 ;(options as { requestAnimationFrame?: (callback: () => void) => void }).requestAnimationFrame = (
@@ -30,7 +31,6 @@ const frames = new Set<() => void>()
 ) => {
   const run = () => void (frames.delete(run) && callback())
   frames.add(run)
-  setTimeout(run, 0)
 }
 const runFrames = () => {
   for (const run of [...frames]) run()
@@ -65,8 +65,8 @@ export interface DrainOptions {
  * Usable without a Widget (mount.test.tsx boots the real entry on a window built from them).
  */
 export function createTestIO(options: { clock?: FakeClock; fetch: typeof fetch }) {
-  // Zero-delay timers run by themselves: the widget renders in steps of one task each, as in a browser.
-  const clock = options.clock ?? fakeClock(undefined, { runZeroDelays: true })
+  // The widget's steps (zero-delay timers) run only when the test drains them or advances the clock.
+  const clock = options.clock ?? fakeClock()
   // Requests still out, so drain() can wait for their answers instead of for a while. An answer
   // counts once its body is read: the widget's own read of it then needs no further I/O.
   const inflight = new Map<Promise<unknown>, SentRequest>()
@@ -131,7 +131,7 @@ export function createTestWidget(options: TestWidgetOptions = {}) {
   const mountElement = document.createElement('div')
   mountElement.id = 'footer'
   const platform = signal(options.platform ?? 'CLASSIC')
-  const widget: Widget = {
+  const widget = createWidget({
     config,
     locale: SITE_LOCALE[config.site],
     platform,
@@ -147,8 +147,7 @@ export function createTestWidget(options: TestWidgetOptions = {}) {
     later: (step: () => void) => void clock.setTimeout(step, 0),
     document,
     mountElement,
-    psdata: createPsDataLoader(TEST_ORIGIN, { fetch: fetchImpl, timers: clock }),
-  }
+  })
   return { widget, server, clock, drain }
 }
 

@@ -8,14 +8,13 @@ import type { ReadonlySignal } from '@preact/signals-react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { ExpansionPanel, TextLink } from '../../kit'
 import type { FooterContent, FooterLink } from '../footer.schema'
-
-const CHUNK = 50
+import { SEO_LINKS_PER_STEP as CHUNK } from '../../app/start-plan'
 
 /**
- * Links render in chunks of CHUNK, memoised, so a reveal step renders only its new links. On
- * desktop a chunk is a list of its own and the unit of content-visibility (footer.css): off screen
- * its links cost no style, layout or paint, so a column of more than CHUNK links reads as
- * consecutive lists. (Each link a unit would have the browser watch hundreds of elements for
+ * Links render in chunks of CHUNK (a reveal step's links, app/start-plan.ts), memoised, so a
+ * reveal step renders only its new links. On desktop a chunk is a list of its own and the unit
+ * of content-visibility (footer.css): off screen its links cost no style, layout or paint, so a
+ * column of more than CHUNK links reads as consecutive lists. (Each link a unit would have the browser watch hundreds of elements for
  * visibility in every frame, about 10 ms at 1x with 500 links: build/bench/long-tasks.ts.) On
  * phones every column is merged into one list (SPEC §2), in a panel that is closed at first:
  * there each link is the unit.

@@ -71,11 +71,43 @@ test('accepts site codes in any case and with a hyphen', () => {
 
 test('an unknown site falls back to the German market with a console warning', async () => {
   const { result, warnings } = await captureConsole(() =>
-    readEmbedConfig(tag({ 'data-site': 'FR' })),
+    readEmbedConfig(tag({ 'data-site': 'FR' }), 'DE'),
   )
   assert.is(result.site, 'DE')
   assert.is(warnings.length, 1)
-  assert.match(warnings[0], /Unknown data-site="FR".*German market/)
+  assert.match(warnings[0], /Unknown data-site="FR".*DE market/)
+})
+
+test('a bundle serves its own market: an unknown site falls back to it, not to German', async () => {
+  const { result, warnings } = await captureConsole(() =>
+    readEmbedConfig(tag({ 'data-site': 'FR' }), 'TR'),
+  )
+  assert.is(result.site, 'TR')
+  assert.is(warnings.length, 1)
+  assert.match(warnings[0], /Unknown data-site="FR".*TR market/)
+})
+
+test("a bundle serves its own market: another market's site is reported and replaced", async () => {
+  const { result, warnings } = await captureConsole(() =>
+    readEmbedConfig(tag({ 'data-site': 'at' }), 'HU'),
+  )
+  assert.is(result.site, 'HU')
+  assert.is(warnings.length, 1)
+  assert.match(warnings[0], /data-site="AT" is another market.*HU market/)
+})
+
+test('a bundle serves its own market: its own site, in any case, without a warning', async () => {
+  const { result, warnings } = await captureConsole(() =>
+    readEmbedConfig(tag({ 'data-site': 'ch-fr' }), 'CH_FR'),
+  )
+  assert.is(result.site, 'CH_FR')
+  assert.equal(warnings, [])
+})
+
+test('a bundle serves its own market: without a data-site it shows that market', async () => {
+  const { result, warnings } = await captureConsole(() => readEmbedConfig(null, 'PL'))
+  assert.is(result.site, 'PL')
+  assert.match(warnings.join('\n'), /Unknown data-site="".*PL market/)
 })
 
 test('an invalid platform or variant is reported and ignored', async () => {

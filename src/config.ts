@@ -13,12 +13,12 @@ import {
   type Infer,
   type Struct,
 } from 'superstruct'
-import { SITES, DEFAULT_SITE } from './sites'
+import { SITES, DEFAULT_SITE, type Site } from './sites'
 import { PLATFORMS } from './platform'
 import { log } from './log'
 
 export const EmbedConfigSchema = object({
-  /** data-site: one of the nine sites; unknown falls back to DE. */
+  /** data-site: one of the nine sites; unknown or another bundle's falls back to the bundle's own market. */
   site: enums(SITES),
   /** data-platform: MATCH, SMARTPHONE, TABLET or CLASSIC (any case); absent means detect. */
   platform: optional(enums(PLATFORMS)),
@@ -36,8 +36,15 @@ export const EmbedConfigSchema = object({
 
 export type EmbedConfig = Infer<typeof EmbedConfigSchema>
 
-/** Reads the embed attributes; never throws. `script` may be null (e.g. injected without currentScript). */
-export function readEmbedConfig(script: HTMLScriptElement | null): EmbedConfig {
+/**
+ * Reads the embed attributes; never throws. `script` may be null (e.g. injected without
+ * currentScript). `own` is the market the bundle serves (null: every market, as in the unit tests):
+ * a data-site naming another market is reported and replaced by it.
+ */
+export function readEmbedConfig(
+  script: HTMLScriptElement | null,
+  own: Site | null = __SITE__,
+): EmbedConfig {
   const attr = (name: string) => (script ? script.getAttribute(`data-${name}`) : null)
   /**
    * One attribute, trimmed and in its field's letter case, checked against its field of the
@@ -70,8 +77,14 @@ export function readEmbedConfig(script: HTMLScriptElement | null): EmbedConfig {
     )
     return fallback
   }
+  const fallbackSite = own ?? DEFAULT_SITE
+  const site = field('site', 'site', fallbackSite, `Showing the ${fallbackSite} market.`, true)
+  if (own && site !== own)
+    log.warn(
+      `data-site="${site}" is another market than this script's; each market has its own script (docs/EMBEDDING.md). Showing the ${own} market.`,
+    )
   return {
-    site: field('site', 'site', DEFAULT_SITE, 'Showing the German market.', true),
+    site: own ?? site,
     platform: field('platform', 'platform', undefined, 'Detecting the platform instead.', true),
     spa: !!script && script.hasAttribute('data-spa'),
     variant: field('variant', 'variant', 'full', 'Showing the full footer.'),

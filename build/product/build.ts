@@ -10,9 +10,9 @@ import path from 'node:path'
 import { REPO_ROOT } from '../repo-root.ts'
 import { cssTextPlugin, emptyDictionaryPlugin, localeDictionaryPlugin } from './esbuild-plugins.ts'
 import { budgetViolations, resetDir, writeBundle, type Manifest } from './output.ts'
-import { MARKETS, REFERENCE_LOCALE } from './markets.ts'
+import { MARKETS, REFERENCE_LOCALE, REFERENCE_SITE } from './markets.ts'
 import type { BundleKind } from './budgets.ts'
-import type { Locale } from '../../src/sites.ts'
+import type { Locale, Site } from '../../src/sites.ts'
 import { unsafeSyntax } from './syntax-guard.ts'
 import { terserPass } from './terser-pass.ts'
 import { libraryPatchesPlugin } from './library-patches.ts'
@@ -203,9 +203,16 @@ export const SINGLE_BUNDLES: SingleBundle[] = [
 
 const footerEntry = path.join(ROOT, 'src/mount.ts')
 
-/** The plugins of a footer bundle; `shared` is what the preview file takes from it (none by default). */
-export function footerPlugins(locale: Locale, shared: SharedImports = {}): esbuild.Plugin[] {
-  return [cssTextPlugin(), localeDictionaryPlugin(locale), footerRuntimePlugin(shared)]
+/**
+ * The plugins of a footer bundle; `shared` is what the preview file takes from it (none by
+ * default); `site`, the market a shipped bundle serves, keeps only the texts that market shows.
+ */
+export function footerPlugins(
+  locale: Locale,
+  shared: SharedImports = {},
+  site?: Site,
+): esbuild.Plugin[] {
+  return [cssTextPlugin(), localeDictionaryPlugin(locale, site), footerRuntimePlugin(shared)]
 }
 
 /** What the footer bundles share with the preview file (see build/product/preview-runtime.ts). */
@@ -219,6 +226,7 @@ async function previewRuntime(
     define: {
       ...bundleOptions(flavor).define,
       __LOCALE__: JSON.stringify(REFERENCE_LOCALE),
+      __SITE__: JSON.stringify(REFERENCE_SITE),
       ...DEFERRED_START.define,
     },
     plugins: footerPlugins(REFERENCE_LOCALE),
@@ -232,6 +240,7 @@ async function previewRuntime(
       define: {
         ...bundleOptions(flavor).define,
         __LOCALE__: JSON.stringify(REFERENCE_LOCALE),
+        __SITE__: JSON.stringify(REFERENCE_SITE),
       },
       plugins: preview.plugins,
     },
@@ -257,6 +266,7 @@ export async function buildAll(
       outfile: `${single.stem}.js`,
       define: {
         __LOCALE__: JSON.stringify(REFERENCE_LOCALE),
+        __SITE__: JSON.stringify(REFERENCE_SITE),
       },
       plugins: [
         ...(onRuntime ? [previewOnRuntimePlugin(runtime.footer, runtime.imports)] : []),
@@ -295,10 +305,11 @@ export async function buildAll(
         footer: DEFERRED_START.footer,
         define: {
           __LOCALE__: JSON.stringify(locale),
+          __SITE__: JSON.stringify(site),
           ...fileDefines,
           ...DEFERRED_START.define,
         },
-        plugins: footerPlugins(locale, runtime.imports),
+        plugins: footerPlugins(locale, runtime.imports, site),
       })
       return writeBundle(outDir, publicPath, {
         kind: 'footer',

@@ -56,7 +56,7 @@ export function readEmbedConfig(
     key: K,
     name: string,
     fallback: EmbedConfig[K],
-    consequence: string,
+    code: 'W1' | 'W3' | 'W4' | 'W5',
     upper?: boolean,
   ): EmbedConfig[K] => {
     const raw = attr(name)
@@ -72,30 +72,20 @@ export function readEmbedConfig(
       EmbedConfigSchema.schema[key] as unknown as Struct<EmbedConfig[K], unknown>,
     )
     if (!error) return valid
-    log.warn(
-      `Unknown data-${name}="${raw || ''}"; expected ${error.message.replace(/^Expected /, '')}. ${consequence}`,
-    )
+    log.warn(code, `data-${name}="${raw || ''}"`)
     return fallback
   }
   const fallbackSite = own ?? DEFAULT_SITE
-  const site = field('site', 'site', fallbackSite, `Showing the ${fallbackSite} market.`, true)
-  if (own && site !== own)
-    log.warn(
-      `data-site="${site}" is another market than this script's; each market has its own script (docs/EMBEDDING.md). Showing the ${own} market.`,
-    )
+  const site = field('site', 'site', fallbackSite, 'W1', true)
+  if (own && site !== own) log.warn('W2', `data-site="${site}", showing ${own}`)
   return {
     site: own ?? site,
-    platform: field('platform', 'platform', undefined, 'Detecting the platform instead.', true),
+    platform: field('platform', 'platform', undefined, 'W3', true),
     spa: !!script && script.hasAttribute('data-spa'),
-    variant: field('variant', 'variant', 'full', 'Showing the full footer.'),
+    variant: field('variant', 'variant', 'full', 'W4'),
     newsletterHidden: attr('newsletter')?.trim().toLowerCase() === 'hidden',
     // biome-ignore lint/complexity/useOptionalChain: the browser floor lowers optional chaining to a longer form
     nonce: (script && script.nonce) || undefined,
-    voucherFootnote: field(
-      'voucherFootnote',
-      'voucher-footnote',
-      'shown',
-      'Showing the voucher footnote.',
-    ),
+    voucherFootnote: field('voucherFootnote', 'voucher-footnote', 'shown', 'W5'),
   }
 }

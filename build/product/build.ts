@@ -12,9 +12,10 @@ import { cssTextPlugin, emptyDictionaryPlugin, localeDictionaryPlugin } from './
 import { budgetViolations, resetDir, writeBundle, type Manifest } from './output.ts'
 import { MARKETS, REFERENCE_LOCALE, REFERENCE_SITE } from './markets.ts'
 import type { BundleKind } from './budgets.ts'
-import type { Locale, Site } from '../../src/sites.ts'
+import type { Locale } from '../../src/sites.ts'
 import { unsafeSyntax } from './syntax-guard.ts'
 import { terserPass } from './terser-pass.ts'
+import { kitTextsNamed, type MarketTexts } from './market-texts.ts'
 import { libraryPatchesPlugin } from './library-patches.ts'
 import { esbuildTarget } from './browser-floor.ts'
 import { writeFile } from 'node:fs/promises'
@@ -210,15 +211,19 @@ const footerEntry = path.join(ROOT, 'src/mount.ts')
 export function footerPlugins(
   locale: Locale,
   shared: SharedImports = {},
-  site?: Site,
+  market?: MarketTexts,
 ): esbuild.Plugin[] {
-  return [cssTextPlugin(), localeDictionaryPlugin(locale, site), footerRuntimePlugin(shared)]
+  return [cssTextPlugin(), localeDictionaryPlugin(locale, market), footerRuntimePlugin(shared)]
 }
 
-/** What the footer bundles share with the preview file (see build/product/preview-runtime.ts). */
+/**
+ * What the footer bundles share with the preview file (see build/product/preview-runtime.ts),
+ * and the kit texts their code names (build/product/market-texts.ts): this build serves every
+ * market (__SITE__ null), so it holds every market's code.
+ */
 async function previewRuntime(
   flavor: Flavor,
-): Promise<{ footer: Set<string>; imports: SharedImports }> {
+): Promise<{ footer: Set<string>; imports: SharedImports; kitTexts: Set<string> }> {
   const { metafile } = await esbuild.build({
     ...bundleOptions(flavor),
     entryPoints: [footerEntry],
@@ -226,7 +231,7 @@ async function previewRuntime(
     define: {
       ...bundleOptions(flavor).define,
       __LOCALE__: JSON.stringify(REFERENCE_LOCALE),
-      __SITE__: JSON.stringify(REFERENCE_SITE),
+      __SITE__: 'null',
       ...DEFERRED_START.define,
     },
     plugins: footerPlugins(REFERENCE_LOCALE),
@@ -246,7 +251,7 @@ async function previewRuntime(
     },
     footer,
   )
-  return { footer, imports }
+  return { footer, imports, kitTexts: await kitTextsNamed(metafile!) }
 }
 
 export async function buildAll(
@@ -309,7 +314,7 @@ export async function buildAll(
           ...fileDefines,
           ...DEFERRED_START.define,
         },
-        plugins: footerPlugins(locale, runtime.imports, site),
+        plugins: footerPlugins(locale, runtime.imports, { site, kitTexts: runtime.kitTexts }),
       })
       return writeBundle(outDir, publicPath, {
         kind: 'footer',

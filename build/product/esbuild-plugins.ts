@@ -7,8 +7,8 @@ import { REPO_ROOT } from '../repo-root.ts'
 import { loadDictionary } from './locales.ts'
 import { esbuildTarget } from './browser-floor.ts'
 import { withFlexGapFallback } from './flex-gap-fallback.ts'
-import type { Locale, Site } from '../../src/sites.ts'
-import { marketDictionary } from './market-texts.ts'
+import type { Locale } from '../../src/sites.ts'
+import { marketDictionary, type MarketTexts } from './market-texts.ts'
 
 /**
  * `import css from './x.css'` yields the minified stylesheet as a string. The widget adopts
@@ -88,10 +88,10 @@ function withColourTokens(css: string, file: string, values: Map<string, string>
 }
 
 /**
- * `virtual:locale-dictionary` resolves to the merged dictionary of one locale only; with a site,
+ * `virtual:locale-dictionary` resolves to the merged dictionary of one locale only; with a market,
  * only the texts that market can show (build/product/market-texts.ts).
  */
-export function localeDictionaryPlugin(locale: Locale, site?: Site): esbuild.Plugin {
+export function localeDictionaryPlugin(locale: Locale, market?: MarketTexts): esbuild.Plugin {
   return {
     name: 'locale-dictionary',
     setup(build) {
@@ -101,8 +101,8 @@ export function localeDictionaryPlugin(locale: Locale, site?: Site): esbuild.Plu
       }))
       build.onLoad({ filter: /.*/, namespace: 'locale-dictionary' }, async () => ({
         contents: JSON.stringify(
-          site
-            ? await marketDictionary(await loadDictionary(locale), site)
+          market
+            ? await marketDictionary(await loadDictionary(locale), market)
             : await loadDictionary(locale),
         ),
         loader: 'json',

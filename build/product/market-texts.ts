@@ -5,6 +5,9 @@
  * wording of Turkey's consent checkbox, and Turkey's the sentence of a submit-button consent.
  */
 import type { FieldRule, SiteRules } from '../../src/newsletter/newsletter.sites.ts'
+import type * as esbuild from 'esbuild'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
 import type { Site } from '../../src/sites.ts'
 import type { Dictionary } from './locales.ts'
 
@@ -37,8 +40,36 @@ async function allRules(): Promise<Record<Site, SiteRules>> {
   return (await import('../../src/newsletter/newsletter.sites.ts')).SITE_RULES
 }
 
-/** `dictionary` without the texts `site`'s form never shows. */
-export async function marketDictionary(dictionary: Dictionary, site: Site): Promise<Dictionary> {
+/** What a footer bundle's texts are cut to: its market, and the kit texts its code names. */
+export interface MarketTexts {
+  site: Site
+  kitTexts: Set<string>
+}
+
+/**
+ * The kit texts (`kit.*` keys) named by the modules a bundle keeps: a kit component names its
+ * texts in full (`t('kit.button.loading')`), so a kit text no kept module names is never shown
+ * (the kit gallery's components, such as the text slider, are not in the footer). Metafile paths
+ * are relative to the working directory, as esbuild writes them.
+ */
+export async function kitTextsNamed(metafile: esbuild.Metafile): Promise<Set<string>> {
+  const kept = Object.values(metafile.outputs).flatMap((output) =>
+    Object.entries(output.inputs)
+      .filter(([file, input]) => input.bytesInOutput > 0 && /\.tsx?$/.test(file))
+      .map(([file]) => file),
+  )
+  const named = new Set<string>()
+  for (const file of kept)
+    for (const [, key] of (await readFile(path.resolve(file), 'utf8')).matchAll(/'(kit\.[\w.]+)'/g))
+      named.add(key)
+  return named
+}
+
+/** `dictionary` without the texts `site`'s form never shows and the kit texts its code never names. */
+export async function marketDictionary(
+  dictionary: Dictionary,
+  { site, kitTexts }: MarketTexts,
+): Promise<Dictionary> {
   const rules = (await allRules())[site]
   const prune = (node: Dictionary, prefix: string): Dictionary => {
     const out: Dictionary = {}
@@ -46,6 +77,7 @@ export async function marketDictionary(dictionary: Dictionary, site: Site): Prom
       const dotted = prefix + key
       const rule = SHOWN_WHEN.find(([p]) => dotted.startsWith(p))
       if (rule && !rule[1](rules)) continue
+      if (dotted.startsWith('kit.') && typeof value === 'string' && !kitTexts.has(dotted)) continue
       out[key] = typeof value === 'string' ? value : prune(value, `${dotted}.`)
     }
     return out

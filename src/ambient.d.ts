@@ -14,6 +14,11 @@ declare module 'virtual:locale-dictionary' {
 
 /** Compile-time constants injected by esbuild `define`. */
 declare const __LOCALE__: string
+/**
+ * The market a footer bundle serves (locales and sites are 1:1, src/sites.ts), so the build drops
+ * every other market's form rules; null in the unit-test build, which serves all nine.
+ */
+declare const __SITE__: import('./sites').Site | null
 declare const __VERSION__: string
 declare const __PREVIEW_FILE__: string
 /** The SRI hash of that file (sha384-...), known because the build makes it first. */

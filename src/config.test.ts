@@ -55,7 +55,7 @@ const DEFAULTS = {
 test('defaults without attributes, with a warning about the missing site', async () => {
   const { result, warnings } = await captureConsole(() => readEmbedConfig(tag({})))
   assert.equal(result, DEFAULTS)
-  assert.match(warnings.join('\n'), /Unknown data-site=""/)
+  assert.match(warnings.join('\n'), /\bW1\b.* data-site=""/)
 })
 
 test('no script element at all (injected without currentScript): the defaults', async () => {
@@ -71,11 +71,43 @@ test('accepts site codes in any case and with a hyphen', () => {
 
 test('an unknown site falls back to the German market with a console warning', async () => {
   const { result, warnings } = await captureConsole(() =>
-    readEmbedConfig(tag({ 'data-site': 'FR' })),
+    readEmbedConfig(tag({ 'data-site': 'FR' }), 'DE'),
   )
   assert.is(result.site, 'DE')
   assert.is(warnings.length, 1)
-  assert.match(warnings[0], /Unknown data-site="FR".*German market/)
+  assert.match(warnings[0], /\bW1\b.* data-site="FR"/)
+})
+
+test('a bundle serves its own market: an unknown site falls back to it, not to German', async () => {
+  const { result, warnings } = await captureConsole(() =>
+    readEmbedConfig(tag({ 'data-site': 'FR' }), 'TR'),
+  )
+  assert.is(result.site, 'TR')
+  assert.is(warnings.length, 1)
+  assert.match(warnings[0], /\bW1\b.* data-site="FR"/)
+})
+
+test("a bundle serves its own market: another market's site is reported and replaced", async () => {
+  const { result, warnings } = await captureConsole(() =>
+    readEmbedConfig(tag({ 'data-site': 'at' }), 'HU'),
+  )
+  assert.is(result.site, 'HU')
+  assert.is(warnings.length, 1)
+  assert.match(warnings[0], /\bW2\b.* data-site="AT", showing HU/)
+})
+
+test('a bundle serves its own market: its own site, in any case, without a warning', async () => {
+  const { result, warnings } = await captureConsole(() =>
+    readEmbedConfig(tag({ 'data-site': 'ch-fr' }), 'CH_FR'),
+  )
+  assert.is(result.site, 'CH_FR')
+  assert.equal(warnings, [])
+})
+
+test('a bundle serves its own market: without a data-site it shows that market', async () => {
+  const { result, warnings } = await captureConsole(() => readEmbedConfig(null, 'PL'))
+  assert.is(result.site, 'PL')
+  assert.match(warnings.join('\n'), /\bW1\b.* data-site=""/)
 })
 
 test('an invalid platform or variant is reported and ignored', async () => {
@@ -110,7 +142,7 @@ test('an unknown data-voucher-footnote value is reported and the footnote stays'
   )
   assert.is(result.voucherFootnote, 'shown')
   assert.is(warnings.length, 1)
-  assert.match(warnings[0], /Unknown data-voucher-footnote="off".*footnote/)
+  assert.match(warnings[0], /\bW5\b.* data-voucher-footnote="off"/)
 })
 
 test('without a script tag it still answers', async () => {

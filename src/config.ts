@@ -13,12 +13,12 @@ import {
   type Infer,
   type Struct,
 } from 'superstruct'
-import { SITES, DEFAULT_SITE } from './sites'
+import { SITES, DEFAULT_SITE, type Site } from './sites'
 import { PLATFORMS } from './platform'
 import { log } from './log'
 
 export const EmbedConfigSchema = object({
-  /** data-site: one of the nine sites; unknown falls back to DE. */
+  /** data-site: one of the nine sites; unknown or another bundle's falls back to the bundle's own market. */
   site: enums(SITES),
   /** data-platform: MATCH, SMARTPHONE, TABLET or CLASSIC (any case); absent means detect. */
   platform: optional(enums(PLATFORMS)),
@@ -36,8 +36,15 @@ export const EmbedConfigSchema = object({
 
 export type EmbedConfig = Infer<typeof EmbedConfigSchema>
 
-/** Reads the embed attributes; never throws. `script` may be null (e.g. injected without currentScript). */
-export function readEmbedConfig(script: HTMLScriptElement | null): EmbedConfig {
+/**
+ * Reads the embed attributes; never throws. `script` may be null (e.g. injected without
+ * currentScript). `own` is the market the bundle serves (null: every market, as in the unit tests):
+ * a data-site naming another market is reported and replaced by it.
+ */
+export function readEmbedConfig(
+  script: HTMLScriptElement | null,
+  own: Site | null = __SITE__,
+): EmbedConfig {
   const attr = (name: string) => (script ? script.getAttribute(`data-${name}`) : null)
   /**
    * One attribute, trimmed and in its field's letter case, checked against its field of the
@@ -49,7 +56,7 @@ export function readEmbedConfig(script: HTMLScriptElement | null): EmbedConfig {
     key: K,
     name: string,
     fallback: EmbedConfig[K],
-    consequence: string,
+    code: 'W1' | 'W3' | 'W4' | 'W5',
     upper?: boolean,
   ): EmbedConfig[K] => {
     const raw = attr(name)
@@ -65,24 +72,20 @@ export function readEmbedConfig(script: HTMLScriptElement | null): EmbedConfig {
       EmbedConfigSchema.schema[key] as unknown as Struct<EmbedConfig[K], unknown>,
     )
     if (!error) return valid
-    log.warn(
-      `Unknown data-${name}="${raw || ''}"; expected ${error.message.replace(/^Expected /, '')}. ${consequence}`,
-    )
+    log.warn(code, `data-${name}="${raw || ''}"`)
     return fallback
   }
+  const fallbackSite = own ?? DEFAULT_SITE
+  const site = field('site', 'site', fallbackSite, 'W1', true)
+  if (own && site !== own) log.warn('W2', `data-site="${site}", showing ${own}`)
   return {
-    site: field('site', 'site', DEFAULT_SITE, 'Showing the German market.', true),
-    platform: field('platform', 'platform', undefined, 'Detecting the platform instead.', true),
+    site: own ?? site,
+    platform: field('platform', 'platform', undefined, 'W3', true),
     spa: !!script && script.hasAttribute('data-spa'),
-    variant: field('variant', 'variant', 'full', 'Showing the full footer.'),
+    variant: field('variant', 'variant', 'full', 'W4'),
     newsletterHidden: attr('newsletter')?.trim().toLowerCase() === 'hidden',
     // biome-ignore lint/complexity/useOptionalChain: the browser floor lowers optional chaining to a longer form
     nonce: (script && script.nonce) || undefined,
-    voucherFootnote: field(
-      'voucherFootnote',
-      'voucher-footnote',
-      'shown',
-      'Showing the voucher footnote.',
-    ),
+    voucherFootnote: field('voucherFootnote', 'voucher-footnote', 'shown', 'W5'),
   }
 }

@@ -32,18 +32,16 @@ function claimHost(doc: Document): [HTMLElement, ShadowRoot] | undefined {
   for (let i = 0; i < found.length; i++) {
     const host = found[i] as HTMLElement
     if (host.shadowRoot) {
-      log.warn('#footer already holds a footer; not mounting a second one.')
+      log.warn('W6')
       return
     }
     try {
       return [host, host.attachShadow({ mode: 'open' })]
     } catch {
-      log.warn('Skipped <' + host.localName + ' id="footer">: it cannot hold the footer.')
+      log.warn('W7', '<' + host.localName + ' id="footer">')
     }
   }
-  log.error(
-    'No element with id="footer" on this page, so the footer was not shown. Add <div id="footer"></div> where it belongs.',
-  )
+  log.error('E1')
 }
 
 function mount(win: Window, script: HTMLScriptElement | null, scriptUrl: string | null): void {
@@ -116,19 +114,17 @@ export function boot(win: Window, script: FooterScript): void {
     const first = globals[GLOBAL_KEY]
     // Only our own marker, a plain object, counts: host markup named like it (<a id="__lumoraFooter">) is an element.
     if (Object.prototype.toString.call(first) === '[object Object]') {
-      log.warn(
-        `The footer script is included more than once (${first!.locale} came first); this copy does nothing.`,
-      )
+      log.warn('W8', `${first!.locale} came first`)
       return
     }
     globals[GLOBAL_KEY] = { version: __VERSION__, locale: __LOCALE__ }
     const url = script && ownScript(win, script[0], script[1])
-    if (script && !url) log.warn('Attributes ignored: not the own script tag.')
+    if (script && !url) log.warn('W9')
     const start = () => {
       try {
         mount(win, url ? (script![0] as HTMLScriptElement) : null, url)
       } catch (error) {
-        log.error('The footer could not be shown.', error)
+        log.error('E2', error)
       }
     }
     const doc = win.document
@@ -136,7 +132,7 @@ export function boot(win: Window, script: FooterScript): void {
       fromDocument(doc, 'addEventListener').call(doc, 'DOMContentLoaded', start, { once: true })
     else start()
   } catch (error) {
-    log.error('The footer could not start.', error)
+    log.error('E3', error)
   }
 }
 

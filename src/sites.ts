@@ -21,7 +21,10 @@ export type Locale = (typeof SITE_LOCALE)[Site]
 
 export const LOCALES = SITES.map((site) => SITE_LOCALE[site]) as Locale[]
 
-/** SPEC §4 Footer: an unknown market falls back to German. */
+/**
+ * The market shown for an unknown data-site where no bundle's own market applies (the unit
+ * tests, which serve all nine); a shipped bundle falls back to its own market (docs/spec-readings.md).
+ */
 export const DEFAULT_SITE: Site = 'DE'
 
 export function isSite(value: unknown): value is Site {

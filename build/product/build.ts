@@ -10,11 +10,12 @@ import path from 'node:path'
 import { REPO_ROOT } from '../repo-root.ts'
 import { cssTextPlugin, emptyDictionaryPlugin, localeDictionaryPlugin } from './esbuild-plugins.ts'
 import { budgetViolations, resetDir, writeBundle, type Manifest } from './output.ts'
-import { MARKETS, REFERENCE_LOCALE } from './markets.ts'
+import { MARKETS, REFERENCE_LOCALE, REFERENCE_SITE } from './markets.ts'
 import type { BundleKind } from './budgets.ts'
 import type { Locale } from '../../src/sites.ts'
 import { unsafeSyntax } from './syntax-guard.ts'
 import { terserPass } from './terser-pass.ts'
+import { kitTextsNamed, type MarketTexts } from './market-texts.ts'
 import { libraryPatchesPlugin } from './library-patches.ts'
 import { esbuildTarget } from './browser-floor.ts'
 import { writeFile } from 'node:fs/promises'
@@ -209,15 +210,26 @@ export const SINGLE_BUNDLES: SingleBundle[] = [
 
 const footerEntry = path.join(ROOT, 'src/mount.ts')
 
-/** The plugins of a footer bundle; `shared` is what the preview file takes from it (none by default). */
-export function footerPlugins(locale: Locale, shared: SharedImports = {}): esbuild.Plugin[] {
-  return [cssTextPlugin(), localeDictionaryPlugin(locale), footerRuntimePlugin(shared)]
+/**
+ * The plugins of a footer bundle; `shared` is what the preview file takes from it (none by
+ * default); `site`, the market a shipped bundle serves, keeps only the texts that market shows.
+ */
+export function footerPlugins(
+  locale: Locale,
+  shared: SharedImports = {},
+  market?: MarketTexts,
+): esbuild.Plugin[] {
+  return [cssTextPlugin(), localeDictionaryPlugin(locale, market), footerRuntimePlugin(shared)]
 }
 
-/** What the footer bundles share with the preview file (see build/product/preview-runtime.ts). */
+/**
+ * What the footer bundles share with the preview file (see build/product/preview-runtime.ts),
+ * and the kit texts their code names (build/product/market-texts.ts): this build serves every
+ * market (__SITE__ null), so it holds every market's code.
+ */
 async function previewRuntime(
   flavor: Flavor,
-): Promise<{ footer: Set<string>; imports: SharedImports }> {
+): Promise<{ footer: Set<string>; imports: SharedImports; kitTexts: Set<string> }> {
   const { metafile } = await esbuild.build({
     ...bundleOptions(flavor),
     entryPoints: [footerEntry],
@@ -225,6 +237,7 @@ async function previewRuntime(
     define: {
       ...bundleOptions(flavor).define,
       __LOCALE__: JSON.stringify(REFERENCE_LOCALE),
+      __SITE__: 'null',
       ...DEFERRED_START.define,
     },
     plugins: footerPlugins(REFERENCE_LOCALE),
@@ -238,12 +251,13 @@ async function previewRuntime(
       define: {
         ...bundleOptions(flavor).define,
         __LOCALE__: JSON.stringify(REFERENCE_LOCALE),
+        __SITE__: JSON.stringify(REFERENCE_SITE),
       },
       plugins: preview.plugins,
     },
     footer,
   )
-  return { footer, imports }
+  return { footer, imports, kitTexts: await kitTextsNamed(metafile!) }
 }
 
 export async function buildAll(
@@ -263,6 +277,7 @@ export async function buildAll(
       outfile: `${single.stem}.js`,
       define: {
         __LOCALE__: JSON.stringify(REFERENCE_LOCALE),
+        __SITE__: JSON.stringify(REFERENCE_SITE),
       },
       plugins: [
         ...(onRuntime ? [previewOnRuntimePlugin(runtime.footer, runtime.imports)] : []),
@@ -301,10 +316,11 @@ export async function buildAll(
         footer: DEFERRED_START.footer,
         define: {
           __LOCALE__: JSON.stringify(locale),
+          __SITE__: JSON.stringify(site),
           ...fileDefines,
           ...DEFERRED_START.define,
         },
-        plugins: footerPlugins(locale, runtime.imports),
+        plugins: footerPlugins(locale, runtime.imports, { site, kitTexts: runtime.kitTexts }),
       })
       return writeBundle(outDir, publicPath, {
         kind: 'footer',

@@ -8,6 +8,7 @@ import { loadDictionary } from './locales.ts'
 import { esbuildTarget } from './browser-floor.ts'
 import { withFlexGapFallback } from './flex-gap-fallback.ts'
 import type { Locale } from '../../src/sites.ts'
+import { marketDictionary, type MarketTexts } from './market-texts.ts'
 
 /**
  * `import css from './x.css'` yields the minified stylesheet as a string. The widget adopts
@@ -86,8 +87,11 @@ function withColourTokens(css: string, file: string, values: Map<string, string>
   return root.toString()
 }
 
-/** `virtual:locale-dictionary` resolves to the merged dictionary of one locale only. */
-export function localeDictionaryPlugin(locale: Locale): esbuild.Plugin {
+/**
+ * `virtual:locale-dictionary` resolves to the merged dictionary of one locale only; with a market,
+ * only the texts that market can show (build/product/market-texts.ts).
+ */
+export function localeDictionaryPlugin(locale: Locale, market?: MarketTexts): esbuild.Plugin {
   return {
     name: 'locale-dictionary',
     setup(build) {
@@ -96,7 +100,11 @@ export function localeDictionaryPlugin(locale: Locale): esbuild.Plugin {
         namespace: 'locale-dictionary',
       }))
       build.onLoad({ filter: /.*/, namespace: 'locale-dictionary' }, async () => ({
-        contents: JSON.stringify(await loadDictionary(locale)),
+        contents: JSON.stringify(
+          market
+            ? await marketDictionary(await loadDictionary(locale), market)
+            : await loadDictionary(locale),
+        ),
         loader: 'json',
       }))
     },

@@ -48,3 +48,5 @@ export const LOCALE_PARENT: Partial<Record<Locale, Locale>> = {
 
 /** The reference locale: every other locale must have exactly its keys and placeholders. */
 export const REFERENCE_LOCALE: Locale = 'de-DE'
+/** The reference locale's market: bundles built once (preview, kit gallery) are built for it. */
+export const REFERENCE_SITE: Site = 'DE'

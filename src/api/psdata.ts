@@ -44,13 +44,13 @@ export function createPsDataLoader(
       .then(({ data }) => {
         const [error, value] = validate(data, PsDataSchema)
         if (error) {
-          log.warn(`psdata answer ignored: ${describeError(error)}`)
+          log.warn('W10', describeError(error))
           return null
         }
         return value
       })
       .catch((error: unknown) => {
-        log.warn('psdata could not be loaded', describeError(error))
+        log.warn('W11', describeError(error))
         return null
       }))
 }

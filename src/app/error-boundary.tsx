@@ -27,7 +27,7 @@ export class ErrorBoundary extends Component<Props, { failed: boolean }> {
   }
 
   componentDidCatch(error: unknown) {
-    log.error(`${this.props.name} failed to render and was left out.`, error)
+    log.error('E4', this.props.name, error)
     this.props.onError?.()
   }
 

@@ -74,7 +74,7 @@ test('a step that throws is logged, nothing escapes, and the steps after it do n
     await clock.advance(0)
   })
   assert.equal(ran, ['a'])
-  assert.match(errors[0], /The footer could not be shown/)
+  assert.match(errors[0], /\bE2\b/)
   assert.is(clock.pending(), 0)
 })
 
@@ -136,7 +136,7 @@ test('sliced: a step that throws is logged and does not stop the others', async 
     await clock.advance(0)
   })
   assert.equal(ran, ['after'])
-  assert.match(errors[0], /The footer could not be shown/)
+  assert.match(errors[0], /\bE2\b/)
 })
 
 /** A window whose IntersectionObserver the test drives: `report(true)` says the element came near. */

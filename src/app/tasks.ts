@@ -20,7 +20,7 @@ export function run(step: () => void): boolean {
     step()
     return true
   } catch (error) {
-    log.error('The footer could not be shown.', error)
+    log.error('E2', error)
     return false
   }
 }

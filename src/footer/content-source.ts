@@ -31,13 +31,13 @@ export async function fetchContent(widget: Widget): Promise<string | null> {
     })
     const { data } = await client.get<{ contentJSON?: unknown }>(FOOTER_CONTENT_PATH)
     if (typeof data?.contentJSON !== 'string') {
-      log.warn('Footer content answer has no contentJSON string; no content sections shown.')
+      log.warn('W12')
       return null
     }
     return data.contentJSON
   } catch (error) {
     if (!(isApiError(error) && error.kind === 'response' && error.status === 404))
-      log.error('Footer content could not be loaded.', error)
+      log.error('E5', error)
     return null
   }
 }

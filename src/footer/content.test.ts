@@ -145,8 +145,8 @@ test('unknown logo sources are reported once each, from teaser groups and qualit
     }),
   )
   assert.equal(warnings, [
-    '[Lumora footer] Unknown logo source ../../evil',
-    '[Lumora footer] Unknown logo source acme-seal',
+    '[Lumora footer] W16 (docs/EMBEDDING.md#console-messages) ../../evil',
+    '[Lumora footer] W16 (docs/EMBEDDING.md#console-messages) acme-seal',
   ])
 })
 

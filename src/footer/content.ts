@@ -43,7 +43,7 @@ function salvage(struct: AnyStruct, value: unknown, path: (string | number)[]): 
 }
 
 function report(path: (string | number)[], problem: string) {
-  log.warn(`Footer content: ${path.join('.') || '(root)'} ${problem}; left out.`)
+  log.warn('W13', `${path.join('.') || '(root)'} ${problem}`)
 }
 
 /** The content object from a JSON string; null (logged) when it is not one. */
@@ -52,7 +52,7 @@ export function readContent(json: string): Record<string, unknown> | null {
   try {
     value = JSON.parse(json)
   } catch (error) {
-    log.warn('Footer content is not valid JSON; no content sections shown.', error)
+    log.warn('W14', error)
     return null
   }
   if (!isRecord(value)) {

@@ -42,7 +42,7 @@ export function reportUnknownLogos(content: PartialContent): void {
   const { teaserGroups = [], qualityLogos = [] } = content
   const images = [...teaserGroups.flatMap((group) => group.images || []), ...qualityLogos]
   for (const source of new Set(images.map((image) => image.source)))
-    if (!isLogoSource(source)) log.warn('Unknown logo source', source)
+    if (!isLogoSource(source)) log.warn('W16', source)
 }
 
 /** Flag images live in the logo folder too (SPEC §2 Country switcher); only plain file names are accepted. */

@@ -197,7 +197,7 @@ export function createNewsletterModel(
           // e-mail field, and moving there reads the error.
           refused.value++
         } else {
-          log.warn('Newsletter sign-up failed', describeError(error))
+          log.warn('W17', describeError(error))
           result.value = 'ERROR_GENERIC'
         }
       })
@@ -234,7 +234,7 @@ export function createNewsletterModel(
         // banner, and the button stays for another try.
         if (error instanceof ResponseError && error.status < 500) doi.value = 'invalid'
         else {
-          log.warn('Double opt-in confirmation failed', describeError(error))
+          log.warn('W18', describeError(error))
           batch(() => {
             doi.value = 'pending'
             result.value = 'ERROR_GENERIC'
@@ -266,9 +266,7 @@ export function createNewsletterModel(
       jobs.push(
         api
           .baseData(loginToken)
-          .then(applyBaseData, (e: unknown) =>
-            log.warn('Customer base data could not be loaded', describeError(e)),
-          ),
+          .then(applyBaseData, (e: unknown) => log.warn('W19', describeError(e))),
       )
     await Promise.all(jobs)
   }

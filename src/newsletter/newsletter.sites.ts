@@ -97,50 +97,83 @@ const EMAIL_ONLY = {
 
 const GERMAN_PAGES = { privacy: 'datenschutz', voucher: 'gutscheinbedingungen' }
 
-export const SITE_RULES: Record<Site, SiteRules> = {
-  DE: rules({
-    ...EMAIL_ONLY,
-    pages: { ...GERMAN_PAGES, sample: 'beispiel-newsletter' },
-  }),
-  AT: rules({
-    ...EMAIL_ONLY,
-    salutation: 'optional',
-    names: 'optional',
-    lockPrefilled: true,
-    pages: { ...GERMAN_PAGES, sample: 'beispiel-newsletter' },
-  }),
-  CH: rules({ ...EMAIL_ONLY, pages: GERMAN_PAGES }),
-  CH_FR: rules({
-    ...EMAIL_ONLY,
-    pages: { privacy: 'protection-des-donnees', voucher: 'conditions-bon' },
-  }),
-  CZ: rules({
-    ...EMAIL_ONLY,
-    pages: { privacy: 'ochrana-osobnich-udaju', voucher: 'podminky-poukazu' },
-  }),
-  HU: rules({
-    ...EMAIL_ONLY,
-    salutation: 'required',
-    names: 'required',
-    lockPrefilled: true,
-    familyNameFirst: true,
-    pages: { privacy: 'adatvedelem', voucher: 'kuponfeltetelek', sample: 'minta-hirlevel' },
-  }),
-  SK: rules({
-    ...EMAIL_ONLY,
-    pages: { privacy: 'ochrana-osobnych-udajov', voucher: 'podmienky-poukazu' },
-  }),
-  TR: rules({
-    salutation: 'hidden',
-    names: 'required',
-    newsletterConsent: 'checkbox',
-    lockPrefilled: true,
-    pages: {
-      privacy: 'gizlilik-politikasi',
-      voucher: 'kupon-kosullari',
-      consent: 'ticari-elektronik-ileti-onayi',
-      info: 'kvkk-aydinlatma-metni',
-    },
-  }),
-  PL: rules({ ...EMAIL_ONLY, pages: { privacy: 'ochrona-danych', voucher: 'warunki-bonu' } }),
-}
+/**
+ * One row per market. A shipped bundle serves one market (__SITE__, src/ambient.d.ts), so each
+ * other row's condition is false at build time and its form is dropped from the bundle; the unit
+ * tests (__SITE__ null) carry all nine. The cast holds because the embed config only ever yields
+ * the bundle's own market (src/config.ts).
+ */
+export const SITE_RULES = {
+  DE:
+    __SITE__ === null || __SITE__ === 'DE'
+      ? rules({
+          ...EMAIL_ONLY,
+          pages: { ...GERMAN_PAGES, sample: 'beispiel-newsletter' },
+        })
+      : undefined,
+  AT:
+    __SITE__ === null || __SITE__ === 'AT'
+      ? rules({
+          ...EMAIL_ONLY,
+          salutation: 'optional',
+          names: 'optional',
+          lockPrefilled: true,
+          pages: { ...GERMAN_PAGES, sample: 'beispiel-newsletter' },
+        })
+      : undefined,
+  CH:
+    __SITE__ === null || __SITE__ === 'CH'
+      ? rules({ ...EMAIL_ONLY, pages: GERMAN_PAGES })
+      : undefined,
+  CH_FR:
+    __SITE__ === null || __SITE__ === 'CH_FR'
+      ? rules({
+          ...EMAIL_ONLY,
+          pages: { privacy: 'protection-des-donnees', voucher: 'conditions-bon' },
+        })
+      : undefined,
+  CZ:
+    __SITE__ === null || __SITE__ === 'CZ'
+      ? rules({
+          ...EMAIL_ONLY,
+          pages: { privacy: 'ochrana-osobnich-udaju', voucher: 'podminky-poukazu' },
+        })
+      : undefined,
+  HU:
+    __SITE__ === null || __SITE__ === 'HU'
+      ? rules({
+          ...EMAIL_ONLY,
+          salutation: 'required',
+          names: 'required',
+          lockPrefilled: true,
+          familyNameFirst: true,
+          pages: { privacy: 'adatvedelem', voucher: 'kuponfeltetelek', sample: 'minta-hirlevel' },
+        })
+      : undefined,
+  SK:
+    __SITE__ === null || __SITE__ === 'SK'
+      ? rules({
+          ...EMAIL_ONLY,
+          pages: { privacy: 'ochrana-osobnych-udajov', voucher: 'podmienky-poukazu' },
+        })
+      : undefined,
+  TR:
+    __SITE__ === null || __SITE__ === 'TR'
+      ? rules({
+          salutation: 'hidden',
+          names: 'required',
+          newsletterConsent: 'checkbox',
+          lockPrefilled: true,
+          pages: {
+            privacy: 'gizlilik-politikasi',
+            voucher: 'kupon-kosullari',
+            consent: 'ticari-elektronik-ileti-onayi',
+            info: 'kvkk-aydinlatma-metni',
+          },
+        })
+      : undefined,
+  PL:
+    __SITE__ === null || __SITE__ === 'PL'
+      ? rules({ ...EMAIL_ONLY, pages: { privacy: 'ochrona-danych', voucher: 'warunki-bonu' } })
+      : undefined,
+} as Record<Site, SiteRules>

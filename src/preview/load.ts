@@ -68,8 +68,7 @@ export function loadPreview(
   const doc = widget.document
   if (!__PREVIEW_FILE__ || !STAFF_COOKIES.some((name) => readCookie(doc, name))) return
   // One message for every failure (the network panel or the error tells which): bytes count here.
-  const fail = (file: string, error?: unknown) =>
-    log.error(`Staff preview not shown: ${file}`, error ?? '')
+  const fail = (file: string, error?: unknown) => log.error('E6', file, error ?? '')
   try {
     // Throws without a base (no own script): then there is no place to load from.
     const url = new URL(__PREVIEW_FILE__, scriptUrl || undefined).href

@@ -51,7 +51,7 @@ export function createPreviewModel(deps: PreviewDeps) {
   function renew(): void {
     api.get(PREVIEW_API + PREVIEW_RENEW_PATH).catch((error: unknown) => {
       if (status(error) === 401) hide()
-      else log.warn('Preview session renewal failed; trying again in 5 minutes.', error)
+      else log.warn('W20', error)
     })
     timer = deps.timers.setTimeout(renew, RENEW_INTERVAL_MS)
   }
@@ -61,14 +61,14 @@ export function createPreviewModel(deps: PreviewDeps) {
     try {
       const { data } = await api.get(PREVIEW_API + CHECKAUTH_PATH)
       const [error, answer] = validate(data, PreviewSessionSchema)
-      if (error) return log.warn(`Preview auth answer ignored: ${error.message}`)
+      if (error) return log.warn('W21', error.message)
       if (answer.status !== 'SUCCESS') return
       session.value = answer
       shown.value = true
       renew()
     } catch (error) {
       // 401: the cookie is stale or not a staff cookie; nothing to show, nothing to say.
-      if (status(error) !== 401) log.warn('Preview auth check failed.', error)
+      if (status(error) !== 401) log.warn('W22', error)
     }
   }
 
@@ -76,7 +76,7 @@ export function createPreviewModel(deps: PreviewDeps) {
     try {
       await api.get(PREVIEW_API + PREVIEW_LOGOUT_PATH)
     } catch (error) {
-      log.warn('Preview logout failed; hiding the panel anyway.', error)
+      log.warn('W23', error)
     }
     hide()
   }

@@ -88,10 +88,10 @@ export function createSettingsModel({ api, now, session, onApplied }: SettingsDe
         params: { time: at.toISOString() },
       })
       const [error, value] = validate(data, AbTestListSchema)
-      if (error) log.warn(`A/B test list ignored: ${error.message}`)
+      if (error) log.warn('W24', error.message)
       else list = value
     } catch (error) {
-      log.warn('A/B tests could not be loaded.', error)
+      log.warn('W25', error)
     }
     if (id !== request) return
     tests.value = list ?? []
@@ -123,9 +123,7 @@ export function createSettingsModel({ api, now, session, onApplied }: SettingsDe
   function previewDateTime(): string {
     const at = toInstant(date.value, time.value)
     if (at) return at.toISOString()
-    log.error(
-      `Preview date "${date.value}" and time "${time.value}" must be ${TEXT.dateFormat} and ${TEXT.timeFormat}; using the current time.`,
-    )
+    log.error('E7', `date "${date.value}", time "${time.value}"`)
     return new Date(now()).toISOString()
   }
 
@@ -145,7 +143,7 @@ export function createSettingsModel({ api, now, session, onApplied }: SettingsDe
       })
       ok = is(data, PreviewStatusAnswerSchema) && data.status === 'SUCCESS'
     } catch (error) {
-      log.warn('Applying preview settings failed.', error)
+      log.warn('W26', error)
     }
     applying.value = false
     message.value = ok

@@ -273,8 +273,7 @@ for (const { file, what, ready } of [
     expect(ids.light).toEqual(lightBefore)
     expect(apiCalls(requests)).toEqual(expected)
     expect(log.pageErrors).toEqual([])
-    if (file !== 'async' && file !== 'late')
-      expect(log.warnings.join('\n')).toContain('included more than once')
+    if (file !== 'async' && file !== 'late') expect(log.warnings.join('\n')).toContain('] W8 (')
   })
 }
 
@@ -286,7 +285,7 @@ test('embedding without #footer, next to footer-like host elements: a clear erro
   const before = await page.evaluate(() => document.documentElement.outerHTML)
   const requests = recordRequests(page)
   await page.goto('/_hosts/no-footer.html')
-  await expect.poll(() => log.errors.join('\n')).toContain('No element with id="footer"')
+  await expect.poll(() => log.errors.join('\n')).toContain('] E1 (')
   await page.waitForLoadState('networkidle')
   const after = await page.evaluate(() => document.documentElement.outerHTML)
   // The same markup but for the script tag itself.
@@ -451,7 +450,7 @@ for (const csp of [false, true]) {
       expect.stringMatching(/^\/static\/footer\.de-AT\.\w+\.js$/),
       expect.stringMatching(/^\/static\/preview\.\w+\.js$/),
     ])
-    expect(log.warnings.join('\n')).not.toContain('included more than once')
+    expect(log.warnings.join('\n')).not.toContain('] W8 (')
     expect(log.pageErrors).toEqual([])
   })
 }
@@ -535,8 +534,8 @@ test('only a #footer that cannot hold a shadow root (<a id="footer">): a clear c
   await clobberPage(page, '<a id="footer" href="#top">Top</a>', '<div id="footer"></div>')
   await expect(page.getByRole('link', { name: 'Top' })).toBeVisible()
   await page.waitForLoadState('networkidle')
-  expect(log.warnings.join('\n')).toContain('Skipped <a id="footer">')
-  expect(log.errors.join('\n')).toContain('No element with id="footer"')
+  expect(log.warnings.join('\n')).toMatch(/\] W7 \(.*<a id="footer">/)
+  expect(log.errors.join('\n')).toContain('] E1 (')
   expect(await page.evaluate(() => document.getElementById('footer')!.shadowRoot)).toBeNull()
   expect(log.pageErrors).toEqual([])
 })

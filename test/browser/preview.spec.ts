@@ -174,7 +174,7 @@ test('a missing preview file is logged; the footer and the page stay intact', as
     route.fulfill({ status: 404, body: 'gone' }),
   )
   await page.goto('/de/')
-  await expect.poll(() => log.errors.join('\n')).toContain('Staff preview not shown')
+  await expect.poll(() => log.errors.join('\n')).toContain('] E6 (')
   await expect(page.getByRole('contentinfo')).toBeVisible()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Deutschland')
   await expect(panel(page)).toHaveCount(0)
@@ -193,7 +193,7 @@ test('a preview file changed on its way is refused by its hash (integrity): it n
     await route.fulfill({ response, body: (await response.text()) + ';window.__tampered=1' })
   })
   await page.goto('/de/')
-  await expect.poll(() => log.errors.join('\n')).toContain('Staff preview not shown')
+  await expect.poll(() => log.errors.join('\n')).toContain('] E6 (')
   expect(log.errors.join('\n')).toMatch(/integrity/i)
   expect(
     await page.evaluate(() => (window as unknown as { __tampered?: number }).__tampered),

@@ -23,7 +23,7 @@ test('the script included twice mounts once', async ({ page }) => {
   await page.goto('/de/?twice')
   await expect(widgetRoot(page)).toHaveCount(1)
   expect(await page.locator('script[data-site]').count()).toBe(2)
-  expect(log.warnings.join('\n')).toContain('included more than once')
+  expect(log.warnings.join('\n')).toContain('] W8 (')
   expect(log.pageErrors).toEqual([])
 })
 
@@ -40,7 +40,7 @@ test('a page without #footer logs a clear error and stays intact', async ({ page
   const log = watchPage(page)
   await page.goto('/de/?nofooter')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Deutschland')
-  await expect.poll(() => log.errors.join('\n')).toContain('No element with id="footer"')
+  await expect.poll(() => log.errors.join('\n')).toContain('] E1 (')
   expect(log.pageErrors).toEqual([])
   await expect(page.locator('.lf-root')).toHaveCount(0)
 })
@@ -58,7 +58,7 @@ test('an unknown site falls back to the German market with a warning', async ({ 
     document.body.appendChild(s)
   })
   await expect(widgetRoot(page)).toHaveAttribute('data-site', 'DE')
-  expect(log.warnings.join('\n')).toContain('Unknown data-site="FR"')
+  expect(log.warnings.join('\n')).toMatch(/\] W1 \(.* data-site="FR"/)
 })
 
 test('the React build of the same source renders', async ({ page }) => {

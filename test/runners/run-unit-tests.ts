@@ -79,6 +79,8 @@ async function main(): Promise<number> {
     define: {
       'process.env.NODE_ENV': '"test"',
       __LOCALE__: JSON.stringify(REFERENCE_LOCALE),
+      // The tests serve every market: the per-site tables run all nine sites from source.
+      __SITE__: 'null',
       __VERSION__: '"test"',
       __PREVIEW_FILE__: '"preview.test.js"',
       __PREVIEW_INTEGRITY__: '"sha384-previewtest"',

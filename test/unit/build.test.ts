@@ -12,7 +12,7 @@ import { REPO_ROOT } from '../../build/repo-root.ts'
 import { unsafeSyntax } from '../../build/product/syntax-guard.ts'
 import { BROWSER_TARGET, buildScript, COMPILE_HINT } from '../../build/product/build.ts'
 import type { Manifest } from '../../build/product/output.ts'
-import { LOCALES } from '../../src/sites.ts'
+import { LOCALES, type Locale } from '../../src/sites.ts'
 import { fakeClock } from '../helpers/fake-timers.ts'
 import { flatten, loadDictionary } from '../../build/product/locales.ts'
 
@@ -101,6 +101,29 @@ test("each bundle carries its own texts and no other locale's", async () => {
   }
 })
 
+test("a footer bundle carries only its market's form and texts", async () => {
+  const code = (locale: string) =>
+    readFileSync(
+      path.join(ok.outDir, 'static', footers.find((b) => b.locale === locale)!.file),
+      'utf8',
+    )
+  const text = async (locale: Locale, key: string) =>
+    JSON.stringify(flatten(await loadDictionary(locale))[key]).slice(1, -1)
+  const german = code('de-DE')
+  const turkish = code('tr-TR')
+  // Turkey's consent checkbox: its page and its wording only in Turkey's bundle.
+  assert.ok(turkish.includes('ticari-elektronik-ileti-onayi'))
+  assert.ok(turkish.includes(await text('tr-TR', 'newsletter.newsletterConsent')))
+  assert.not.ok(german.includes('ticari-elektronik-ileti-onayi'))
+  assert.not.ok(german.includes(await text('de-DE', 'newsletter.newsletterConsent')))
+  // The submit-button consent: in the German bundle, not in Turkey's.
+  assert.ok(german.includes(await text('de-DE', 'newsletter.submitConsent')))
+  assert.not.ok(turkish.includes(await text('tr-TR', 'newsletter.submitConsent')))
+  // Another market's pages: Hungary's privacy page only in Hungary's bundle.
+  assert.ok(code('hu-HU').includes('adatvedelem'))
+  assert.not.ok(german.includes('adatvedelem'))
+})
+
 test('bundles are classic scripts without eval, new Function or style attributes', () => {
   for (const bundle of manifest.bundles) {
     const code = readFileSync(path.join(ok.outDir, 'static', bundle.file), 'utf8')
@@ -119,12 +142,12 @@ test("each footer bundle opens with V8's compile hint, so its functions compile 
 })
 
 /**
- * Evaluates the German footer bundle in jsdom with `script` as the tag being evaluated (set on
+ * Evaluates the Austrian footer bundle (the tests' tags name AT: a bundle serves its own market) in jsdom with `script` as the tag being evaluated (set on
  * Document.prototype, where a browser has it; jsdom sets it only for scripts it runs itself), and
  * `shadow`, if given, shadowing document.currentScript as host markup named "currentScript" does.
  */
 async function evaluateFooter(configure: (doc: Document) => { script: Element; shadow?: Element }) {
-  const bundle = footers.find((b) => b.locale === 'de-DE')!
+  const bundle = footers.find((b) => b.locale === 'de-AT')!
   const code = readFileSync(path.join(ok.outDir, 'static', bundle.file), 'utf8')
   const dom = new JSDOM('<!doctype html><div id="footer"></div>', {
     runScripts: 'outside-only',

@@ -17,7 +17,7 @@ const HEAVY = ['src/kit/iban-input/', 'src/kit/number-input/', 'src/kit/password
 async function build(entry: { file: string } | { source: string }) {
   const common = {
     outfile: 'probe.js',
-    define: { __LOCALE__: '"de-DE"' },
+    define: { __LOCALE__: '"de-DE"', __SITE__: '"DE"' },
     plugins: footerPlugins('de-DE'),
   }
   const { code, metafile } =

@@ -21,7 +21,7 @@ function headingIcon(name?: string) {
   if (!path) {
     if (!reported.has(name)) {
       reported.add(name)
-      log.warn(`Unknown teaser icon "${name}", left out.`)
+      log.warn('W15', name)
     }
     return null
   }

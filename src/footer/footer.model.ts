@@ -114,7 +114,7 @@ export function createFooterModel(widget: Widget) {
    */
   async function load() {
     const text = inlineContent(widget.document) ?? (await fetchContent(widget))
-    reveal(text).catch((error) => log.error('The footer could not be shown.', error))
+    reveal(text).catch((error) => log.error('E2', error))
   }
 
   /** Called once mounted: the newsletter block. */

@@ -162,9 +162,9 @@ export function createNewsletterModel(
       return true
     }
     const found = validateAll(v, rules)
-    errors.value = found
     if (Object.keys(found).length) {
       batch(() => {
+        errors.value = found
         // Show every field, so each error named in the announcement is there to correct.
         emailFocused.value = true
         // The first invalid field takes the focus and reads its own error: the alert reads the
@@ -175,7 +175,9 @@ export function createNewsletterModel(
       })
       return false
     }
+    // One batch, one render to the busy state (an e-mail error the server gave goes with it).
     batch(() => {
+      errors.value = found
       submitting.value = true
       result.value = undefined
     })

@@ -3,7 +3,7 @@
  * block on the contract server as a visitor of that site meets it, and the queries and fetch
  * wrappers the tests use to act as the visitor and hold or fail the server's answers.
  */
-import { cleanup, fireEvent, screen } from '@testing-library/preact'
+import { cleanup, screen } from '@testing-library/preact'
 import { createContractServer, type ContractServer } from '../../build/contract-server/handler'
 import { makeLoginToken } from '../../build/contract-server/routes/login'
 import { t } from '../../src/i18n/i18n'
@@ -90,19 +90,10 @@ export const email = async (options?: DrainOptions) => {
 }
 export const submit = () => screen.getByRole('button', { name: label('submit') })
 export const posts = (requests: Request[]) => requests.filter((r) => r.method === 'POST')
-/** The live region that reads a left field's error and a refused submit's other errors. */
-export const alertText = () =>
-  document.querySelector('[role=alert].lf-visually-hidden')!.textContent!
 /** The sign-up request, when a test holds its answer back. */
 export const signUp = ({ method }: SentRequest) => method === 'POST'
 
 export const type = (input: HTMLElement, value: string) => typeAndLeave(input, value, settle)
-
-/** Chooses a salutation as a visitor does: a real choice fires input and change; the select listens to change (@testing-library/preact's fireEvent.change sends input). */
-export function choose(select: HTMLElement, value: string) {
-  ;(select as HTMLSelectElement).value = value
-  fireEvent(select, new Event('change', { bubbles: true }))
-}
 
 /** A fetch whose sign-up answer waits until released. */
 export function gate() {

@@ -42,10 +42,5 @@ export function createDoiLanding(
     )
   }
 
-  return {
-    state,
-    /** The landing stands in the form's place: the prompt, or the confirmation. */
-    asks: () => !!state.value && state.value !== 'invalid',
-    confirm,
-  }
+  return { state, confirm }
 }

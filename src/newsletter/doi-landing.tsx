@@ -5,7 +5,6 @@
  */
 import { type RefObject, useEffect, useRef } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
-import { useWidget } from '../app/widget-context'
 import { Button, Notification } from '../kit'
 import { t } from '../i18n/i18n'
 import type { DoiLanding as Landing } from './doi-landing.model'
@@ -19,7 +18,6 @@ export function DoiLanding({
   heading: RefObject<HTMLElement | null>
 }) {
   useSignals()
-  const { document } = useWidget()
   const { state } = landing
   /** The state this render shows: the effect below acts on what is on screen, not on a newer value. */
   const shown = state.value
@@ -29,8 +27,9 @@ export function DoiLanding({
     // from the block's heading (the message or banner follows it), not from the page's top.
     if (pressed.current && (shown === 'confirmed' || shown === 'invalid')) {
       pressed.current = false
-      const active = document.activeElement
-      if (!active || active === document.body) heading.current?.focus()
+      // The heading's own document: the host page's markup cannot shadow it.
+      const doc = heading.current!.ownerDocument
+      if (!doc.activeElement || doc.activeElement === doc.body) heading.current!.focus()
     }
   })
   return (

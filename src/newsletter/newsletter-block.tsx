@@ -44,8 +44,9 @@ export function NewsletterBlock({
   // (docs/performance.md, "Why 4x").
   const formShown = useLaterStep(shown)
   const { result, landing } = model
+  const doi = landing.state.value
   /** A view in the form's place: the success, or the DOI landing's prompt or its confirmation. */
-  const replaced = model.success.value || landing.asks()
+  const replaced = model.success.value || (doi && doi !== 'invalid')
   useEffect(() => {
     // The form tells when it is complete; hidden, or with a view in its place, the block is settled now.
     if (model.ready.value && (!shown || replaced)) onSettled?.()

@@ -13,7 +13,7 @@ import { recordingWidget, renderInWidget, TEST_ORIGIN, useLocale } from '../../t
 import { NL, text } from '../../test/helpers/newsletter'
 import { SITES, SITE_LOCALE } from '../sites'
 import { NewsletterBlock } from './index'
-import { takeSubscriberToken } from './doi-landing'
+import { takeSubscriberToken } from './doi-landing.token'
 
 test.after.each(cleanup)
 

@@ -5,4 +5,4 @@
 export { NewsletterBlock } from './newsletter-block'
 export { SIGN_UP_EVENT, SUBMITTED_EVENT } from './newsletter.analytics'
 /** The DOI landing's token, taken from the address bar before anything else reads it (mount). */
-export { takeSubscriberToken } from './doi-landing'
+export { takeSubscriberToken } from './doi-landing.token'

@@ -1,16 +1,17 @@
 /**
  * The newsletter block at the top of the footer: title, image with the discount bubble,
- * banners, and the form, its success view, or the double opt-in confirmation.
+ * banners, and the form, its success view, or the double opt-in landing (doi-landing.tsx).
  */
 import { useEffect, useId, useRef, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useWidget } from '../app/widget-context'
 import { useLaterStep } from '../app/start-plan'
 import { useStyles } from '../styles/style-root'
-import { Button, Notification } from '../kit'
+import { Notification } from '../kit'
 import { t } from '../i18n/i18n'
 import { createNewsletterModel, type NewsletterModel } from './newsletter.model'
 import { NewsletterForm } from './newsletter-form'
+import { DoiLanding } from './doi-landing'
 import css from './newsletter.css'
 import { NEWSLETTER_IMAGES } from '../contract'
 
@@ -28,7 +29,6 @@ export function NewsletterBlock({ model: given }: { model?: NewsletterModel }) {
   const [model] = useState(() => given ?? createNewsletterModel(widget))
   const titleId = useId()
   const titleRef = useRef<HTMLHeadingElement>(null)
-  const confirmPressed = useRef(false)
   // Absolute, on the script's origin: a host page's <base href> must not move the images.
   const img = widget.assetOrigin + IMG
   useEffect(() => {
@@ -38,24 +38,13 @@ export function NewsletterBlock({ model: given }: { model?: NewsletterModel }) {
   // The form renders a step after the block's head: the two in one render make a long task
   // (docs/performance.md, "Why 4x").
   const formShown = useLaterStep(shown)
-  const { result, doi } = model
-  /** The state this render shows: the effect below acts on what is on screen, not on a newer value. */
-  const doiShown = doi.value
+  const { result, landing } = model
+  const doi = landing.state.value
+  /** A view in the form's place: the success, or the DOI landing's prompt or its confirmation. */
+  const replaced = model.success.value || (doi && doi !== 'invalid')
   useEffect(() => {
-    // The form tells when it is complete; hidden, or with a view in its place (success, the DOI
-    // landing's prompt or its confirmation), the block is settled now.
-    if (
-      model.ready.value &&
-      (!shown || model.success.value || (doiShown && doiShown !== 'invalid'))
-    )
-      widget.plan.settleNewsletter()
-    // The pressed confirm button is gone once the link is confirmed or refused: the focus goes on
-    // from the block's heading (the message or banner follows it), not from the page's top.
-    if (confirmPressed.current && (doiShown === 'confirmed' || doiShown === 'invalid')) {
-      confirmPressed.current = false
-      const active = widget.document.activeElement
-      if (!active || active === widget.document.body) titleRef.current?.focus()
-    }
+    // The form tells when it is complete; hidden, or with a view in its place, the block is settled now.
+    if (model.ready.value && (!shown || replaced)) widget.plan.settleNewsletter()
   })
   if (!shown) return null
   return (
@@ -77,29 +66,9 @@ export function NewsletterBlock({ model: given }: { model?: NewsletterModel }) {
         <Notification type="error" banner onClose={() => (result.value = undefined)}>
           {result.value === 'ERROR_GENERIC' ? t('newsletter.errorGeneric') : null}
         </Notification>
-        <Notification type="error" banner onClose={() => (doi.value = undefined)}>
-          {doi.value === 'invalid' ? t('newsletter.doiInvalid') : null}
-        </Notification>
-        <Notification type="success">
-          {doi.value === 'confirmed' ? t('newsletter.confirmed') : null}
-        </Notification>
+        <DoiLanding landing={landing} heading={titleRef} />
         {model.success.value ? <Success email={model.sentEmail.value} /> : null}
-        {doi.value === 'pending' || doi.value === 'confirming' ? (
-          <div className="lf-nl__doi">
-            <p>{t('newsletter.doiPrompt')}</p>
-            <Button
-              state={doi.value === 'confirming' ? 'loading' : 'none'}
-              onClick={() => {
-                confirmPressed.current = true
-                void model.confirm()
-              }}
-            >
-              {t('newsletter.doiConfirm')}
-            </Button>
-          </div>
-        ) : model.success.value || doi.value === 'confirmed' || !formShown ? null : (
-          <NewsletterForm key={model.formKey.value} model={model} />
-        )}
+        {replaced || !formShown ? null : <NewsletterForm key={model.formKey.value} model={model} />}
       </div>
     </section>
   )

@@ -37,18 +37,6 @@ export function NewsletterForm({ model }: { model: NewsletterModel }) {
     error: err(field),
     required: rules.fields[field] === 'required',
   })
-  const name = (field: NameField) =>
-    isShown(rules.fields[field]) ? (
-      <Input
-        key={field}
-        {...events(field)}
-        label={t(T + field)}
-        value={v[field]}
-        maxLength={NAME_MAX}
-        autoComplete={NAME_AUTOCOMPLETE[field]}
-        onValueChange={(x) => model.set(field, x)}
-      />
-    ) : null
 
   // The consents, the legal texts and the button render a step after the fields: the whole form
   // in one render and frame is a long task (docs/performance.md, "Why 4x").
@@ -87,24 +75,35 @@ export function NewsletterForm({ model }: { model: NewsletterModel }) {
         autoComplete="email"
         onValueChange={(x) => model.set('email', x)}
       />
-      {model.revealed.value ? (
-        <>
-          {isShown(rules.fields.salutation) ? (
-            <Select
-              {...events('salutation')}
-              label={t(T + 'salutation')}
-              placeholder={t(T + 'choose')}
-              value={v.salutation}
-              options={rules.salutations.map((s) => ({
-                value: s,
-                label: t(T + 'salutations.' + s),
-              }))}
-              onValueChange={(x) => model.set('salutation', x)}
-            />
-          ) : null}
-          {rules.nameOrder.map(name)}
-        </>
-      ) : null}
+      {/* The fields between, in the market's order (the e-mail is first, the consent after the legal notice). */}
+      {model.revealed.value
+        ? rules.order.map((field) =>
+            field === 'salutation' ? (
+              <Select
+                key={field}
+                {...events(field)}
+                label={t(T + field)}
+                placeholder={t(T + 'choose')}
+                value={v.salutation}
+                options={rules.salutations.map((s) => ({
+                  value: s,
+                  label: t(T + 'salutations.' + s),
+                }))}
+                onValueChange={(x) => model.set(field, x)}
+              />
+            ) : field === 'email' || field === 'legals' ? null : (
+              <Input
+                key={field}
+                {...events(field)}
+                label={t(T + field)}
+                value={v[field]}
+                maxLength={NAME_MAX}
+                autoComplete={NAME_AUTOCOMPLETE[field]}
+                onValueChange={(x) => model.set(field, x)}
+              />
+            ),
+          )
+        : null}
       {complete ? (
         <>
           {/* A native disclosure: keyboard, expanded state and find-in-page for free, and no script weight (size budget). */}

@@ -48,6 +48,6 @@ export const isName = (value: string): boolean =>
 /** Answer type of a rejected address (SPEC §8). */
 export const EMAIL_INVALID_TYPE = 'urn:newsletter:email_invalid'
 
-/** The validated fields of the form, in display order. */
+/** The validated fields of the form; each market's order of them is its site rules' `order`. */
 export const FIELDS = ['email', 'salutation', 'firstName', 'lastName', 'legals'] as const
 export type Field = (typeof FIELDS)[number]

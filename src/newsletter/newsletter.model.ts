@@ -1,7 +1,8 @@
 /**
- * State and actions of the sign-up block (SPEC §4 Sign-up): form state, submit, DOI confirmation.
+ * State and actions of the sign-up block (SPEC §4 Sign-up): form state, submit, the status wait.
  * Components read these signals and call the actions. The request (newsletter.request.ts), what
- * base data does to the form (newsletter.base-data.ts), validation and analytics live beside it.
+ * base data does to the form (newsletter.base-data.ts), the double opt-in landing
+ * (doi-landing.model.ts), validation and analytics live beside it.
  */
 import { LOGIN_TOKEN_COOKIE } from '../contract'
 import { readCookie } from '../cookies'
@@ -9,7 +10,7 @@ import { batch, computed, signal } from '@preact/signals-react'
 import type { Widget } from '../app/widget-context'
 import type { PsData } from '../api/psdata'
 import { log } from '../log'
-import { describeError, ResponseError } from '../api/errors'
+import { describeError } from '../api/errors'
 import { emit, SUBMITTED_EVENT, trackSignUp } from './newsletter.analytics'
 import { createNewsletterApi, isEmailInvalid, type NewsletterApi } from './newsletter.api'
 import type { CustomerBaseData, Field, FormValues, SubscriptionResult } from './newsletter.schema'
@@ -18,6 +19,7 @@ import { ORIGIN, subscriberRequest } from './newsletter.request'
 import { LOCK_FIELDS, mergeBaseData } from './newsletter.base-data'
 import { validateAll, validateField, type Errors } from './newsletter.validation'
 import { STATUS_WAIT_MS } from './newsletter.constants'
+import { createDoiLanding } from './doi-landing.model'
 import { errorAfterEdit } from '../kit'
 
 /** The form before the visitor or the known customer data fill anything in. */
@@ -69,13 +71,8 @@ export function createNewsletterModel(
   const formKey = signal(0)
   const sentEmail = signal('')
   const emailFocused = signal(false)
-  /**
-   * Double opt-in landing: pending until the visitor presses confirm (a mail scanner that runs
-   * scripts must not confirm for the recipient), confirming, confirmed, or the link was invalid.
-   */
-  const doi = signal<'pending' | 'confirming' | 'confirmed' | 'invalid' | undefined>(
-    token ? 'pending' : undefined,
-  )
+  /** The double opt-in landing: its technical failure shows the form's technical banner. */
+  const landing = createDoiLanding(token, api, () => (result.value = 'ERROR_GENERIC'))
   const status = signal<string | undefined>(undefined)
   const locked = signal<Partial<Record<Field, boolean>>>({})
   const dneGiven = signal(false)
@@ -118,7 +115,7 @@ export function createNewsletterModel(
     batch(() => {
       if (field === 'email') {
         emailFocused.value = true
-        if (doi.value === 'invalid') doi.value = undefined
+        if (landing.state.value === 'invalid') landing.state.value = undefined
       }
     })
   }
@@ -165,9 +162,9 @@ export function createNewsletterModel(
       return true
     }
     const found = validateAll(v, rules)
-    errors.value = found
     if (Object.keys(found).length) {
       batch(() => {
+        errors.value = found
         // Show every field, so each error named in the announcement is there to correct.
         emailFocused.value = true
         // The first invalid field takes the focus and reads its own error: the alert reads the
@@ -178,7 +175,9 @@ export function createNewsletterModel(
       })
       return false
     }
+    // One batch, one render to the busy state (an e-mail error the server gave goes with it).
     batch(() => {
+      errors.value = found
       submitting.value = true
       result.value = undefined
     })
@@ -222,28 +221,6 @@ export function createNewsletterModel(
     })
   }
 
-  /** Confirms the double opt-in token, on the visitor's request; never throws. */
-  async function confirm(): Promise<void> {
-    if (!token || doi.value !== 'pending') return
-    doi.value = 'confirming'
-    await api.confirm(token).then(
-      () => (doi.value = 'confirmed'),
-      (error: unknown) => {
-        // SPEC §8's invalid link is the server refusing the token (4xx). A server failure or no
-        // answer says nothing about the link: "sign up again" would be wrong, so the technical
-        // banner, and the button stays for another try.
-        if (error instanceof ResponseError && error.status < 500) doi.value = 'invalid'
-        else {
-          log.warn('W18', describeError(error))
-          batch(() => {
-            doi.value = 'pending'
-            result.value = 'ERROR_GENERIC'
-          })
-        }
-      },
-    )
-  }
-
   /** Loads status and base data of a logged-in visitor; never throws. */
   async function start(): Promise<void> {
     // The first of the status and the wait decides; a status after the wait is not applied.
@@ -283,7 +260,7 @@ export function createNewsletterModel(
     submitting,
     formKey,
     sentEmail,
-    doi,
+    landing,
     locked,
     dneGiven,
     success,
@@ -295,7 +272,6 @@ export function createNewsletterModel(
     focus,
     blur,
     submit,
-    confirm,
     start,
   }
 }

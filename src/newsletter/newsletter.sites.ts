@@ -54,7 +54,12 @@ export interface SiteRules {
   /** The submit button is the newsletter consent, with the sentence beside it (newsletter.submitConsent). */
   clickConsent: boolean
   salutations: readonly Salutation[]
-  nameOrder: readonly NameField[]
+  /**
+   * The market's fields in the order the form shows them, hidden ones left out: the form renders
+   * them in it (the e-mail always first, the newsletter consent after the legal notice), and
+   * validation names their errors in it.
+   */
+  order: readonly Field[]
   links: SiteLinks
 }
 
@@ -63,19 +68,25 @@ const page = (slug: string | undefined, id: number) => slug && `/${slug}-s${id}.
 
 function rules(form: MarketForm): SiteRules {
   const click = form.newsletterConsent === 'submit-button'
+  const fields: Record<Field, FieldRule> = {
+    email: 'required',
+    salutation: form.salutation,
+    firstName: form.names,
+    lastName: form.names,
+    legals: click ? 'hidden' : 'required',
+  }
+  const names: Field[] = form.familyNameFirst
+    ? ['lastName', 'firstName']
+    : ['firstName', 'lastName']
   return {
-    fields: {
-      email: 'required',
-      salutation: form.salutation,
-      firstName: form.names,
-      lastName: form.names,
-      legals: click ? 'hidden' : 'required',
-    },
+    fields,
     lockPrefilled: form.lockPrefilled,
     privacyHint: click,
     clickConsent: click,
     salutations: SALUTATIONS,
-    nameOrder: form.familyNameFirst ? ['lastName', 'firstName'] : ['firstName', 'lastName'],
+    order: ['email', 'salutation', ...names, 'legals'].filter((f) =>
+      isShown(fields[f as Field]),
+    ) as Field[],
     links: {
       privacy: page(form.pages.privacy, 1003)!,
       contact: '/contact',

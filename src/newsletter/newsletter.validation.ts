@@ -43,8 +43,8 @@ export function validateField(
 
 export function validateAll(values: FormValues, rules: SiteRules): Errors {
   const errors: Errors = {}
-  // In display order, so the announcement names the errors in the order the fields appear.
-  for (const field of ['email', 'salutation', ...rules.nameOrder, 'legals'] as const) {
+  // In the form's order, so the announcement names the errors in the order the fields appear.
+  for (const field of rules.order) {
     const error = validateField(field, values, rules)
     if (error) errors[field] = error
   }

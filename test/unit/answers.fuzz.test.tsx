@@ -192,10 +192,10 @@ test('double opt-in: a 2xx confirms, a refusal (3xx, 4xx) says the link is inval
         widget.psdata = async () => null
         const model = createNewsletterModel(widget)
         await model.start()
-        await model.confirm()
+        await model.landing.confirm()
         // A server error leaves the link pending: the visitor can press confirm again.
         assert.is(
-          model.doi.value,
+          model.landing.state.value,
           a.status < 300 ? 'confirmed' : a.status < 500 ? 'invalid' : 'pending',
         )
         assert.is(model.result.value, a.status < 500 ? undefined : 'ERROR_GENERIC')

@@ -1,7 +1,7 @@
 /**
  * The readings of SPEC.md the project keeps on purpose (docs/spec-readings.md), one test each
  * where no other test already pins it down: the base-data merge and the reduced footer's teaser
- * groups are tested in newsletter-block.test.tsx and footer.test.tsx. When errors clear is
+ * groups are tested in newsletter-status.test.tsx and footer.test.tsx. When errors clear is
  * tested here for the sign-up and the kit side by side, as both follow one rule.
  */
 import { test } from 'uvu'

@@ -1,0 +1,46 @@
+/**
+ * The double opt-in landing's state (SPEC §4, §8), for a page opened from the confirmation mail
+ * (the token: doi-landing.token.ts): pending until the visitor presses confirm (a mail scanner that
+ * runs scripts must not confirm for the recipient), confirming, confirmed, or the link was
+ * invalid; undefined on any other page, and once the invalid-link banner is gone.
+ */
+import { batch, signal } from '@preact/signals-react'
+import { log } from '../log'
+import { describeError, ResponseError } from '../api/errors'
+import type { NewsletterApi } from './newsletter.api'
+
+export type DoiState = 'pending' | 'confirming' | 'confirmed' | 'invalid' | undefined
+export type DoiLanding = ReturnType<typeof createDoiLanding>
+
+/** `failed` is told, in the same batch, when the server failed or did not answer. */
+export function createDoiLanding(
+  token: string | null,
+  api: Pick<NewsletterApi, 'confirm'>,
+  failed: () => void,
+) {
+  const state = signal<DoiState>(token ? 'pending' : undefined)
+
+  /** Confirms the token, on the visitor's request; never throws. */
+  async function confirm(): Promise<void> {
+    if (!token || state.value !== 'pending') return
+    state.value = 'confirming'
+    await api.confirm(token).then(
+      () => (state.value = 'confirmed'),
+      (error: unknown) => {
+        // SPEC §8's invalid link is the server refusing the token (4xx). A server failure or no
+        // answer says nothing about the link: "sign up again" would be wrong, so the technical
+        // banner, and the button stays for another try.
+        if (error instanceof ResponseError && error.status < 500) state.value = 'invalid'
+        else {
+          log.warn('W18', describeError(error))
+          batch(() => {
+            state.value = 'pending'
+            failed()
+          })
+        }
+      },
+    )
+  }
+
+  return { state, confirm }
+}

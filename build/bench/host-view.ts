@@ -5,13 +5,11 @@
  * Preact bundle (`npm run build`):
  *   npx tsx build/bench/host-view.ts         (serves dist/ on BENCH_PORT, default 8429)
  * BENCH_LH_RUNS (default 5), BENCH_INP_RUNS (5) and BENCH_VIEW_RUNS (5) set the runs.
- * The tables go to the console and, between the markers below, into docs/performance.md, so the
+ * The tables go to the console and, between its markers (build/docs-block.ts), into docs/performance.md, so the
  * figures there are always a run's output.
  */
 import { chromium, type Browser } from '@playwright/test'
-import { readFile, writeFile } from 'node:fs/promises'
-import path from 'node:path'
-import { REPO_ROOT } from '../repo-root.ts'
+import { writeDocsBlock } from '../docs-block.ts'
 import { findChromium } from '../../test/runners/ensure-chromium.ts'
 import { createContractServer } from '../contract-server/handler.ts'
 import { serve } from '../contract-server/core/node-adapter.ts'
@@ -23,10 +21,6 @@ import { repeatView } from './repeat-view.ts'
 const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 5)
 const INP_RUNS = Number(process.env.BENCH_INP_RUNS ?? 5)
 const VIEW_RUNS = Number(process.env.BENCH_VIEW_RUNS ?? 5)
-
-export const DOC_FILE = path.join(REPO_ROOT, 'docs/performance.md')
-export const BLOCK_START = '<!-- bench:host-view:start (written by npm run bench; do not edit) -->'
-export const BLOCK_END = '<!-- bench:host-view:end -->'
 
 const ms = (n: number) => n.toFixed(0)
 const signed = (n: number, digits = 0) => `${n > 0 ? '+' : ''}${n.toFixed(digits)}`
@@ -157,15 +151,14 @@ export async function hostViewBench(
   }
 }
 
-/** Puts `text` between the markers in docs/performance.md (the markers must be there). */
-async function writeDocBlock(text: string): Promise<void> {
-  const doc = await readFile(DOC_FILE, 'utf8')
-  const start = doc.indexOf(BLOCK_START)
-  const end = doc.indexOf(BLOCK_END)
-  if (start < 0 || end < start) throw new Error(`${DOC_FILE} lacks the bench markers`)
-  const block = `${BLOCK_START}\n\n\`\`\`\n${text}\n\`\`\`\n\n`
-  await writeFile(DOC_FILE, doc.slice(0, start) + block + doc.slice(end))
-}
+/** Puts `text` between its markers in docs/performance.md. */
+const writeDocBlock = (text: string) =>
+  writeDocsBlock(
+    'docs/performance.md',
+    'bench:host-view',
+    'npm run bench',
+    `\n\`\`\`\n${text}\n\`\`\`\n`,
+  )
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const port = Number(process.env.BENCH_PORT ?? 8429)

@@ -16,7 +16,7 @@
  */
 import { chromium, type Browser } from '@playwright/test'
 import path from 'node:path'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { loadavg } from 'node:os'
 import { createContractServer } from '../contract-server/handler.ts'
 import { serve } from '../contract-server/core/node-adapter.ts'
@@ -32,6 +32,7 @@ import {
 import { emulateSlowPhone, WEBVIEW } from '../../test/helpers/webview.ts'
 import { emailField, market, submitButton } from '../../test/browser/hosts-helpers.ts'
 import { REPO_ROOT } from '../repo-root.ts'
+import { markdownTable, writeDocsBlock } from '../docs-block.ts'
 import { median } from './browser.ts'
 import { formatTable } from './sizes.ts'
 
@@ -164,27 +165,14 @@ export const signUpVariants = (origin: string): SignUpVariant[] => [
   { label: 'React', url: `${origin}/_hosts/clean.html?react` },
 ]
 
-const DOCS = path.join(REPO_ROOT, 'docs/performance.md')
-const BEGIN = '<!-- bench:sign-up (written by npm run bench) -->'
-const END = '<!-- /bench:sign-up -->'
-
 /** Writes the table between its markers in docs/performance.md. */
 export async function writeSignUpDocs(rows: string[][], runs: number): Promise<void> {
-  const [head, ...body] = rows
-  const line = (cells: string[]) => `| ${cells.join(' | ')} |`
-  const block = [
-    BEGIN,
-    line(head),
-    line(head.map((_, i) => (i ? '---:' : '---'))),
-    ...body.map(line),
-    '',
-    `${runs} runs per build, alternating, ${new Date().toISOString().slice(0, 10)}, load average ${loadavg()[0].toFixed(1)} at the end.`,
-    END,
-  ].join('\n')
-  const docs = await readFile(DOCS, 'utf8')
-  const [start, end] = [docs.indexOf(BEGIN), docs.indexOf(END)]
-  if (start < 0 || end < start) throw new Error(`${DOCS} lacks the markers ${BEGIN} ... ${END}`)
-  await writeFile(DOCS, docs.slice(0, start) + block + docs.slice(end + END.length))
+  await writeDocsBlock(
+    'docs/performance.md',
+    'bench:sign-up',
+    'npm run bench',
+    `${markdownTable(rows)}\n\n${runs} runs per build, alternating, ${new Date().toISOString().slice(0, 10)}, load average ${loadavg()[0].toFixed(1)} at the end.`,
+  )
 }
 
 async function main() {

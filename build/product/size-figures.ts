@@ -33,7 +33,7 @@ export async function recordFigures(figures: SizeFigures): Promise<void> {
   await writeFile(FIGURES_FILE, `${JSON.stringify(figures, null, 2)}\n`)
 }
 
-const sum = (figures: SizeFigures) => Object.values(figures).reduce((a, b) => a + b, 0)
+export const sumOf = (figures: SizeFigures) => Object.values(figures).reduce((a, b) => a + b, 0)
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n))
 
 /** The lines `npm run size` prints: each market against the recorded figures, then the sum. */
@@ -43,9 +43,9 @@ export function figureLines(now: SizeFigures, recorded: SizeFigures | null): str
     const change = before === undefined ? 'new' : `${signed(bytes - before)} B`
     return `  ${locale.padEnd(6)} ${String(bytes).padStart(7)} B br  ${change}`
   })
-  const total = sum(now)
+  const total = sumOf(now)
   const change = recorded
-    ? ` (${signed(total - sum(recorded))} B against the recorded figures)`
+    ? ` (${signed(total - sumOf(recorded))} B against the recorded figures)`
     : ''
   lines.push(`  sum of ${Object.keys(now).length} ${String(total).padStart(8)} B br${change}`)
   return lines

@@ -14,7 +14,14 @@ import { budgetFor } from './budgets.ts'
 import { budgetViolations, type Manifest } from './output.ts'
 import { REPO_ROOT } from '../repo-root.ts'
 import { footerTreemaps, moduleName, reportHtml } from './module-report.ts'
-import { figureLines, footerFigures, recordFigures, recordedFigures } from './size-figures.ts'
+import {
+  figureLines,
+  footerFigures,
+  recordFigures,
+  recordedFigures,
+  sumOf,
+} from './size-figures.ts'
+import { markdownTable, writeDocsBlock } from '../docs-block.ts'
 
 const TOP_MODULES = 12
 
@@ -86,7 +93,18 @@ async function main(): Promise<number> {
     for (const line of figureLines(now, await recordedFigures())) console.log(line)
     if (process.argv.includes('--record')) {
       await recordFigures(now)
-      console.log('  recorded.')
+      const preview = manifest.bundles.find((b) => b.kind === 'preview')?.bytes.brotli ?? 0
+      const figures = [...Object.values(now), sumOf(now), preview]
+      await writeDocsBlock(
+        'docs/performance.md',
+        'size',
+        'npm run size -- --record',
+        markdownTable([
+          [...Object.keys(now), 'sum of nine', 'preview'],
+          figures.map((n) => n.toLocaleString('en')),
+        ]),
+      )
+      console.log('  recorded, and written into docs/performance.md.')
     }
   }
   const first = manifest.bundles[0]

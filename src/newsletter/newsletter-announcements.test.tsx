@@ -15,8 +15,6 @@ import { recordAnnouncements } from '../../test/helpers/announcements'
 
 test.after.each(resetNewsletterTest)
 
-// What a screen reader hears: each text once, from the focus move or from a live region (docs/ACCESSIBILITY.md).
-
 test('a refused submit is heard once per error: the field that takes the focus reads its own, the alert the others (HU)', async () => {
   await renderNewsletter('HU')
   await email()

@@ -27,3 +27,15 @@ export async function becomeStaff(page: Page, button = 'Become staff'): Promise<
   await page.getByRole('button', { name: button, exact: true }).click()
   await expect(page.getByRole('heading', { name: 'You are staff now' })).toBeVisible()
 }
+
+/**
+ * Stops Playwright's fake clock (installed with `page.clock.install()`), so that from here on only
+ * the test moves it. An installed clock runs with real time, and on a busy machine the seconds the
+ * test's own steps take would count against the widget's waits and time-outs. The clock jumps a
+ * minute ahead as it stops (timers due in that minute fire once): the page's time is read first,
+ * and the jump leaves room for any delay before the stop, since a whole test gets a minute.
+ */
+export async function stopClock(page: Page): Promise<void> {
+  const now = await page.evaluate(() => Date.now())
+  await page.clock.pauseAt(now + 60_000)
+}

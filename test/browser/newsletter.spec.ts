@@ -7,7 +7,7 @@ import { MARKETS, type Market } from '../../build/product/markets.ts'
 import { DEMO_ACCOUNT } from '../../build/contract-server/core/routes/login.ts'
 import { flatten, loadDictionary } from '../../build/product/locales.ts'
 import { axeViolations } from './axe.ts'
-import { watchPage } from './helpers.ts'
+import { stopClock, watchPage } from './helpers.ts'
 import { createServer } from 'node:http'
 
 /** A second, cross-origin server on loopback (TEST_PORT + 10, 8511 next to 8501). */
@@ -244,10 +244,12 @@ test('the 15 s time-out shows the technical-error banner and keeps the values (D
   await page.setExtraHTTPHeaders({ 'X-Fault': 'timeout@/newsletter-subscribers' })
   await page.goto(m.path)
   await emailField(page, m).fill('zeit@example.com')
+  await stopClock(page)
   await submitButton(page, m).click()
   await expect(submitButton(page, m)).toHaveAttribute('aria-busy', 'true')
   await expect(emailField(page, m)).toBeDisabled()
   await page.clock.fastForward(15_000)
+  await page.clock.resume()
   await expect(page.getByText(tx(m, 'errorGeneric'))).toBeVisible()
   await expect(emailField(page, m)).toHaveValue('zeit@example.com')
   await expect(emailField(page, m)).toBeEnabled()

@@ -113,6 +113,20 @@ test('an address is parsed once: the content schema and the link read the same a
   assert.equal(parses, ['/once-s1.html', 'javascript:once()'])
 })
 
+test('a relative address follows the page to its new address (history.pushState), from the next task on', async () => {
+  const start = location.href
+  try {
+    history.pushState(null, '', '/de/kaffee/')
+    await Promise.resolve()
+    assert.is(safeUrl('agb.html'), `${location.origin}/de/kaffee/agb.html`)
+    history.pushState(null, '', '/de/mode/')
+    await new Promise((resolve) => setTimeout(resolve))
+    assert.is(safeUrl('agb.html'), `${location.origin}/de/mode/agb.html`)
+  } finally {
+    history.replaceState(null, '', start)
+  }
+})
+
 test('a link to another origin sends no referrer; one to the shop keeps it', () => {
   render(
     <>

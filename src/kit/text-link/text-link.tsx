@@ -10,7 +10,7 @@ import { useStyles } from '../../styles/style-root'
 import { t } from '../../i18n/i18n'
 import { Icon } from '../icon/icon'
 import { external } from '../icon/icon-paths'
-import { checkLink, opensInNewTab } from './safe-url'
+import { checkLink, isForeign, opensInNewTab } from './safe-url'
 import css from './text-link.css'
 
 export interface TextLinkProps
@@ -47,14 +47,13 @@ export function TextLink({
   const cls = `lf-link lf-link--${variant}${className ? ' ' + className : ''}`
   if (url === null) return <span className={`${cls} lf-link--disabled`}>{children}</span>
   const blank = !!newTab && opensInNewTab(href!)
-  const foreign = /^http/.test(url.protocol) && url.origin !== location.origin
   return (
     <a
       {...rest}
       className={cls}
       href={url.href}
       target={blank ? '_blank' : undefined}
-      rel={blank ? 'noopener noreferrer' : foreign ? 'noreferrer' : undefined}
+      rel={blank ? 'noopener noreferrer' : isForeign(url) ? 'noreferrer' : undefined}
     >
       {/* The underline sits on this span, so the space before the hidden hint is not underlined. */}
       <span className="lf-link__text">{children}</span>

@@ -6,7 +6,7 @@
  */
 import { LOGIN_TOKEN_COOKIE } from '../contract'
 import { readCookie } from '../cookies'
-import { batch, computed, signal } from '@preact/signals-react'
+import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-react'
 import type { Widget } from '../app/widget-context'
 import type { PsData } from '../api/psdata'
 import { log } from '../log'
@@ -87,6 +87,16 @@ export function createNewsletterModel(
       widget.config.newsletterHidden ||
       (!token && (status.value === 'WAITING_FOR_DOI' || status.value === 'SUBSCRIBED')),
   )
+
+  /**
+   * One field's value as a signal of its own: a component that shows one field renders again only
+   * when its value changes, so a keystroke renders its own field alone.
+   */
+  const fieldValues: Partial<Record<keyof FormValues, ReadonlySignal<unknown>>> = {}
+  function fieldValue<K extends keyof FormValues>(name: K): ReadonlySignal<FormValues[K]> {
+    if (!fieldValues[name]) fieldValues[name] = computed(() => values.value[name])
+    return fieldValues[name] as ReadonlySignal<FormValues[K]>
+  }
 
   function set<K extends keyof FormValues>(field: K, value: FormValues[K]) {
     // Only a salutation of the list counts as chosen (the server refuses any other).
@@ -263,6 +273,7 @@ export function createNewsletterModel(
     landing,
     locked,
     dneGiven,
+    fieldValue,
     success,
     revealed,
     hidden,

@@ -9,9 +9,7 @@ import { flatten, loadDictionary } from '../../build/product/locales.ts'
 import { axeViolations } from './axe.ts'
 import { stopClock, watchPage } from './helpers.ts'
 import { createServer } from 'node:http'
-
-/** A second, cross-origin server on loopback (TEST_PORT + 10, 8511 next to 8501). */
-const PARTNER_PORT = Number(process.env.TEST_PORT ?? 8391) + 10
+import type { AddressInfo } from 'node:net'
 
 const texts = Object.fromEntries(
   await Promise.all(
@@ -113,7 +111,9 @@ test('DOI landing: the token leaves the address bar (other parameters stay); a c
       .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
       .end('<!doctype html><title>Partner</title><p>partner page</p>')
   })
-  await new Promise<void>((resolve) => server.listen(PARTNER_PORT, '127.0.0.1', resolve))
+  // A second, cross-origin server on loopback, on a port the system picks: a fixed one can be taken.
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const partnerPort = (server.address() as AddressInfo).port
   try {
     const landingPage = `${baseURL}/_hosts/referrer.html`
     await request.post('/service/newsletter/api/internal/newsletter-subscribers', {
@@ -139,7 +139,7 @@ test('DOI landing: the token leaves the address bar (other parameters stay); a c
         teaserGroups: { links: { link: { url: string; text: string } }[] }[]
       }
       content.teaserGroups[0].links.unshift({
-        link: { url: `http://127.0.0.1:${PARTNER_PORT}/partner`, text: 'Partnerseite' },
+        link: { url: `http://127.0.0.1:${partnerPort}/partner`, text: 'Partnerseite' },
       })
       await route.fulfill({ response, json: { ...body, contentJSON: JSON.stringify(content) } })
     })

@@ -1,23 +1,39 @@
 /**
- * The footer bundles' last recorded brotli sizes (build/product/size-figures.json, committed), so
- * `npm run size` can print each market's change and the sum of the nine. One bundle moves by up
- * to about 150 B when terser's renaming reshuffles after an edit; the sum of nine averages that
- * jitter out, so a change of 50 B in every bundle (450 B in the sum) stands clear of it.
+ * The footer bundles' last recorded sizes (build/product/size-figures.json, committed), so
+ * `npm run size` can print each market's change and the sum of the nine: the shipped brotli bytes,
+ * which the budget counts, and the comparable size (build/product/comparable-size.ts), which
+ * renaming and brotli's own jumps do not move, so a change of a few bytes of code shows as itself.
  *   npm run size -- --record   writes the current build's figures (commit them with the change)
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { REPO_ROOT } from '../repo-root.ts'
 import type { ManifestEntry } from '../../src/contract.ts'
+import { comparableSize } from './comparable-size.ts'
 
 export const FIGURES_FILE = path.join(REPO_ROOT, 'build/product/size-figures.json')
 
-/** Locale → brotli bytes of its footer bundle. */
-export type SizeFigures = Record<string, number>
+export interface BundleFigures {
+  /** Brotli bytes as shipped (quality 11). */
+  brotli: number
+  /** Comparable size: brotli at quality 9 of the name-free code. */
+  comparable: number
+}
 
-export function footerFigures(bundles: ManifestEntry[]): SizeFigures {
+/** Locale → figures of its footer bundle. */
+export type SizeFigures = Record<string, BundleFigures>
+
+/** The figures of the footer bundles in `manifest`, whose files are in `staticDir`. */
+export async function footerFigures(
+  bundles: ManifestEntry[],
+  staticDir: string,
+): Promise<SizeFigures> {
+  const footers = bundles.filter((b) => b.kind === 'footer')
+  const comparable = await Promise.all(
+    footers.map(async (b) => comparableSize(await readFile(path.join(staticDir, b.file), 'utf8'))),
+  )
   return Object.fromEntries(
-    bundles.filter((b) => b.kind === 'footer').map((b) => [b.locale, b.bytes.brotli]),
+    footers.map((b, i) => [b.locale, { brotli: b.bytes.brotli, comparable: comparable[i] }]),
   )
 }
 
@@ -33,20 +49,24 @@ export async function recordFigures(figures: SizeFigures): Promise<void> {
   await writeFile(FIGURES_FILE, `${JSON.stringify(figures, null, 2)}\n`)
 }
 
-export const sumOf = (figures: SizeFigures) => Object.values(figures).reduce((a, b) => a + b, 0)
+export const sumOf = (figures: SizeFigures, key: keyof BundleFigures = 'brotli') =>
+  Object.values(figures).reduce((sum, f) => sum + f[key], 0)
+
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n))
 
-/** The lines `npm run size` prints: each market against the recorded figures, then the sum. */
+/** The lines `npm run size` prints: each market against the recorded figures, then the sums. */
 export function figureLines(now: SizeFigures, recorded: SizeFigures | null): string[] {
-  const lines = Object.entries(now).map(([locale, bytes]) => {
-    const before = recorded?.[locale]
-    const change = before === undefined ? 'new' : `${signed(bytes - before)} B`
-    return `  ${locale.padEnd(6)} ${String(bytes).padStart(7)} B br  ${change}`
+  const change = (n: number, before: number | undefined) =>
+    (before === undefined ? 'new' : `${signed(n - before)} B`).padStart(8)
+  const row = (label: string, f: BundleFigures, before: BundleFigures | undefined) =>
+    `  ${label.padEnd(9)} ${String(f.brotli).padStart(7)} B ${change(f.brotli, before?.brotli)}   ${String(f.comparable).padStart(7)} B ${change(f.comparable, before?.comparable)}`
+  const sums = (figures: SizeFigures): BundleFigures => ({
+    brotli: sumOf(figures),
+    comparable: sumOf(figures, 'comparable'),
   })
-  const total = sumOf(now)
-  const change = recorded
-    ? ` (${signed(total - sumOf(recorded))} B against the recorded figures)`
-    : ''
-  lines.push(`  sum of ${Object.keys(now).length} ${String(total).padStart(8)} B br${change}`)
-  return lines
+  return [
+    `  ${''.padEnd(9)} ${'brotli (shipped, budget)'.padEnd(18)}   comparable (no names, quality 9)`,
+    ...Object.entries(now).map(([locale, f]) => row(locale, f, recorded?.[locale])),
+    row(`sum of ${Object.keys(now).length}`, sums(now), recorded ? sums(recorded) : undefined),
+  ]
 }

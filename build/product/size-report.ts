@@ -88,20 +88,26 @@ async function main(): Promise<number> {
     )
   }
   if (!react) {
-    const now = footerFigures(manifest.bundles)
+    const now = await footerFigures(manifest.bundles, path.join(distDir, 'static'))
     console.log('\nFooter bundles against the recorded figures (build/product/size-figures.json):')
     for (const line of figureLines(now, await recordedFigures())) console.log(line)
     if (process.argv.includes('--record')) {
       await recordFigures(now)
       const preview = manifest.bundles.find((b) => b.kind === 'preview')?.bytes.brotli ?? 0
-      const figures = [...Object.values(now), sumOf(now), preview]
+      const row = (label: string, key: 'brotli' | 'comparable', last: string) => [
+        label,
+        ...Object.values(now).map((f) => f[key].toLocaleString('en')),
+        sumOf(now, key).toLocaleString('en'),
+        last,
+      ]
       await writeDocsBlock(
         'docs/performance.md',
         'size',
         'npm run size -- --record',
         markdownTable([
-          [...Object.keys(now), 'sum of nine', 'preview'],
-          figures.map((n) => n.toLocaleString('en')),
+          ['bytes', ...Object.keys(now), 'sum of nine', 'preview'],
+          row('brotli, shipped', 'brotli', preview.toLocaleString('en')),
+          row('comparable', 'comparable', '–'),
         ]),
       )
       console.log('  recorded, and written into docs/performance.md.')

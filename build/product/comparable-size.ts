@@ -30,15 +30,13 @@ interface AstNode {
 const isNode = (value: unknown): value is AstNode =>
   typeof value === 'object' && value !== null && typeof (value as AstNode).type === 'string'
 
-/** The child nodes of `node`, in source order. */
-function children(node: AstNode): AstNode[] {
-  const out: AstNode[] = []
+/** Calls `visit` with each child node of `node` and the field that holds it, in source order. */
+function eachChild(node: AstNode, visit: (child: AstNode, key: string) => void): void {
   for (const key of Object.keys(node)) {
     const value = node[key]
-    if (Array.isArray(value)) for (const item of value) isNode(item) && out.push(item)
-    else if (isNode(value)) out.push(value)
+    if (Array.isArray(value)) for (const item of value) isNode(item) && visit(item, key)
+    else if (isNode(value)) visit(value, key)
   }
-  return out
 }
 
 /** The names a binding pattern declares (`a`, `{b: [c, ...d]}`, `e = 1`). */
@@ -86,7 +84,7 @@ function declaredNames(root: AstNode): Set<string> {
         boundNames(node.param as AstNode | null, names)
         break
     }
-    children(node).forEach(visit)
+    eachChild(node, visit)
   }
   visit(root)
   return names
@@ -118,12 +116,7 @@ export function nameFree(code: string): string {
         rename(node, parent?.type === 'Property' && parent.shorthand === true)
       return
     }
-    for (const childKey of Object.keys(node)) {
-      const value = node[childKey]
-      if (Array.isArray(value))
-        for (const item of value) isNode(item) && visit(item, node, childKey)
-      else if (isNode(value)) visit(value, node, childKey)
-    }
+    eachChild(node, (child, childKey) => visit(child, node, childKey))
   }
   visit(root, null, '')
   let out = ''

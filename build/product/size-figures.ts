@@ -65,7 +65,7 @@ export function figureLines(now: SizeFigures, recorded: SizeFigures | null): str
     comparable: sumOf(figures, 'comparable'),
   })
   return [
-    `  ${''.padEnd(9)} ${'brotli (shipped, budget)'.padEnd(18)}   comparable (no names, quality 9)`,
+    `  ${''.padEnd(9)} ${'brotli, shipped'.padStart(17)}   ${'comparable'.padStart(17)}`,
     ...Object.entries(now).map(([locale, f]) => row(locale, f, recorded?.[locale])),
     row(`sum of ${Object.keys(now).length}`, sums(now), recorded ? sums(recorded) : undefined),
   ]

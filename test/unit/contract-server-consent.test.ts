@@ -253,4 +253,10 @@ test('an IPv6 network counts by its /48: other /56s and /64s of it share its pen
   assert.is((await signUp(server, { email: 'other@example.com' }, '2001:db8:bb::1')).status, 201)
 })
 
+test('an address on an internationalised domain (punycode) signs up', async () => {
+  const { server } = serverAt()
+  assert.is((await signUp(server, { email: 'a@xn--mller-kva.de' })).status, 201)
+  assert.is((await mails(server)).at(-1)?.to, 'a@xn--mller-kva.de')
+})
+
 test.run()

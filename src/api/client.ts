@@ -106,7 +106,8 @@ function timedFetch(
         .then(() =>
           fetchImpl(
             input,
-            own({ ...init, signal: controller?.signal, ...(cache ? { cache } : {}) }),
+            // An unset cache mode is an undefined member, which fetch reads as absent.
+            own({ ...init, signal: controller?.signal, cache }),
           ),
         )
         .then(

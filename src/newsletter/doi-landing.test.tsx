@@ -75,6 +75,15 @@ test('takeSubscriberToken: an encoded name counts too; the only parameter leaves
   other.close()
 })
 
+test('takeSubscriberToken: under a <base href> on a CDN the token still leaves the address bar', () => {
+  const { window } = new JSDOM('<base href="https://cdn.example/assets/">', {
+    url: `https://shop.test/de/page?subscriberToken=${TOKEN}&x=1#f`,
+  })
+  assert.is(takeSubscriberToken(window as unknown as Window), TOKEN)
+  assert.is(window.location.href, 'https://shop.test/de/page?x=1#f')
+  window.close()
+})
+
 test('takeSubscriberToken: anything but the format the server issues is no token (no request can follow), and it leaves the address too', () => {
   for (const bad of [
     '..',
@@ -129,6 +138,26 @@ test('nothing is confirmed on load: a clear confirm button is the only way, and 
   assert.is(puts[0].headers.get('x-hunter-site'), 'DE')
   assert.is(screen.queryByRole('button', { name: text('doiConfirm') }), null)
 })
+
+for (const name of ['activeElement', 'body'])
+  test(`host markup <img name="${name}">: the focus still goes on from the block's heading`, async () => {
+    const server = createContractServer({ origin: TEST_ORIGIN })
+    const token = await signedUpToken(server)
+    const { confirm } = await landing(token, server)
+    confirm.focus()
+    // A named element on a real document is the document's own property (jsdom has none).
+    Object.defineProperty(document, name, {
+      value: document.createElement('img'),
+      configurable: true,
+    })
+    try {
+      fireEvent.click(confirm)
+      await settle()
+    } finally {
+      delete (document as unknown as Record<string, unknown>)[name]
+    }
+    assert.is(document.activeElement, screen.getByRole('heading', { name: text('title') }))
+  })
 
 test('a visitor who moved on while the confirmation was under way keeps the focus where they put it', async () => {
   const server = createContractServer({ origin: TEST_ORIGIN })

@@ -48,6 +48,12 @@ export const VERSION: string = JSON.parse(
 ).version
 
 /**
+ * The address console codes link to, each with its own anchor (docs/EMBEDDING.md, "Console
+ * messages"): where the integrator's copy of the docs lives, set at build time.
+ */
+export const DOCS_URL = process.env.FOOTER_DOCS_URL ?? 'docs/EMBEDDING.md'
+
+/**
  * Shipped bundles run the React API on Preact: `react` and `react-dom/client` are the runtime
  * layer of src/shims/ (exactly the React API the source uses, on Preact's core and hooks).
  */
@@ -151,6 +157,7 @@ export function bundleOptions(flavor: Flavor): esbuild.BuildOptions {
     define: {
       'process.env.NODE_ENV': '"production"',
       __VERSION__: JSON.stringify(VERSION),
+      __DOCS_URL__: JSON.stringify(DOCS_URL),
       ...NO_PREVIEW_FILE,
     },
     charset: 'utf8',

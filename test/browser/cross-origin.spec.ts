@@ -114,6 +114,27 @@ test("three origins: the manifest's tag on the shop's page, the release folder o
   expect(log.pageErrors).toEqual([])
 })
 
+test("the doc's evergreen tag: the same footer, and the page global names the manifest's version", async ({
+  page,
+}) => {
+  const { failed, log } = watchNetwork(page)
+  const [evergreen] = docBlocks('Updating without editing HTML', 'html')
+  shop.pages.set('/evergreen', {
+    body: hostPage(evergreen.replaceAll('https://cdn.example.com', assets.origin)),
+  })
+  await page.setViewportSize(TALL)
+  await page.goto(`${shop.origin}/evergreen`)
+  await expectFullFooter(page, assets.origin)
+  const version = await page.evaluate(
+    () => (window as unknown as { __lumoraFooter: { version: string } }).__lumoraFooter.version,
+  )
+  expect(version).toBe(manifest.version)
+  expect(version).toMatch(/^\d+\.\d+\.\d+/)
+  expect(failed).toEqual([])
+  expect(log.errors).toEqual([])
+  expect(log.warnings).toEqual([])
+})
+
 test('the reference server’s own /static/ serves the tag to a page on another origin', async ({
   page,
   baseURL,

@@ -6,8 +6,8 @@
  */
 import { LOG_PREFIX } from './brand'
 
-/** `[Lumora footer] W1 <docs address>#w1`: the docs' address is the build's (FOOTER_DOCS_URL). */
-const line = (code: string) => `${LOG_PREFIX} ${code} ${__DOCS_URL__}#${code.toLowerCase()}`
+/** `[Lumora footer] W1 (<docs address>#w1)`: the docs' address is the build's (FOOTER_DOCS_URL). */
+const line = (code: string) => `${LOG_PREFIX} ${code} (${__DOCS_URL__}#${code.toLowerCase()})`
 
 export const log = {
   warn: (code: `W${number}`, ...detail: unknown[]) => console.warn(line(code), ...detail),

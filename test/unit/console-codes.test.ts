@@ -46,8 +46,8 @@ test('each code links to its own row: the docs address set at build time and the
     log.warn('W1', 'detail')
     log.error('E5')
   })
-  assert.match(warnings[0], /^\[Lumora footer\] W1 docs\/EMBEDDING\.md#w1 detail$/)
-  assert.match(errors[0], /^\[Lumora footer\] E5 docs\/EMBEDDING\.md#e5$/)
+  assert.match(warnings[0], /^\[Lumora footer\] W1 \(docs\/EMBEDDING\.md#w1\) detail$/)
+  assert.match(errors[0], /^\[Lumora footer\] E5 \(docs\/EMBEDDING\.md#e5\)$/)
 })
 
 test('every documented code is used, with a message of its own', () => {

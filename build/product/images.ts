@@ -19,11 +19,11 @@ export const IMAGE_FOLDERS: Record<string, string> = {
 const IMAGES_ROOT = path.join(REPO_ROOT, 'fixtures/images')
 
 /**
- * A number with more than two decimals is rounded to two: the logos are drawn on grids of 20 to
- * 96 units shown at most 96 px wide, so a hundredth of a unit is below a device pixel at 3x.
+ * A number is rounded to tenths: the logos are drawn on grids of 20 to 96 units shown about as
+ * many CSS pixels wide, so the error (at most .05 unit) stays under a fifth of a device pixel at 3x.
  */
 function tidyNumber(text: string): string {
-  const value = Number(Number(text).toFixed(2))
+  const value = Number(Number(text).toFixed(1))
   const short = String(value)
   return short.replace(/^(-?)0\./, '$1.')
 }

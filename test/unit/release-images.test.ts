@@ -55,10 +55,10 @@ test('SVGs are minified and have brotli and gzip copies that decode to the file'
   }
 })
 
-test('minifying keeps every element and rounds long numbers to hundredths', () => {
+test('minifying keeps every element and rounds numbers to tenths', () => {
   const svg =
     '<?xml version="1.0"?>\n<svg viewBox="0 0 30 20">\n  <!-- flag -->\n  <rect y="6.666666666666667" height="0.50"/>\n</svg>'
-  assert.is(minifySvg(svg), '<svg viewBox="0 0 30 20"><rect y="6.67" height=".5"/></svg>')
+  assert.is(minifySvg(svg), '<svg viewBox="0 0 30 20"><rect y="6.7" height=".5"/></svg>')
 })
 
 test.run()

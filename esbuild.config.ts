@@ -1,8 +1,11 @@
 /**
  * Builds one classic script (IIFE) per locale, all in one process.
  *
- *   npm run build          Preact bundles (what ships) -> dist/
- *   npm run build:react    the same source on real React 19 -> dist/react/ (the yardstick)
+ *   npm run build          Preact bundles (what ships) -> dist/public/, the release folder
+ *   npm run build:react    the same source on real React 19 -> dist/react/public/ (the yardstick)
+ *
+ * FOOTER_PUBLIC_PATH sets the address the manifest's tags load the bundles from (default
+ * `/static/`), e.g. `https://cdn.example.com/lumora/static/` for a CDN.
  *
  * The command line only: the build itself (options, aliases, plugins, buildAll) is
  * build/product/build.ts.
@@ -15,7 +18,11 @@ import { floorQueries } from './build/product/browser-floor.ts'
 async function main(): Promise<void> {
   const flavor: Flavor = process.argv.includes('--react') ? 'react' : 'preact'
   try {
-    const { manifest, violations, belowFloor, ms } = await buildAll(flavor, outDirFor(flavor))
+    const { manifest, violations, belowFloor, ms } = await buildAll(
+      flavor,
+      outDirFor(flavor),
+      process.env.FOOTER_PUBLIC_PATH,
+    )
     for (const b of manifest.bundles) {
       console.log(
         `${b.file.padEnd(34)} ${String(b.bytes.min).padStart(7)} B min ${String(b.bytes.brotli).padStart(6)} B br`,

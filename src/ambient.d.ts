@@ -20,6 +20,8 @@ declare const __LOCALE__: string
  */
 declare const __SITE__: import('./sites').Site | null
 declare const __VERSION__: string
+/** Where console codes link to (docs/EMBEDDING.md's address, build/product/build.ts DOCS_URL). */
+declare const __DOCS_URL__: string
 declare const __PREVIEW_FILE__: string
 /** The SRI hash of that file (sha384-...), known because the build makes it first. */
 declare const __PREVIEW_INTEGRITY__: string

@@ -55,7 +55,7 @@ const DEFAULTS = {
 test('defaults without attributes, with a warning about the missing site', async () => {
   const { result, warnings } = await captureConsole(() => readEmbedConfig(tag({})))
   assert.equal(result, DEFAULTS)
-  assert.match(warnings.join('\n'), /\bW1\b.* data-site=""/)
+  assert.match(warnings.join('\n'), /\bW1\b.* data-site \(absent\)/)
 })
 
 test('no script element at all (injected without currentScript): the defaults', async () => {
@@ -104,10 +104,15 @@ test('a bundle serves its own market: its own site, in any case, without a warni
   assert.equal(warnings, [])
 })
 
+test('an empty data-site is reported as written, apart from an absent one', async () => {
+  const { warnings } = await captureConsole(() => readEmbedConfig(tag({ 'data-site': '' })))
+  assert.match(warnings.join('\n'), /\bW1\b.* data-site=""/)
+})
+
 test('a bundle serves its own market: without a data-site it shows that market', async () => {
   const { result, warnings } = await captureConsole(() => readEmbedConfig(null, 'PL'))
   assert.is(result.site, 'PL')
-  assert.match(warnings.join('\n'), /\bW1\b.* data-site=""/)
+  assert.match(warnings.join('\n'), /\bW1\b.* data-site \(absent\)/)
 })
 
 test('an invalid platform or variant is reported and ignored', async () => {

@@ -72,7 +72,7 @@ export function readEmbedConfig(
       EmbedConfigSchema.schema[key] as unknown as Struct<EmbedConfig[K], unknown>,
     )
     if (!error) return valid
-    log.warn(code, `data-${name}="${raw || ''}"`)
+    log.warn(code, raw === null ? `data-${name} (absent)` : `data-${name}="${raw}"`)
     return fallback
   }
   const fallbackSite = own ?? DEFAULT_SITE

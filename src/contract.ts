@@ -102,6 +102,8 @@ export interface ManifestEntry {
 
 export interface Manifest {
   flavor: 'preact' | 'react'
+  /** The product's version (semver, package.json), as `window.__lumoraFooter.version` says it too. */
+  version: string
   builtAt: string
   publicPath: string
   bundles: ManifestEntry[]

@@ -123,6 +123,15 @@ test("a script element of another file is not the widget's tag either", async ()
   assert.is(site, 'DE')
 })
 
+test('a copy renamed by an asset pipeline warns once, naming the address it was loaded from', async () => {
+  document.body.innerHTML = '<div id="footer"></div>'
+  const src = 'https://cdn.shop.test/assets/lumora-footer-de.js'
+  const { warnings } = await mountedSite(scriptTag('TR', src))
+  const w9 = warnings.filter((w) => /\bW9\b/.test(w))
+  assert.is(w9.length, 1)
+  assert.ok(w9[0].endsWith(src), w9[0])
+})
+
 test("the widget's own tag (its file is this bundle, any path or origin) is read", async () => {
   document.body.innerHTML = '<div id="footer"></div>'
   const { site, warnings } = await mountedSite(scriptTag('TR'))

@@ -119,7 +119,7 @@ export function boot(win: Window, script: FooterScript): void {
     }
     globals[GLOBAL_KEY] = { version: __VERSION__, locale: __LOCALE__ }
     const url = script && ownScript(win, script[0], script[1])
-    if (script && !url) log.warn('W9')
+    if (script && !url) log.warn('W9', script[1])
     const start = () => {
       try {
         mount(win, url ? (script![0] as HTMLScriptElement) : null, url)

@@ -1,7 +1,9 @@
 /** Bench part (a): bytes per locale of the Preact build and the React build of the same source. */
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
-import type { Manifest, ManifestEntry } from '../product/output.ts'
+import {
+  readManifest as readBuiltManifest,
+  type Manifest,
+  type ManifestEntry,
+} from '../product/output.ts'
 
 export interface SizeRow {
   locale: string
@@ -10,7 +12,9 @@ export interface SizeRow {
 }
 
 export async function readManifest(distDir: string): Promise<Manifest> {
-  return JSON.parse(await readFile(path.join(distDir, 'manifest.json'), 'utf8')) as Manifest
+  const manifest = await readBuiltManifest(distDir)
+  if (!manifest) throw new Error(`No build in ${distDir}`)
+  return manifest
 }
 
 export function sizeRows(preact: Manifest, react: Manifest): SizeRow[] {

@@ -9,7 +9,15 @@ import * as esbuild from 'esbuild'
 import path from 'node:path'
 import { REPO_ROOT } from '../repo-root.ts'
 import { cssTextPlugin, emptyDictionaryPlugin, localeDictionaryPlugin } from './esbuild-plugins.ts'
-import { budgetViolations, resetDir, writeBundle, type Manifest } from './output.ts'
+import {
+  budgetViolations,
+  publicDir,
+  resetDir,
+  writeBundle,
+  writeWithCopies,
+  type Manifest,
+} from './output.ts'
+import { writeImages } from './images.ts'
 import { MARKETS, REFERENCE_LOCALE, REFERENCE_SITE } from './markets.ts'
 import type { BundleKind } from './budgets.ts'
 import type { Locale } from '../../src/sites.ts'
@@ -18,6 +26,7 @@ import { terserPass } from './terser-pass.ts'
 import { kitTextsNamed, type MarketTexts } from './market-texts.ts'
 import { libraryPatchesPlugin } from './library-patches.ts'
 import { esbuildTarget } from './browser-floor.ts'
+import { readFileSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { KIT_GALLERY_BUNDLE } from './kit-gallery.ts'
 import {
@@ -32,6 +41,17 @@ import {
 export type Flavor = 'preact' | 'react'
 
 export const ROOT = REPO_ROOT
+
+/** The product's version (semver), written once in package.json: the manifest and the page global carry it. */
+export const VERSION: string = JSON.parse(
+  readFileSync(path.join(ROOT, 'package.json'), 'utf8'),
+).version
+
+/**
+ * The address console codes link to, each with its own anchor (docs/EMBEDDING.md, "Console
+ * messages"): where the integrator's copy of the docs lives, set at build time.
+ */
+export const DOCS_URL = process.env.FOOTER_DOCS_URL ?? 'docs/EMBEDDING.md'
 
 /**
  * Shipped bundles run the React API on Preact: `react` and `react-dom/client` are the runtime
@@ -136,7 +156,8 @@ export function bundleOptions(flavor: Flavor): esbuild.BuildOptions {
     alias: { ...LIBRARY_BUILDS, ...(flavor === 'preact' ? PREACT_ALIASES : REACT_PACKAGES) },
     define: {
       'process.env.NODE_ENV': '"production"',
-      __VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.0.0'),
+      __VERSION__: JSON.stringify(VERSION),
+      __DOCS_URL__: JSON.stringify(DOCS_URL),
       ...NO_PREVIEW_FILE,
     },
     charset: 'utf8',
@@ -269,8 +290,11 @@ export async function buildAll(
   publicPath = '/static/',
 ): Promise<BuildResult> {
   const started = performance.now()
-  await resetDir(path.join(outDir, 'static'))
+  await resetDir(publicDir(outDir))
   await resetDir(path.join(outDir, 'meta'))
+  // Left by builds before the release folder existed; it would look like one.
+  await resetDir(path.join(outDir, 'static'), false)
+  const images = flavor === 'preact' ? writeImages(publicDir(outDir)) : Promise.resolve([])
 
   const runtime = await previewRuntime(flavor)
   const buildSingle = async (single: SingleBundle) => {
@@ -325,6 +349,8 @@ export async function buildAll(
         },
         plugins: footerPlugins(locale, runtime.imports, { site, kitTexts: runtime.kitTexts }),
       })
+      // The evergreen copy (docs/EMBEDDING.md, "Updating"): the same file under a name without hash.
+      await writeWithCopies(path.join(publicDir(outDir), 'static', evergreenFile(locale)), code)
       return writeBundle(outDir, publicPath, {
         kind: 'footer',
         locale,
@@ -337,8 +363,15 @@ export async function buildAll(
   )
 
   const bundles = [...footers, ...[...named, ...(await others)].map((s) => s.entry)]
-  const manifest: Manifest = { flavor, builtAt: new Date().toISOString(), publicPath, bundles }
-  await writeFile(path.join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2))
+  await images
+  const manifest: Manifest = {
+    flavor,
+    version: VERSION,
+    builtAt: new Date().toISOString(),
+    publicPath,
+    bundles,
+  }
+  await writeFile(path.join(publicDir(outDir), 'manifest.json'), JSON.stringify(manifest, null, 2))
   // The React build is a yardstick, not shipped: budgets and the browser floor are the shipped build's.
   if (flavor === 'react')
     return { manifest, violations: [], belowFloor: [], ms: performance.now() - started }
@@ -354,6 +387,11 @@ export async function buildAll(
     belowFloor: below.map((v) => `${v.file}: ${v.message}`),
     ms: performance.now() - started,
   }
+}
+
+/** A locale's bundle under a name that stays from release to release: `footer.de-DE.js`. */
+export function evergreenFile(locale: string): string {
+  return `footer.${locale}.js`
 }
 
 export function outDirFor(flavor: Flavor): string {

@@ -14,6 +14,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { floorQueries } from './browser-floor.ts'
 import { REPO_ROOT } from '../repo-root.ts'
+import { publicDir } from './output.ts'
 
 /**
  * JavaScript APIs the floor lacks that the bundles may use, each with its guard. The names are
@@ -102,7 +103,7 @@ export async function floorViolations(outDir: string, files: string[]): Promise<
   const scripts = await Promise.all(
     files.map(async (file) => ({
       file,
-      code: await readFile(path.join(outDir, 'static', file), 'utf8'),
+      code: await readFile(path.join(publicDir(outDir), 'static', file), 'utf8'),
     })),
   )
   const sheets = new Set<string>()

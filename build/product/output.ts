@@ -1,4 +1,7 @@
-/** Writes hashed bundles, their metafiles and manifest.json; measures bytes and SRI. */
+/**
+ * Writes the release folder (PUBLIC_DIR: hashed bundles with their .br and .gz copies,
+ * manifest.json) and the metafiles beside it; measures bytes and SRI.
+ */
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -10,10 +13,21 @@ import type { BundleKind, Manifest, ManifestEntry } from '../../src/contract.ts'
 
 export type { Manifest, ManifestEntry, Sizes } from '../../src/contract.ts'
 
+/**
+ * The release folder inside a build's folder: the asset origin's document root exactly as it is
+ * served (docs/EMBEDDING.md, "Origins and paths"). The build's other output (meta/, reports)
+ * stays outside it, so copying the folder to a static host publishes nothing else.
+ */
+export function publicDir(distDir: string): string {
+  return path.join(distDir, 'public')
+}
+
 /** The manifest of the build in `distDir`, or null when there is none. */
 export async function readManifest(distDir: string): Promise<Manifest | null> {
   try {
-    return JSON.parse(await readFile(path.join(distDir, 'manifest.json'), 'utf8')) as Manifest
+    return JSON.parse(
+      await readFile(path.join(publicDir(distDir), 'manifest.json'), 'utf8'),
+    ) as Manifest
   } catch {
     return null
   }
@@ -40,6 +54,21 @@ export async function compress(code: Uint8Array): Promise<{ gzip: Buffer; brotli
   return { gzip: gzipped, brotli: brotlied }
 }
 
+/** Writes `file` and its precompressed copies (`.br`, `.gz`) beside it. */
+export async function writeWithCopies(
+  file: string,
+  code: Uint8Array,
+): Promise<{ gzip: Buffer; brotli: Buffer }> {
+  const copies = await compress(code)
+  await mkdir(path.dirname(file), { recursive: true })
+  await Promise.all([
+    writeFile(file, code),
+    writeFile(`${file}.br`, copies.brotli),
+    writeFile(`${file}.gz`, copies.gzip),
+  ])
+  return copies
+}
+
 export function contentHash(code: Uint8Array): string {
   return createHash('sha256').update(code).digest('hex').slice(0, 10)
 }
@@ -53,9 +82,10 @@ export function embedTag(src: string, sri: string, site: string | null): string 
   return `<script src="${src}" integrity="${sri}" crossorigin="anonymous"${siteAttr} defer></script>`
 }
 
-export async function resetDir(dir: string): Promise<void> {
+/** Empties `dir`; with `keep` false it is removed instead. */
+export async function resetDir(dir: string, keep = true): Promise<void> {
   await rm(dir, { recursive: true, force: true })
-  await mkdir(dir, { recursive: true })
+  if (keep) await mkdir(dir, { recursive: true })
 }
 
 export interface BuiltBundle {
@@ -68,20 +98,17 @@ export interface BuiltBundle {
   metafile: Metafile
 }
 
-/** Writes one bundle and its .br and .gz copies under `<outDir>/static/`, its metafile under `<outDir>/meta/`. */
+/** Writes one bundle and its .br and .gz copies under `<outDir>/public/static/`, its metafile under `<outDir>/meta/`. */
 export async function writeBundle(
   outDir: string,
   publicPath: string,
   bundle: BuiltBundle,
 ): Promise<ManifestEntry> {
   const file = `${bundle.stem}.${contentHash(bundle.code)}.js`
-  const target = path.join(outDir, 'static', file)
-  const { gzip, brotli } = await compress(bundle.code)
-  await Promise.all([
-    writeFile(target, bundle.code),
-    writeFile(`${target}.br`, brotli),
-    writeFile(`${target}.gz`, gzip),
-  ])
+  const { gzip, brotli } = await writeWithCopies(
+    path.join(publicDir(outDir), 'static', file),
+    bundle.code,
+  )
   await writeFile(path.join(outDir, 'meta', `${bundle.stem}.json`), JSON.stringify(bundle.metafile))
   const sri = integrity(bundle.code)
   return {

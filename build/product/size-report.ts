@@ -11,7 +11,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Metafile } from 'esbuild'
 import { budgetFor } from './budgets.ts'
-import { budgetViolations, type Manifest } from './output.ts'
+import { budgetViolations, publicDir, readManifest, type Manifest } from './output.ts'
 import { REPO_ROOT } from '../repo-root.ts'
 import { footerTreemaps, moduleName, reportHtml } from './module-report.ts'
 import {
@@ -48,7 +48,8 @@ async function main(): Promise<number> {
   )
   let manifest: Manifest
   try {
-    manifest = JSON.parse(await readFile(path.join(distDir, 'manifest.json'), 'utf8')) as Manifest
+    manifest = (await readManifest(distDir))!
+    if (!manifest) throw new Error('no manifest')
   } catch {
     console.error(`No build in ${distDir}. Run npm run build${react ? ':react' : ''} first.`)
     return 1
@@ -57,10 +58,8 @@ async function main(): Promise<number> {
   const reactBrotli = new Map<string, number>()
   if (!react) {
     try {
-      const other = JSON.parse(
-        await readFile(path.join(distDir, 'react', 'manifest.json'), 'utf8'),
-      ) as Manifest
-      for (const b of other.bundles) reactBrotli.set(`${b.kind}:${b.locale}`, b.bytes.brotli)
+      const other = await readManifest(path.join(distDir, 'react'))
+      for (const b of other?.bundles ?? []) reactBrotli.set(`${b.kind}:${b.locale}`, b.bytes.brotli)
     } catch {}
   }
   console.log(`${manifest.flavor} bundles (${distDir})`)
@@ -88,7 +87,7 @@ async function main(): Promise<number> {
     )
   }
   if (!react) {
-    const now = await footerFigures(manifest.bundles, path.join(distDir, 'static'))
+    const now = await footerFigures(manifest.bundles, path.join(publicDir(distDir), 'static'))
     console.log('\nFooter bundles against the recorded figures (build/product/size-figures.json):')
     for (const line of figureLines(now, await recordedFigures())) console.log(line)
     if (process.argv.includes('--record')) {

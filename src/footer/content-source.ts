@@ -20,7 +20,10 @@ export function inlineContent(doc: Document): string | null {
     : null
 }
 
-/** Loads the content's JSON text: 404 means no content sections; any other failure is logged. */
+/**
+ * Loads the content's JSON text: 404 means no content sections (SPEC §7), with a warning, since
+ * a shop that does not route the call yet answers 404 too; any other failure is an error.
+ */
 export async function fetchContent(widget: Widget): Promise<string | null> {
   try {
     const client = createApiClient({
@@ -36,8 +39,8 @@ export async function fetchContent(widget: Widget): Promise<string | null> {
     }
     return data.contentJSON
   } catch (error) {
-    if (!(isApiError(error) && error.kind === 'response' && error.status === 404))
-      log.error('E5', error)
+    if (isApiError(error) && error.kind === 'response' && error.status === 404) log.warn('W27')
+    else log.error('E5', error)
     return null
   }
 }

@@ -152,18 +152,20 @@ test('the bottom group comes without SEO links too: none, an unusable group, a r
   }
 })
 
-test('404 gives no content and logs nothing; other failures are logged', async () => {
-  for (const [status, logged] of [
-    [404, 0],
-    [500, 1],
+test('404 gives no content and one warning W27 (a missing route looks like no content); other failures are errors', async () => {
+  for (const [status, logged, warned] of [
+    [404, 0, 1],
+    [500, 1, 0],
   ] as const) {
     const { widget } = createTestWidget({
       fetch: (async () => new Response('{}', { status })) as typeof fetch,
     })
     const model = createFooterModel(widget)
-    const { errors } = await captureConsole(() => model.load())
+    const { errors, warnings } = await captureConsole(() => model.load())
     assert.is(model.content.value, null)
     assert.is(errors.length, logged, `status ${status}`)
+    assert.is(warnings.length, warned, `status ${status}`)
+    if (warned) assert.match(warnings[0], /\bW27\b/)
   }
   const { widget } = createTestWidget({
     fetch: (async () => Promise.reject(new TypeError('offline'))) as typeof fetch,

@@ -3,9 +3,9 @@
  * WebKitGTK (WebKitWebDriver, MiniBrowser under Xvfb); nothing is downloaded. Finds them, or
  * installs the missing Debian packages when running as root; otherwise says how.
  */
-import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { findChromium } from './ensure-chromium.ts'
+import { installDebianPackages } from './apt.ts'
 
 export const FIREFOX_CANDIDATES = ['/usr/bin/firefox-esr', '/usr/bin/firefox']
 export const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver'
@@ -52,20 +52,7 @@ export function ensureEngines(): Required<EnginePaths> {
   let found = findEngines()
   const missing = missingPackages(found)
   if (missing.length > 0) {
-    if (process.getuid?.() !== 0) {
-      console.error(
-        `Missing browser engines. Install them with: sudo apt-get install -y ${missing.join(' ')}`,
-      )
-      process.exit(1)
-    }
-    console.log(`Installing Debian's ${missing.join(', ')} ...`)
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
-    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
-    execFileSync(
-      'apt-get',
-      ['install', '-y', '-qq', '--no-install-recommends', ...missing, 'fonts-liberation'],
-      { stdio: 'inherit', env },
-    )
+    installDebianPackages('Browser engines are', [...missing, 'fonts-liberation'])
     found = findEngines()
     const still = missingPackages(found)
     if (still.length > 0) {

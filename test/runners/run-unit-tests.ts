@@ -7,7 +7,13 @@ import * as esbuild from 'esbuild'
 import { spawnSync } from 'node:child_process'
 import { readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
-import { PREACT_ALIASES, ROOT, SUPPORTED_SYNTAX, footerPlugins } from '../../build/product/build.ts'
+import {
+  DOCS_URL,
+  PREACT_ALIASES,
+  ROOT,
+  SUPPORTED_SYNTAX,
+  footerPlugins,
+} from '../../build/product/build.ts'
 import { libraryPatchesPlugin } from '../../build/product/library-patches.ts'
 import { REFERENCE_LOCALE } from '../../build/product/markets.ts'
 
@@ -82,6 +88,7 @@ async function main(): Promise<number> {
       // The tests serve every market: the per-site tables run all nine sites from source.
       __SITE__: 'null',
       __VERSION__: '"test"',
+      __DOCS_URL__: JSON.stringify(DOCS_URL),
       __PREVIEW_FILE__: '"preview.test.js"',
       __PREVIEW_INTEGRITY__: '"sha384-previewtest"',
       // No script tag runs the tests: the defaults of the embed attributes apply.

@@ -29,7 +29,9 @@ function build(env: Record<string, string> = {}) {
 }
 
 const ok = build()
-const manifest = JSON.parse(readFileSync(path.join(ok.outDir, 'manifest.json'), 'utf8')) as Manifest
+const manifest = JSON.parse(
+  readFileSync(path.join(ok.outDir, 'public', 'manifest.json'), 'utf8'),
+) as Manifest
 
 test('writes one bundle per locale and a manifest', () => {
   assert.is(ok.status, 0, ok.stderr)
@@ -47,7 +49,7 @@ const footers = manifest.bundles.filter((b) => b.kind === 'footer')
 test('file names carry a content hash and the manifest a matching sha384 SRI hash and tag', () => {
   for (const bundle of footers) {
     assert.match(bundle.file, new RegExp(`^footer\\.${bundle.locale}\\.[0-9a-f]{10}\\.js$`))
-    const code = readFileSync(path.join(ok.outDir, 'static', bundle.file))
+    const code = readFileSync(path.join(ok.outDir, 'public', 'static', bundle.file))
     assert.is(bundle.bytes.min, code.byteLength)
     assert.ok(bundle.bytes.brotli < bundle.bytes.gzip && bundle.bytes.gzip < bundle.bytes.min)
     assert.is(bundle.integrity, `sha384-${createHash('sha384').update(code).digest('base64')}`)
@@ -59,11 +61,11 @@ test('file names carry a content hash and the manifest a matching sha384 SRI has
 })
 
 test('every hashed file has a brotli (quality 11) and a gzip (level 9) copy beside it, byte for byte the same when decoded', () => {
-  const files = readdirSync(path.join(ok.outDir, 'static'))
+  const files = readdirSync(path.join(ok.outDir, 'public', 'static'))
   const hashed = files.filter((f) => /\.[0-9a-f]{10}\.(js|css)$/.test(f))
   assert.equal(hashed.sort(), manifest.bundles.map((b) => b.file).sort())
   for (const bundle of manifest.bundles) {
-    const file = path.join(ok.outDir, 'static', bundle.file)
+    const file = path.join(ok.outDir, 'public', 'static', bundle.file)
     const code = readFileSync(file)
     const br = readFileSync(`${file}.br`)
     const gz = readFileSync(`${file}.gz`)
@@ -89,7 +91,7 @@ test("each bundle carries its own texts and no other locale's", async () => {
     ),
   )
   for (const bundle of footers) {
-    const code = readFileSync(path.join(ok.outDir, 'static', bundle.file), 'utf8')
+    const code = readFileSync(path.join(ok.outDir, 'public', 'static', bundle.file), 'utf8')
     for (const [locale, text] of Object.entries(texts)) {
       const own = text === texts[bundle.locale]
       assert.is(
@@ -104,7 +106,7 @@ test("each bundle carries its own texts and no other locale's", async () => {
 test("a footer bundle carries only its market's form and texts", async () => {
   const code = (locale: string) =>
     readFileSync(
-      path.join(ok.outDir, 'static', footers.find((b) => b.locale === locale)!.file),
+      path.join(ok.outDir, 'public', 'static', footers.find((b) => b.locale === locale)!.file),
       'utf8',
     )
   const text = async (locale: Locale, key: string) =>
@@ -126,7 +128,7 @@ test("a footer bundle carries only its market's form and texts", async () => {
 
 test('bundles are classic scripts without eval, new Function or style attributes', () => {
   for (const bundle of manifest.bundles) {
-    const code = readFileSync(path.join(ok.outDir, 'static', bundle.file), 'utf8')
+    const code = readFileSync(path.join(ok.outDir, 'public', 'static', bundle.file), 'utf8')
     assert.not.match(code, /^\s*(import|export)\b/m)
     assert.not.match(code, /\beval\(|new Function\(|setAttribute\(\s*["']style["']/)
   }
@@ -134,7 +136,7 @@ test('bundles are classic scripts without eval, new Function or style attributes
 
 test("each footer bundle opens with V8's compile hint, so its functions compile with the streamed script, not at first call", () => {
   for (const bundle of footers) {
-    const code = readFileSync(path.join(ok.outDir, 'static', bundle.file), 'utf8')
+    const code = readFileSync(path.join(ok.outDir, 'public', 'static', bundle.file), 'utf8')
     assert.ok(code.startsWith(COMPILE_HINT), bundle.file)
     // and the deferred function stays parenthesised through terser's pass (V8's other hint)
     assert.match(code.slice(0, 120), /setTimeout\(\(function\(\)\{/, bundle.file)
@@ -148,7 +150,7 @@ test("each footer bundle opens with V8's compile hint, so its functions compile 
  */
 async function evaluateFooter(configure: (doc: Document) => { script: Element; shadow?: Element }) {
   const bundle = footers.find((b) => b.locale === 'de-AT')!
-  const code = readFileSync(path.join(ok.outDir, 'static', bundle.file), 'utf8')
+  const code = readFileSync(path.join(ok.outDir, 'public', 'static', bundle.file), 'utf8')
   const dom = new JSDOM('<!doctype html><div id="footer"></div>', {
     runScripts: 'outside-only',
     url: 'http://shop.test/',
@@ -247,7 +249,7 @@ test('footer bundles carry no preview code but its loader (metafile); the previe
       ['src/preview/load.ts'],
       bundle.file,
     )
-    const code = readFileSync(path.join(ok.outDir, 'static', bundle.file), 'utf8')
+    const code = readFileSync(path.join(ok.outDir, 'public', 'static', bundle.file), 'utf8')
     assert.ok(
       code.includes(JSON.stringify(preview.file)),
       `${bundle.file} knows the preview file's hashed name`,

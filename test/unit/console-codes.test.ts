@@ -7,6 +7,8 @@ import * as assert from 'uvu/assert'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { REPO_ROOT } from '../../build/repo-root.ts'
+import { captureConsole } from '../helpers/console.ts'
+import { log } from '../../src/log.ts'
 
 const SRC = path.join(REPO_ROOT, 'src')
 
@@ -26,7 +28,9 @@ function documentedCodes(): Map<string, string> {
   const doc = readFileSync(path.join(REPO_ROOT, 'docs/EMBEDDING.md'), 'utf8')
   const section = doc.split('\n## Console messages\n')[1]?.split('\n## ')[0] ?? ''
   return new Map(
-    [...section.matchAll(/^\| ([EW]\d+) \| ([^|]+) \|/gm)].map(([, code, text]) => [code, text]),
+    [...section.matchAll(/^\| <a id="([ew]\d+)">([EW]\d+)<\/a> \| ([^|]+) \|/gm)].map(
+      ([, anchor, code, text]) => [code, anchor === code.toLowerCase() ? text : ''],
+    ),
   )
 }
 
@@ -35,6 +39,15 @@ test('every console code the source uses has a row in docs/EMBEDDING.md#console-
   const used = usedCodes()
   assert.ok(used.size > 20, `found the codes in src/ (${used.size})`)
   for (const code of used) assert.ok(documented.has(code), `${code} has no row`)
+})
+
+test('each code links to its own row: the docs address set at build time and the code as anchor', async () => {
+  const { warnings, errors } = await captureConsole(() => {
+    log.warn('W1', 'detail')
+    log.error('E5')
+  })
+  assert.match(warnings[0], /^\[Lumora footer\] W1 \(docs\/EMBEDDING\.md#w1\) detail$/)
+  assert.match(errors[0], /^\[Lumora footer\] E5 \(docs\/EMBEDDING\.md#e5\)$/)
 })
 
 test('every documented code is used, with a message of its own', () => {

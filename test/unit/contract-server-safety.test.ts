@@ -4,7 +4,7 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createContractServer } from '../../build/contract-server/handler.ts'
@@ -35,8 +35,9 @@ function fakeDist(): string {
     integrity: 'sha384-test',
     bytes: { raw: 1, gzip: 1, brotli: 1 },
   }
+  mkdirSync(path.join(dir, 'public'))
   writeFileSync(
-    path.join(dir, 'manifest.json'),
+    path.join(dir, 'public', 'manifest.json'),
     JSON.stringify({
       bundles: [bundle, { ...bundle, kind: 'gallery', locale: null, file: 'gallery.test.js' }],
     }),

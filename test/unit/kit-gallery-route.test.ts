@@ -11,7 +11,7 @@ const test = suite('kit gallery route')
 function distWith(flavours: ('preact' | 'react')[]): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'kit-route-'))
   for (const flavour of flavours) {
-    const out = flavour === 'react' ? path.join(dir, 'react') : dir
+    const out = path.join(flavour === 'react' ? path.join(dir, 'react') : dir, 'public')
     mkdirSync(out, { recursive: true })
     const bundles = [
       {

@@ -11,16 +11,17 @@ import { negotiateEncoding } from '../../build/contract-server/core/content-codi
 const test = suite('static files')
 
 const distDir = mkdtempSync(path.join(tmpdir(), 'footer-static-'))
-mkdirSync(path.join(distDir, 'static'))
+const staticDir = path.join(distDir, 'public', 'static')
+mkdirSync(staticDir, { recursive: true })
 const FILE = 'footer.de-DE.0123456789.js'
 const code = Buffer.from(`console.log(${JSON.stringify('Lumora '.repeat(200))})`)
 const br = brotliCompressSync(code)
 const gz = gzipSync(code, { level: 9 })
-writeFileSync(path.join(distDir, 'static', FILE), code)
-writeFileSync(path.join(distDir, 'static', `${FILE}.br`), br)
-writeFileSync(path.join(distDir, 'static', `${FILE}.gz`), gz)
+writeFileSync(path.join(staticDir, FILE), code)
+writeFileSync(path.join(staticDir, `${FILE}.br`), br)
+writeFileSync(path.join(staticDir, `${FILE}.gz`), gz)
 // A file without precompressed copies (as the fixture images are).
-writeFileSync(path.join(distDir, 'static', 'plain.0123456789.js'), code)
+writeFileSync(path.join(staticDir, 'plain.0123456789.js'), code)
 
 const server = createContractServer({ distDir })
 const get = (file: string, acceptEncoding?: string) =>
@@ -70,6 +71,18 @@ test('Accept-Encoding br gets the .br file with Content-Encoding, Vary, the scri
   assert.is(response.headers.get('content-length'), String(br.byteLength))
   assert.is(response.headers.get('cache-control'), 'public, max-age=31536000, immutable')
   assert.ok(Buffer.from(await response.arrayBuffer()).equals(br))
+})
+
+test('every file may be read from any origin, with its timing (the embed tag fetches in CORS mode for SRI)', async () => {
+  for (const [file, encoding] of [
+    [FILE, 'br'],
+    [FILE, undefined],
+    ['plain.0123456789.js', 'gzip'],
+  ] as const) {
+    const response = await get(file, encoding)
+    assert.is(response.headers.get('access-control-allow-origin'), '*', file)
+    assert.is(response.headers.get('timing-allow-origin'), '*', file)
+  }
 })
 
 test('gzip only gets the .gz file', async () => {

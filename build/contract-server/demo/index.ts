@@ -21,6 +21,7 @@ import { mailRoutes } from './mail.ts'
 import { demoAsset, indexPage, marketPage } from './pages.ts'
 import { staffRoutes } from './staff.ts'
 import { serveFile } from './static-files.ts'
+import { publicDir } from '../../product/output.ts'
 
 export interface DemoOptions {
   /**
@@ -28,7 +29,7 @@ export interface DemoOptions {
    * Default: the origin's host, and for a loopback origin its other loopback names.
    */
   ownHosts?: string[]
-  /** Folder of the Preact build (manifest.json, static/; React's in react/); defaults to dist/. */
+  /** Folder of the Preact build (its release folder public/; React's in react/); defaults to dist/. */
   distDir?: string
   /** How long a "timeout" fault waits before answering, in ms. */
   hangMs?: number
@@ -40,39 +41,44 @@ export interface Demo {
   fixturesDir: string
 }
 
-/** Bundle file names carry their content's hash, so a cached copy never goes stale. */
-const IMMUTABLE = 'public, max-age=31536000, immutable'
+/** The release folder's cache rules (docs/EMBEDDING.md, "Origins and paths"), by path. */
+export function cacheRule(relative: string): string {
+  // Hashed bundles and the newsletter pictures (named by their content's hash, SPEC §2) never change.
+  if (/\.[0-9a-f]{10}\.js$/.test(relative) || relative.startsWith(NEWSLETTER_IMAGES.slice(1)))
+    return 'public, max-age=31536000, immutable'
+  // Logos and flags keep their names when the CMS replaces them: a day's cache life, so a
+  // shopper's next pages do not fetch them again.
+  if (relative.startsWith(FOOTER_IMAGES.slice(1))) return 'public, max-age=86400'
+  // The evergreen bundles and manifest.json change with each release.
+  return 'public, max-age=300, stale-while-revalidate=86400'
+}
+
+/** What the release folder answers: everything under these paths, as a static host would. */
+const RELEASE_PATHS = ['/static/', FOOTER_IMAGES, NEWSLETTER_IMAGES]
 
 function siteRoutes(demo: Demo): Route[] {
+  const release = (build: string, relative: string, request: Request) =>
+    serveFile(
+      publicDir(path.join(demo.distDir, build)),
+      relative,
+      cacheRule(relative),
+      request.headers.get('accept-encoding'),
+    )
   return [
     route('GET', '/', () => indexPage(demo)),
     ...MARKETS.flatMap((market) => [
       route('GET', market.path, ({ url }) => marketPage(demo, market, url, 'preact')),
       route('GET', `/react${market.path}`, ({ url }) => marketPage(demo, market, url, 'react')),
     ]),
-    // The bundles of each build: Preact's under /static/, React's under /react/static/.
-    ...['', '/react'].map((build) =>
-      route('GET', `${build}/static/*`, ({ params, request }) =>
-        serveFile(
-          path.join(demo.distDir, build, 'static'),
-          params.rest,
-          IMMUTABLE,
-          request.headers.get('accept-encoding'),
-        ),
+    // The release folder (dist/public/): Preact's at the root, React's bundles under /react/static/.
+    ...RELEASE_PATHS.map((prefix) =>
+      route('GET', `${prefix}*`, ({ params, request }) =>
+        release('', prefix.slice(1) + params.rest, request),
       ),
     ),
-    // Logos and flags keep their names when the CMS replaces them: a day's cache life, so a
-    // shopper's next pages do not fetch them again.
-    route('GET', `${FOOTER_IMAGES}*`, ({ params }) =>
-      serveFile(path.join(demo.fixturesDir, 'images/footer'), params.rest, 'public, max-age=86400'),
-    ),
-    // Named by their content's hash (SPEC §2), like the bundles.
-    route('GET', `${NEWSLETTER_IMAGES}*`, ({ params }) =>
-      serveFile(
-        path.join(demo.fixturesDir, 'images/newsletter/newslettersubscriptionform'),
-        params.rest,
-        IMMUTABLE,
-      ),
+    route('GET', '/manifest.json', ({ request }) => release('', 'manifest.json', request)),
+    route('GET', '/react/static/*', ({ params, request }) =>
+      release('react', `static/${params.rest}`, request),
     ),
     route('GET', '/_demo/*', ({ params }) => demoAsset(params.rest) ?? empty(404)),
     route('GET', '/favicon.ico', () => empty(204)),

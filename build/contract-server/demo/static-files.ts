@@ -1,7 +1,9 @@
 /**
- * Serves built bundles and fixture images from folders, with no way out of them. A file with
- * precompressed copies beside it (`<file>.br`, `<file>.gz`, written by the build) is answered
- * with the copy the client accepts best (Content-Encoding, Vary: Accept-Encoding).
+ * Serves the release folder (bundles, manifest, images) as docs/EMBEDDING.md tells a static host
+ * to, with no way out of it. A file with precompressed copies beside it (`<file>.br`, `<file>.gz`,
+ * written by the build) is answered with the copy the client accepts best (Content-Encoding,
+ * Vary: Accept-Encoding). Every answer may be read from any origin: the embed tag fetches the
+ * bundle in CORS mode (`crossorigin`, for SRI), and a page's Resource Timing sees sizes and phases.
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -12,7 +14,7 @@ const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
+  '.svg': 'image/svg+xml; charset=utf-8',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.webp': 'image/webp',
@@ -48,6 +50,8 @@ export async function serveFile(
   const headers: Record<string, string> = {
     'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
     'cache-control': cacheControl,
+    'access-control-allow-origin': '*',
+    'timing-allow-origin': '*',
   }
   const copies = new Map<Coding, Buffer>()
   for (const { coding, suffix } of PRECOMPRESSED) {

@@ -1,0 +1,257 @@
+/**
+ * The footer as an integrator embeds it (docs/EMBEDDING.md, "Origins and paths"), with nothing of
+ * the demo pages: the shop's page on one origin carries the manifest's tag with its `src` on the
+ * asset origin, Debian's nginx running the doc's own block over dist/public/; the shop routes
+ * `/service/` to the contract server in contract mode. Also the doc's nginx headers one by one,
+ * the doc's two CSPs as printed, and the reference server's `/static/` as another origin.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { MARKETS } from '../../build/product/markets.ts'
+import { publicDir, type Manifest } from '../../build/product/output.ts'
+import { REPO_ROOT } from '../../build/repo-root.ts'
+import type { FooterContent } from '../../src/footer/footer.schema.ts'
+import { watchPage, type PageLog } from './helpers.ts'
+import { docBlocks, startNginx, startShop, type Nginx, type ShopOrigin } from './origins.ts'
+
+const RELEASE = publicDir(path.join(REPO_ROOT, 'dist'))
+const manifest = JSON.parse(readFileSync(path.join(RELEASE, 'manifest.json'), 'utf8')) as Manifest
+const DE = MARKETS.find((m) => m.site === 'DE')!
+const bundle = manifest.bundles.find((b) => b.kind === 'footer' && b.locale === DE.locale)!
+const content = JSON.parse(
+  readFileSync(path.join(REPO_ROOT, 'fixtures/footer/de.json'), 'utf8'),
+) as FooterContent
+/** Tall enough that every lazily loaded image of the footer is near the viewport. */
+const TALL = { width: 1440, height: 4000 }
+
+// Three origins: the shop 127.0.0.1, the asset origin 127.0.0.2 (the demo server, the
+// reference server's own /static/, is the baseURL's 127.0.0.1 on another port).
+let assets: Nginx
+let shop: ShopOrigin
+test.beforeAll(async () => {
+  assets = await startNginx(RELEASE, '127.0.0.2')
+  shop = await startShop('127.0.0.1')
+})
+test.afterAll(async () => {
+  await shop?.stop()
+  await assets?.stop()
+})
+
+/** The manifest's tag with its `src` on `origin`, as the doc says to paste it. */
+const tagOn = (origin: string, extra = '') =>
+  bundle.tag
+    .replace(`src="${manifest.publicPath}`, `src="${origin}${manifest.publicPath}`)
+    .replace(' defer>', `${extra} defer>`)
+
+const hostPage = (tag: string) => `<!doctype html>
+<html lang="de"><head><meta charset="utf-8"><title>Shop</title></head>
+<body><main><h1>Ein Shop</h1></main><div id="footer"></div>
+${tag}
+</body></html>`
+
+/** Every request that failed or answered an error, and every console error, of a page. */
+function watchNetwork(page: Page): { failed: string[]; log: PageLog } {
+  const failed: string[] = []
+  page.on('requestfailed', (r) => failed.push(`${r.url()} ${r.failure()?.errorText}`))
+  page.on('response', (r) => {
+    if (r.status() >= 400) failed.push(`${r.url()} ${r.status()}`)
+  })
+  return { failed, log: watchPage(page) }
+}
+
+const footer = (page: Page) => page.getByRole('contentinfo')
+
+/** Sections, newsletter and every image of the footer, each image loaded from `assetOrigin`. */
+async function expectFullFooter(page: Page, assetOrigin: string): Promise<void> {
+  await expect(
+    footer(page).getByRole('heading', { name: content.teaserGroups[0].heading.link.text }),
+  ).toBeVisible()
+  await expect(footer(page).getByRole('navigation', { name: content.seo.heading })).toBeVisible()
+  await expect(footer(page).getByRole('link', { name: content.legalLinks[0].text })).toBeVisible()
+  await expect(page.getByRole('textbox', { name: /^E-Mail/ })).toBeVisible()
+  const images = page.locator('#footer img')
+  await expect.poll(() => images.count()).toBeGreaterThan(10)
+  await expect
+    .poll(() =>
+      images.evaluateAll((all) =>
+        (all as HTMLImageElement[])
+          .filter((img) => !(img.complete && img.naturalWidth > 0))
+          .map((img) => img.currentSrc || img.src),
+      ),
+    )
+    .toEqual([])
+  const sources = await images.evaluateAll((all) =>
+    (all as HTMLImageElement[]).map((img) => img.currentSrc),
+  )
+  expect(sources.filter((src) => !src.startsWith(`${assetOrigin}/`))).toEqual([])
+}
+
+/** Signs up with an address, as a visitor does; the answer's status. */
+async function signUp(page: Page): Promise<number> {
+  await page.getByRole('textbox', { name: /^E-Mail/ }).fill(`cdn.${Date.now()}@example.com`)
+  const answer = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().includes('/newsletter-subscribers'),
+  )
+  await page.getByRole('button', { name: /^Jetzt anmelden/ }).click()
+  return (await answer).status()
+}
+
+test("three origins: the manifest's tag on the shop's page, the release folder on nginx with the doc's block, /service/ proxied to the contract server", async ({
+  page,
+}) => {
+  const { failed, log } = watchNetwork(page)
+  shop.pages.set('/', { body: hostPage(tagOn(assets.origin)) })
+  await page.setViewportSize(TALL)
+  await page.goto(`${shop.origin}/`)
+  await expectFullFooter(page, assets.origin)
+  expect(await signUp(page)).toBe(201)
+  await expect(page.getByRole('heading', { name: 'Fast geschafft!' })).toBeVisible()
+  expect(failed).toEqual([])
+  expect(log.errors).toEqual([])
+  expect(log.warnings).toEqual([])
+  expect(log.pageErrors).toEqual([])
+})
+
+test("the doc's evergreen tag: the same footer, and the page global names the manifest's version", async ({
+  page,
+}) => {
+  const { failed, log } = watchNetwork(page)
+  const [evergreen] = docBlocks('Updating without editing HTML', 'html')
+  shop.pages.set('/evergreen', {
+    body: hostPage(evergreen.replaceAll('https://cdn.example.com', assets.origin)),
+  })
+  await page.setViewportSize(TALL)
+  await page.goto(`${shop.origin}/evergreen`)
+  await expectFullFooter(page, assets.origin)
+  const version = await page.evaluate(
+    () => (window as unknown as { __lumoraFooter: { version: string } }).__lumoraFooter.version,
+  )
+  expect(version).toBe(manifest.version)
+  expect(version).toMatch(/^\d+\.\d+\.\d+/)
+  expect(failed).toEqual([])
+  expect(log.errors).toEqual([])
+  expect(log.warnings).toEqual([])
+})
+
+test('the reference server’s own /static/ serves the tag to a page on another origin', async ({
+  page,
+  baseURL,
+}) => {
+  const { failed, log } = watchNetwork(page)
+  shop.pages.set('/reference', { body: hostPage(tagOn(new URL(baseURL!).origin)) })
+  await page.setViewportSize(TALL)
+  await page.goto(`${shop.origin}/reference`)
+  await expectFullFooter(page, new URL(baseURL!).origin)
+  expect(failed).toEqual([])
+  expect(log.errors).toEqual([])
+  expect(log.pageErrors).toEqual([])
+})
+
+test("the doc's nginx block: types with charset, the encoding the client accepts, CORS, timing and the table's cache rules", async () => {
+  const hashed = `/static/${bundle.file}`
+  const cases: [
+    path: string,
+    accept: string,
+    type: string,
+    encoding: string | null,
+    cache: string,
+  ][] = [
+    [
+      hashed,
+      'gzip, deflate, br',
+      'text/javascript; charset=utf-8',
+      'br',
+      'public, max-age=31536000, immutable',
+    ],
+    [
+      hashed,
+      'gzip',
+      'text/javascript; charset=utf-8',
+      'gzip',
+      'public, max-age=31536000, immutable',
+    ],
+    [
+      hashed,
+      'identity',
+      'text/javascript; charset=utf-8',
+      null,
+      'public, max-age=31536000, immutable',
+    ],
+    [
+      `/static/footer.${DE.locale}.js`,
+      'br',
+      'text/javascript; charset=utf-8',
+      'br',
+      'public, max-age=300, stale-while-revalidate=86400',
+    ],
+    [
+      '/manifest.json',
+      'identity',
+      'application/json; charset=utf-8',
+      null,
+      'public, max-age=300, stale-while-revalidate=86400',
+    ],
+    [
+      '/service/footer-images/logos/de.svg',
+      'br',
+      'image/svg+xml; charset=utf-8',
+      'br',
+      'public, max-age=86400',
+    ],
+    [
+      '/service/newsletterfrontend/newslettersubscriptionform/2de68e986ab3.jpg',
+      'br',
+      'image/jpeg',
+      null,
+      'public, max-age=31536000, immutable',
+    ],
+  ]
+  for (const [file, accept, type, encoding, cache] of cases) {
+    const answer = await fetch(assets.origin + file, { headers: { 'accept-encoding': accept } })
+    const headers = Object.fromEntries(answer.headers)
+    const what = `${file} (Accept-Encoding: ${accept})`
+    expect(answer.status, what).toBe(200)
+    expect(headers['content-type'], what).toBe(type)
+    expect(headers['content-encoding'] ?? null, what).toBe(encoding)
+    expect(headers['cache-control'], what).toBe(cache)
+    expect(headers['access-control-allow-origin'], what).toBe('*')
+    expect(headers['timing-allow-origin'], what).toBe('*')
+    if (encoding) expect(headers.vary, what).toBe('Accept-Encoding')
+  }
+})
+
+// The doc's policies name the asset origin as https://cdn.example.com and the nonce as NONCE.
+const policies = docBlocks('Content Security Policy', 'text')
+test('the doc prints two policies', () => expect(policies.length).toBe(2))
+for (const [i, printed] of policies.entries()) {
+  test(`CSP ${i + 1} of the doc, as printed: footer, images and sign-up run, nothing is refused`, async ({
+    page,
+  }) => {
+    const nonce = randomBytes(16).toString('base64')
+    const policy = printed
+      .trim()
+      .replace(/\s*\n\s*/g, ' ')
+      .replaceAll('https://cdn.example.com', assets.origin)
+      .replaceAll('NONCE', nonce)
+    const { failed, log } = watchNetwork(page)
+    const violations: string[] = []
+    page.on('console', (m) => {
+      if (/Content Security Policy|Trusted Type/i.test(m.text())) violations.push(m.text())
+    })
+    const extra = printed.includes('NONCE') ? ` nonce="${nonce}"` : ''
+    shop.pages.set(`/csp-${i}`, {
+      body: hostPage(tagOn(assets.origin, extra)),
+      headers: { 'content-security-policy': policy },
+    })
+    await page.setViewportSize(TALL)
+    await page.goto(`${shop.origin}/csp-${i}`)
+    await expectFullFooter(page, assets.origin)
+    expect(await signUp(page)).toBe(201)
+    expect(violations).toEqual([])
+    expect(failed).toEqual([])
+    expect(log.errors).toEqual([])
+    expect(log.pageErrors).toEqual([])
+  })
+}

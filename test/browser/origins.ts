@@ -1,0 +1,171 @@
+/**
+ * The three origins of an integrator's page, for test/browser/cross-origin.spec.ts: the asset
+ * origin (Debian's nginx running docs/EMBEDDING.md's block over dist/public/), the contract
+ * server in contract mode, and the shop's origin (the test's host page, with `/service/`
+ * reverse-proxied to the contract server). All on loopback, on ports the system picks.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer, request as httpRequest, type Server } from 'node:http'
+import { createServer as createNetServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { REPO_ROOT } from '../../build/repo-root.ts'
+import { createContractServer } from '../../build/contract-server/handler.ts'
+import { serve } from '../../build/contract-server/core/node-adapter.ts'
+import { BROTLI_STATIC_MODULE, NGINX } from '../runners/ensure-nginx.ts'
+
+export const EMBEDDING_DOC = path.join(REPO_ROOT, 'docs/EMBEDDING.md')
+
+/** The fenced blocks of `lang` in the section of docs/EMBEDDING.md under `heading`. */
+export function docBlocks(heading: string, lang: string): string[] {
+  const doc = readFileSync(EMBEDDING_DOC, 'utf8')
+  const start = doc.indexOf(`\n## ${heading}\n`)
+  if (start < 0) throw new Error(`docs/EMBEDDING.md has no section "${heading}"`)
+  const end = doc.indexOf('\n## ', start + 1)
+  const section = doc.slice(start, end < 0 ? undefined : end)
+  return [...section.matchAll(new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``, 'g'))].map(
+    (m) => m[1],
+  )
+}
+
+/** A port free on `host` now (the system picks it). */
+export function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer()
+    probe.once('error', reject)
+    probe.listen(0, host, () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+export interface Nginx {
+  origin: string
+  stop: () => Promise<void>
+}
+
+/**
+ * nginx serving `root` with the doc's block as it is printed; only its `root` line is pointed at
+ * `root`, and the server around it listens on `host`:`port`.
+ */
+export async function startNginx(root: string, host: string): Promise<Nginx> {
+  const [block] = docBlocks('Hosting the release folder', 'nginx')
+  if (!block) throw new Error('docs/EMBEDDING.md prints no nginx block')
+  const port = await freePort(host)
+  const dir = mkdtempSync(path.join(tmpdir(), 'lf-nginx-'))
+  const served = block.replace(/^root .*;$/m, `root ${root};`)
+  if (served === block) throw new Error('the nginx block has no root line')
+  const user = process.getuid?.() === 0 ? 'user root;\n' : ''
+  writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `${user}load_module ${BROTLI_STATIC_MODULE};
+daemon off;
+pid ${dir}/nginx.pid;
+error_log stderr warn;
+events {}
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  server {
+    listen ${host}:${port};
+${served}
+  }
+}
+`,
+  )
+  const child = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', 'stderr'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  const origin = `http://${host}:${port}`
+  await waitUntilAnswers(`${origin}/manifest.json`, child)
+  return { origin, stop: () => stopChild(child) }
+}
+
+async function waitUntilAnswers(url: string, child: ChildProcess): Promise<void> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}`)
+    try {
+      await fetch(url)
+      return
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve())
+    child.kill('SIGTERM')
+  })
+}
+
+function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections()
+  return new Promise((resolve) => server.close(() => resolve()))
+}
+
+export interface ShopOrigin {
+  origin: string
+  /** Pages the test serves, by path; each page's headers too. */
+  pages: Map<string, { body: string; headers?: Record<string, string> }>
+  stop: () => Promise<void>
+}
+
+/**
+ * The shop: its own pages (what the test puts in `pages`), and `/service/*` proxied, as a shop's
+ * reverse proxy does, to the contract server in contract mode (started here, on its own port).
+ */
+export async function startShop(host: string): Promise<ShopOrigin> {
+  const backendPort = await freePort('127.0.0.1')
+  const contract = createContractServer({
+    mode: 'contract',
+    origin: `http://127.0.0.1:${backendPort}`,
+  })
+  const backend = await serve(contract.handle, backendPort, '127.0.0.1')
+  const pages: ShopOrigin['pages'] = new Map()
+  const shop = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://shop')
+    if (url.pathname.startsWith('/service/')) {
+      const upstream = httpRequest(
+        {
+          host: '127.0.0.1',
+          port: backendPort,
+          method: req.method,
+          path: req.url,
+          headers: { ...req.headers, host: `127.0.0.1:${backendPort}` },
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers)
+          answer.pipe(res)
+        },
+      )
+      upstream.on('error', () => res.writeHead(502).end())
+      req.pipe(upstream)
+      return
+    }
+    // Browsers ask for it on their own; a shop has one.
+    if (url.pathname === '/favicon.ico') return res.writeHead(204).end()
+    const page = pages.get(url.pathname)
+    if (!page) return res.writeHead(404).end()
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...page.headers })
+    res.end(page.body)
+  })
+  const port = await freePort(host)
+  await new Promise<void>((resolve) => shop.listen(port, host, resolve))
+  return {
+    origin: `http://${host}:${port}`,
+    pages,
+    stop: async () => {
+      await closeServer(shop)
+      await closeServer(backend)
+    },
+  }
+}

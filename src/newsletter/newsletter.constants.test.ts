@@ -47,13 +47,15 @@ for (const domain of LONG_DOMAINS) {
   })
 }
 
-test("EMAIL_PATTERN still means SPEC §5: word parts with -+.' between, an @, domain labels with - or . between, at least one dot", () => {
+test("EMAIL_PATTERN still means SPEC §5: word parts with -+.' between, an @, domain labels with hyphens (punycode's --) or . between, at least one dot", () => {
   for (const ok of [
     'a@b.cd',
     'user+tag@example.com',
     "o'brien@ex-ample.co.uk",
     'a.b-c@d-e.f-g.h',
     'x@a.b.c.d',
+    'a@xn--mller-kva.de',
+    'info@xn--bcher-kva.xn--p1ai',
   ])
     assert.ok(EMAIL_PATTERN.test(ok), ok)
   for (const bad of [

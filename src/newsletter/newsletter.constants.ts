@@ -21,12 +21,13 @@ export const EMAIL_MAX = 256
 export const NAME_MAX = 40
 
 /**
- * SPEC §5: word characters with optional -+.' parts, an @, a domain and a dot. Written so every
- * character has one way to match (labels joined by "-", then one or more ".label"): matching
- * stays linear however long the input. The form `\w+([-.]\w+)*\.\w+([-.]\w+)*` tried every dot
- * as "the" dot, quadratic on a long domain.
+ * SPEC §5: word characters with optional -+.' parts, an @, a domain and a dot. Domain labels join
+ * their word parts with one or more "-", so internationalised domains in their ASCII form
+ * (`xn--mller-kva.de`) pass. Written so every character has one way to match (labels joined by
+ * hyphens, then one or more ".label"): matching stays linear however long the input. The form
+ * `\w+([-.]\w+)*\.\w+([-.]\w+)*` tried every dot as "the" dot, quadratic on a long domain.
  */
-export const EMAIL_PATTERN = /^\w+(?:[-+.']\w+)*@\w+(?:-\w+)*(?:\.\w+(?:-\w+)*)+$/
+export const EMAIL_PATTERN = /^\w+(?:[-+.']\w+)*@\w+(?:-+\w+)*(?:\.\w+(?:-+\w+)*)+$/
 
 /** SPEC §5: letters, digits, whitespace and + & ' ` ´ , ( ) / . - only. */
 const NAME_PATTERN = /^[\p{L}\p{M}\d\s+&'`´,()/.-]*$/u

@@ -206,4 +206,57 @@ test('an IPv6 client counts by its /64: changing the interface part does not esc
   assert.ok(statuses.includes(429))
 })
 
+// --- issue 42, item 4: limits per network ---------------------------------------------------------
+
+test('170 addresses of one /24 cannot close the sign-up for everyone: the network waits for its own links (429), others sign up', async () => {
+  const { server, clock } = serverAt({ limits: { pendingSignUps: 1_000 } })
+  let accepted = 0
+  let refused: Response | undefined
+  for (let host = 1; host <= 170 && !refused; host++)
+    for (let i = 0; i < 60; i++) {
+      const answer = await signUp(
+        server,
+        { email: `f${host}-${i}@example.com` },
+        `203.0.113.${host}`,
+      )
+      if (answer.status === 201) accepted++
+      else {
+        refused = answer
+        break
+      }
+    }
+  assert.is(refused?.status, 429, 'the network is refused')
+  assert.ok(accepted <= 200, `one network holds at most its share (${accepted})`)
+  assert.ok(Number(refused?.headers.get('retry-after')) > 0, 'Retry-After in seconds')
+  assert.is(
+    (await signUp(server, { email: 'visitor@example.com' }, '198.51.100.7')).status,
+    201,
+    'a visitor from another network signs up',
+  )
+  clock.t += LINK_TTL_MS
+  assert.is(
+    (await signUp(server, { email: 'later@example.com' }, '203.0.113.250')).status,
+    201,
+    "the network's expired links make room for it again",
+  )
+})
+
+test('an IPv6 network counts by its /48: other /56s and /64s of it share its pending share', async () => {
+  const { server } = serverAt({ limits: { pendingPerNetwork: 5 } })
+  const statuses: number[] = []
+  for (let i = 1; i <= 8; i++)
+    statuses.push(
+      (await signUp(server, { email: `n${i}@example.com` }, `2001:db8:aa:${i.toString(16)}00::1`))
+        .status,
+    )
+  assert.equal(statuses, [201, 201, 201, 201, 201, 429, 429, 429])
+  assert.is((await signUp(server, { email: 'other@example.com' }, '2001:db8:bb::1')).status, 201)
+})
+
+test('an address on an internationalised domain (punycode) signs up', async () => {
+  const { server } = serverAt()
+  assert.is((await signUp(server, { email: 'a@xn--mller-kva.de' })).status, 201)
+  assert.is((await mails(server)).at(-1)?.to, 'a@xn--mller-kva.de')
+})
+
 test.run()

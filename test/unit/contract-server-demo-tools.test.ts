@@ -7,7 +7,6 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { networkInterfaces } from 'node:os'
 import { createContractServer } from '../../build/contract-server/handler.ts'
 import { serve } from '../../build/contract-server/core/node-adapter.ts'
 import { DEMO_TOOLS as TOOLS, FORM } from '../helpers/demo-tools.ts'
@@ -69,16 +68,28 @@ test('a request without a known remote address is not local; loopback addresses 
     assert.is((await from(s, remote, 'GET', '/_mail/')).status, 403, remote)
 })
 
+test('a request through a forwarder on this machine (Forwarded, X-Forwarded-For, X-Real-IP, Via) gets no tool or hook', async () => {
+  const s = server()
+  for (const header of ['forwarded', 'x-forwarded-for', 'x-real-ip', 'via']) {
+    const headers = { ...FORM, [header]: header === 'via' ? '1.1 proxy' : '192.0.2.7' }
+    for (const [method, path, body] of TOOLS)
+      assert.is(
+        (await from(s, '127.0.0.1', method, path, { headers, body })).status,
+        403,
+        `${method} ${path} with ${header}`,
+      )
+    assert.is(
+      (await from(s, '127.0.0.1', 'GET', FOOTER, { headers: { [header]: '1', 'x-fault': '500' } }))
+        .status,
+      200,
+      `no fault hook with ${header}`,
+    )
+  }
+})
+
 test('in-process calls (the widget tests) count as local', async () => {
   assert.is((await server().fetch('/_mail/')).status, 200)
 })
-
-/** The address of this machine on a network interface other than loopback, if it has one. */
-function externalAddress(): string | undefined {
-  return Object.values(networkInterfaces())
-    .flat()
-    .find((i) => i && i.family === 'IPv4' && !i.internal)?.address
-}
 
 function get(
   host: string,
@@ -96,23 +107,44 @@ function get(
   })
 }
 
-test('over HTTP on all interfaces (HOST=0.0.0.0): the tools answer at 127.0.0.1, and a spoofed Host from the network gets 403', async () => {
-  const http = await serve(server().handle, 0, '0.0.0.0')
-  const { port } = http.address() as AddressInfo
-  const ownHost = { host: `127.0.0.1:8080` }
+/** Serves over HTTP on all interfaces for the test's length; the test connects over loopback. */
+async function overHttp(
+  handle: ReturnType<typeof server>['handle'],
+  run: (port: number) => Promise<void>,
+) {
+  const http = await serve(handle, 0, '0.0.0.0')
   try {
-    assert.is(await get('127.0.0.1', port, '/_mail/', ownHost), 200, 'from this machine')
-    const external = externalAddress()
-    if (external) {
-      assert.is(await get(external, port, '/_mail/', ownHost), 403, `from ${external}`)
-      assert.is(await get(external, port, '/_staff/', ownHost), 403, `from ${external}`)
-      assert.is(await get(external, port, FOOTER, ownHost), 200, 'the contract calls answer')
-    } else
-      console.log('no non-loopback interface here: the handler tests above cover remote clients')
+    await run((http.address() as AddressInfo).port)
   } finally {
     http.closeAllConnections()
     await new Promise((resolve) => http.close(resolve))
   }
+}
+
+test('over HTTP on all interfaces (HOST=0.0.0.0): the socket decides; the tools answer at 127.0.0.1, a spoofed Host from another machine gets 403', async () => {
+  const s = server()
+  const ownHost = { host: '127.0.0.1:8080' }
+  const seen: string[] = []
+  await overHttp(
+    (request, client) => {
+      seen.push(client?.remoteAddress ?? '')
+      return s.handle(request, client)
+    },
+    async (port) => {
+      assert.is(await get('127.0.0.1', port, '/_mail/', ownHost), 200, 'from this machine')
+    },
+  )
+  assert.equal(seen, ['127.0.0.1'], "the handler is given the socket's remote address")
+  // Another machine is played by the remote address the transport reports, injected here: the
+  // test connects over loopback only (test-network.test.ts).
+  await overHttp(
+    (request) => s.handle(request, { remoteAddress: '192.0.2.7' }),
+    async (port) => {
+      assert.is(await get('127.0.0.1', port, '/_mail/', ownHost), 403, 'the tools')
+      assert.is(await get('127.0.0.1', port, '/_staff/', ownHost), 403, 'the staff tool')
+      assert.is(await get('127.0.0.1', port, FOOTER, ownHost), 200, 'the contract calls answer')
+    },
+  )
 })
 
 test.run()

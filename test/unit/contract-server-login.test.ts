@@ -5,7 +5,7 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createContractServer } from '../../build/contract-server/handler.ts'
+import { createContractServer, type ServerOptions } from '../../build/contract-server/handler.ts'
 import { DEMO_ACCOUNT } from '../../build/contract-server/core/routes/login.ts'
 import { decodeLoginToken } from '../../src/session/login-token.ts'
 
@@ -15,9 +15,9 @@ const RENEW = '/service/login/api/v1/logintoken/renew'
 const BASE_DATA = '/service/newsletter/api/internal/customers/base-data'
 const MINUTE = 60_000
 
-function serverAt() {
+function serverAt(options: ServerOptions = {}) {
   const clock = { t: Date.UTC(2026, 10, 25, 8) }
-  const server = createContractServer({ now: () => new Date(clock.t) })
+  const server = createContractServer({ now: () => new Date(clock.t), ...options })
   return { server, clock }
 }
 
@@ -135,6 +135,113 @@ test('one client guessing across many accounts is throttled; other clients are n
     200,
     'another client logs in',
   )
+})
+
+// --- issue 42, items 2 and 3: limits asked after the body; logins limited and bounded fairly ------
+
+/**
+ * A login whose body the test sends later: `reading` settles once the server waits for the body,
+ * that is, when it has everything but the body.
+ */
+function heldLogin(server: Server, remoteAddress: string) {
+  let controller!: ReadableStreamDefaultController<Uint8Array>
+  let markReading!: () => void
+  const reading = new Promise<void>((resolve) => {
+    markReading = resolve
+  })
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start: (c) => {
+        controller = c
+      },
+      pull: () => markReading(),
+    },
+    { highWaterMark: 0 },
+  )
+  const answer = server.handle(
+    new Request(`https://shop.test${LOGIN}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hunter-csrf': '1' },
+      body,
+      duplex: 'half',
+    } as RequestInit),
+    { remoteAddress },
+  )
+  const send = (text: string) => {
+    controller.enqueue(new TextEncoder().encode(text))
+    controller.close()
+  }
+  return { answer, reading, send }
+}
+
+test('80 logins whose headers come first and bodies later are limited like 80 in a row', async () => {
+  const { server } = serverAt()
+  const held = Array.from({ length: 80 }, () => heldLogin(server, '203.0.113.44'))
+  await Promise.all(held.map((login) => login.reading))
+  for (const [i, login] of held.entries())
+    login.send(JSON.stringify({ email: `user${i}@example.com`, password: 'x' }))
+  const statuses = await Promise.all(held.map(async (login) => (await login.answer).status))
+  const checked = statuses.filter((s) => s === 401).length
+  assert.ok(checked <= 30, `at most the client's allowance of guesses is checked (${checked} were)`)
+  assert.is(statuses.filter((s) => s === 429).length, 80 - checked, 'the rest wait (429)')
+})
+
+const victim = { email: 'victim@example.com', password: 'victim-password' }
+const flooder = { email: 'flood@example.com', password: 'flood-password' }
+/** Flooders each with their own accounts, so no per-account limit is what stops them. */
+const floodAccounts = Array.from({ length: 6 }, (_, i) => ({
+  email: `flood${i}@example.com`,
+  password: 'flood-password',
+}))
+const accounts = [DEMO_ACCOUNT, victim, flooder, ...floodAccounts]
+
+test("one client logging in again and again is limited, and never ends another visitor's login", async () => {
+  const { server } = serverAt({ accounts, limits: { logins: 50 } })
+  const token = loginToken(await logIn(server, victim.email, victim.password, '192.0.2.80'))!
+  const statuses: number[] = []
+  for (let i = 0; i < 200; i++)
+    statuses.push((await logIn(server, flooder.email, flooder.password, '203.0.113.9')).status)
+  assert.ok(statuses.includes(429), 'successful logins are limited too')
+  assert.is((await baseData(server, token)).status, 200, "the other visitor's login lives")
+})
+
+test('a full login store refuses the new login (503, Retry-After) and ends nobody; one network fills only its share', async () => {
+  const { server } = serverAt({ accounts, limits: { logins: 40, loginsPerNetwork: 10 } })
+  const token = loginToken(await logIn(server, victim.email, victim.password, '192.0.2.80'))!
+  const byNetwork: number[][] = []
+  for (let net = 0; net < 5; net++) {
+    const statuses: number[] = []
+    for (let i = 0; i < 20; i++)
+      statuses.push(
+        (await logIn(server, floodAccounts[net].email, 'flood-password', `10.${net}.0.${i}`))
+          .status,
+      )
+    byNetwork.push(statuses)
+  }
+  assert.equal(
+    byNetwork[0].map((s) => s === 200),
+    [...Array(10).fill(true), ...Array(10).fill(false)],
+    'a network holds at most its share of live logins',
+  )
+  const full = byNetwork[4].find((s) => s !== 200 && s !== 429)
+  assert.is(full, 503, 'the full store refuses')
+  const refused = await logIn(server, floodAccounts[5].email, 'flood-password', '10.9.0.1')
+  assert.is(refused.status, 503)
+  assert.ok(Number(refused.headers.get('retry-after')) > 0, 'Retry-After in seconds')
+  assert.is((await baseData(server, token)).status, 200, "the other visitor's login lives")
+})
+
+test("an account keeps its newest logins: past its cap the account's oldest ends, not another's", async () => {
+  const { server } = serverAt({ accounts, limits: { loginsPerAccount: 3 } })
+  const other = loginToken(await logIn(server, victim.email, victim.password, '192.0.2.80'))!
+  const tokens: string[] = []
+  for (let i = 0; i < 5; i++)
+    tokens.push(
+      loginToken(await logIn(server, flooder.email, flooder.password, `198.51.100.${i}`))!,
+    )
+  const statuses = await Promise.all(tokens.map(async (t) => (await baseData(server, t)).status))
+  assert.equal(statuses, [401, 401, 200, 200, 200], 'the newest three live')
+  assert.is((await baseData(server, other)).status, 200, "another account's login lives")
 })
 
 test.run()

@@ -794,6 +794,12 @@ test('npm start: demo mode on 127.0.0.1 by default; SERVER_MODE=contract turns t
   assert.throws(() => serveOptions({ SERVER_MODE: 'production' }), /SERVER_MODE/)
 })
 
+test('npm start on all interfaces, IPv4 (HOST=0.0.0.0) or IPv6 (HOST=::): the origin is 127.0.0.1, never the wildcard', () => {
+  for (const HOST of ['0.0.0.0', '::', '[::]'])
+    assert.is(serveOptions({ HOST, PORT: '8502' }).options.origin, 'http://127.0.0.1:8502', HOST)
+  assert.is(serveOptions({ HOST: '::1', PORT: '8502' }).options.origin, 'http://[::1]:8502')
+})
+
 test('repeated sign-ups of one address send one mail, again only after a pause; the first details stand', async () => {
   const now = { t: Date.UTC(2026, 10, 21, 8) }
   const server = createContractServer({ now: () => new Date(now.t) })

@@ -25,23 +25,36 @@ export function isLoopback(address: string): boolean {
   return IPV4.exec(v4)?.[1] === '127' || address === '::1'
 }
 
+/** An IPv6 address's eight groups, written out (no `::`, no leading zeros). */
+function ipv6Groups(address: string): string[] {
+  const [head, tail = ''] = address.split('::')
+  const groups = head ? head.split(':') : []
+  const rest = tail ? tail.split(':') : []
+  const missing = 8 - groups.length - rest.length
+  return [...groups, ...Array(Math.max(missing, 0)).fill('0'), ...rest].map((g) =>
+    g.replace(/^0+(?=.)/, ''),
+  )
+}
+
+/** The address's network of `v4Octets` octets (IPv4) or `v6Groups` groups of 16 bits (IPv6). */
+function prefixKey(client: Client, v4Octets: number, v6Groups: number): string {
+  const address = unmapped(client.remoteAddress).toLowerCase()
+  if (!address.includes(':')) {
+    if (v4Octets === 4) return address
+    return `${address.split('.').slice(0, v4Octets).join('.')}.0/${v4Octets * 8}`
+  }
+  return `${ipv6Groups(address).slice(0, v6Groups).join(':')}::/${v6Groups * 16}`
+}
+
 /**
  * The key a client is counted under: an IPv4 address as is, an IPv6 address by its /64 network
  * (one subscriber line gets a whole /64, so counting single addresses counts nothing).
  */
-export function clientKey(client: Client): string {
-  const address = unmapped(client.remoteAddress).toLowerCase()
-  if (!address.includes(':')) return address
-  const [head, tail = ''] = address.split('::')
-  const groups = head ? head.split(':') : []
-  const missing = 8 - groups.length - (tail ? tail.split(':').length : 0)
-  const full = [
-    ...groups,
-    ...Array(Math.max(missing, 0)).fill('0'),
-    ...(tail ? tail.split(':') : []),
-  ]
-  return `${full
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`
-}
+export const clientKey = (client: Client): string => prefixKey(client, 4, 4)
+
+/**
+ * The network a client belongs to, for limits one network shares: IPv4 by its /24, IPv6 by its
+ * /48 (what one site or one customer is usually given). Many addresses of one network are one
+ * party's as often as not, so what they may do and hold together is bounded too.
+ */
+export const networkKey = (client: Client): string => prefixKey(client, 3, 3)

@@ -11,19 +11,40 @@ export interface Limits {
    * subscribers have no cap: they are the consent evidence, and each took a confirmed mail.
    */
   pendingSignUps: number
+  /**
+   * Sign-ups awaiting confirmation from one network (networkKey): past it, that network's new
+   * sign-ups wait (429) until its own links expire, so no network fills the store for everyone.
+   */
+  pendingPerNetwork: number
   /** The outbox keeps the newest mails. */
   mails: number
   /** Staff sessions: past the cap the oldest ends. */
   staffSessions: number
-  /** Live logins: past the cap the oldest ends (each ends within hours anyway). */
+  /**
+   * Live logins: past the cap new logins are refused (503) until logins end (each within hours);
+   * nobody's live login is ended to make room.
+   */
   logins: number
+  /** Live logins of one account: past it the account's oldest ends (its owner's own logins). */
+  loginsPerAccount: number
+  /** Live logins started from one network: past it that network's new logins are refused (429). */
+  loginsPerNetwork: number
 }
 
 export const DEFAULT_LIMITS: Limits = {
   pendingSignUps: 10_000,
+  pendingPerNetwork: 200,
   mails: 500,
   staffSessions: 1_000,
   logins: 10_000,
+  loginsPerAccount: 20,
+  loginsPerNetwork: 500,
+}
+
+/** A customer account: its address and password. */
+export interface Account {
+  email: string
+  password: string
 }
 
 export interface CoreOptions {
@@ -42,6 +63,8 @@ export interface CoreOptions {
    */
   sitePaths?: Partial<Record<Site, string>>
   fixturesDir?: string
+  /** The accounts that may log in, as a shop's customer records; default: DEMO_ACCOUNT alone. */
+  accounts?: readonly Account[]
   now?: () => Date
   /** Random bytes for tokens; injectable so tests can predict them. */
   randomBytes?: (size: number) => Uint8Array
@@ -53,6 +76,7 @@ export interface ServerContext {
   publicOrigin: string
   sitePaths: Partial<Record<Site, string>>
   fixturesDir: string
+  accounts?: readonly Account[]
   now: () => Date
   randomToken: (bytes?: number) => string
   /** Per-feature state, keyed by feature name (each route module owns its key). */
@@ -68,6 +92,7 @@ export function createContext(options: CoreOptions = {}): ServerContext {
     publicOrigin: new URL(options.publicOrigin ?? origin).origin,
     sitePaths: options.sitePaths ?? {},
     fixturesDir: options.fixturesDir ?? path.join(REPO_ROOT, 'fixtures'),
+    accounts: options.accounts,
     now: options.now ?? (() => new Date()),
     randomToken: (bytes = 16) => Buffer.from(random(bytes)).toString('base64url'),
     state: new Map(),

@@ -3,7 +3,7 @@
  * loopback: another machine can write any Host header, but cannot send from our loopback
  * interface), at the server's own address (a page on another site whose name an attacker points
  * at 127.0.0.1, DNS rebinding, reaches the server from this machine's browser under that other
- * name, and gets nothing of them).
+ * name, and gets nothing of them), and not through a forwarder that says it forwards.
  */
 import { isLoopback, type Client } from '../core/client.ts'
 import { problem } from '../core/http.ts'
@@ -27,9 +27,21 @@ export function defaultOwnHosts(origin: string): string[] {
   return LOOPBACK.map((name) => (url.port ? `${name}:${url.port}` : name))
 }
 
+/** Headers a forwarder (a reverse proxy, ssh -R, socat with a proxy in front) adds. */
+const FORWARDER_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'via']
+
+/**
+ * Whether a forwarder on this machine passed the request on: its connection is loopback, its
+ * client anyone the forwarder serves. Forwarders that add none of these headers (a bare ssh -R
+ * or socat) cannot be told from this machine: the tools trust the machine (README).
+ */
+const forwarded = (request: Request) => FORWARDER_HEADERS.some((h) => request.headers.has(h))
+
 export function createGuard(ownHosts: string[]): DemoGuard {
   const serves = (request: Request, client: Client) =>
-    isLoopback(client.remoteAddress) && ownHosts.includes(new URL(request.url).host)
+    isLoopback(client.remoteAddress) &&
+    !forwarded(request) &&
+    ownHosts.includes(new URL(request.url).host)
 
   /**
    * 403 for any other remote address, whatever its Host header says; 421 at another address (the
@@ -39,7 +51,7 @@ export function createGuard(ownHosts: string[]): DemoGuard {
   function refusal(request: Request, client: Client): Response | null {
     const refuse = (status: number, title: string) =>
       problem(status, 'urn:contract:demo_tool', title)
-    if (!isLoopback(client.remoteAddress))
+    if (!isLoopback(client.remoteAddress) || forwarded(request))
       return refuse(403, 'Demo tools answer only on the machine the demo server runs on.')
     if (!serves(request, client))
       return refuse(421, "Demo tools answer only at the demo server's own address.")

@@ -1,45 +1,113 @@
 /**
- * Password guessing is throttled per account and per client: each wrong password counts for
- * both, and past a few the login answers 429 with Retry-After, even to the right password, until
- * the bucket refills. Only failures count, so a shop's customers behind one address log in freely.
- * The per-account limit lets anyone slow one account's logins down: it stays generous, and the
- * refusal never says whether the password was right.
+ * What one client, network or account may do with logins, decided in one step after the body
+ * has arrived (so requests sent together cannot all pass the check before any is counted):
+ *
+ * - Guessing: wrong passwords count per account and per client; past a few the login answers
+ *   429 with Retry-After, even to the right password, until the bucket refills. The per-account
+ *   limit lets anyone slow one account's logins down: it stays generous, and the refusal never
+ *   says whether the password was right.
+ * - Logging in at all, right password or not, is limited per client and per network (networkKey),
+ *   and successful logins per account, so nobody can start logins by the thousand.
+ * - Live logins are bounded per account (its newest stay; the owner's own older ones end), per
+ *   network (its new logins wait) and in all (new logins wait, 503): a flood is refused where it
+ *   comes from, and never ends somebody else's login.
+ *
+ * The limits read the login store through its queries (login-sessions.ts), never its insides.
  */
 import { featureState, type ServerContext } from '../context.ts'
-import { clientKey, type Client } from '../client.ts'
+import { clientKey, networkKey, type Client } from '../client.ts'
+import { problem } from '../http.ts'
 import { createLimiter, tooManyRequests } from '../rate-limit.ts'
+import { endLogin, liveLogins, type LoginOwner } from './login-sessions.ts'
 
 /** Wrong passwords per account: this many at once, then one a minute. */
 export const ACCOUNT_GUESSES = { burst: 10, everyMs: 60_000 }
 /** Wrong passwords per client, across accounts: this many at once, then one every 10 s. */
 export const CLIENT_GUESSES = { burst: 30, everyMs: 10_000 }
+/** Logins per client, successful or not: this many at once, then one every 2 s. */
+export const CLIENT_LOGINS = { burst: 60, everyMs: 2_000 }
+/** Logins per network, successful or not: a shop's visitors behind one network come nowhere near. */
+export const NETWORK_LOGINS = { burst: 300, everyMs: 1_000 }
+/** Successful logins per account: a customer logs in a few times a day. */
+export const ACCOUNT_LOGINS = { burst: 30, everyMs: 60_000 }
 
 const limiters = (ctx: ServerContext) =>
   featureState(ctx, 'login-throttle', () => {
     const now = () => ctx.now().getTime()
     return {
-      accounts: createLimiter({ ...ACCOUNT_GUESSES, now }),
-      clients: createLimiter({ ...CLIENT_GUESSES, now }),
+      accountGuesses: createLimiter({ ...ACCOUNT_GUESSES, now }),
+      clientGuesses: createLimiter({ ...CLIENT_GUESSES, now }),
+      clientLogins: createLimiter({ ...CLIENT_LOGINS, now }),
+      networkLogins: createLimiter({ ...NETWORK_LOGINS, now }),
+      accountLogins: createLimiter({ ...ACCOUNT_LOGINS, now }),
     }
   })
 
 /** An account as the throttle counts it: its address in any case. */
-const accountKey = (email: string) => email.trim().toLowerCase()
+export const accountKey = (email: string) => email.trim().toLowerCase()
 
-export function loginThrottle(ctx: ServerContext, client: Client) {
-  const { accounts, clients } = limiters(ctx)
+const seconds = (ctx: ServerContext) => Math.floor(ctx.now().getTime() / 1000)
+
+export function loginThrottle(ctx: ServerContext, client: Client, email: string) {
+  const limits = limiters(ctx)
   const byClient = clientKey(client)
+  const owner: LoginOwner = { account: accountKey(email), network: networkKey(client) }
   return {
-    /** Seconds this client must wait before its next try; 0 when it may try now. */
-    clientWait: () => clients.wait(byClient),
-    /** Seconds until the account may be tried again; 0 when it may now. */
-    accountWait: (email: string) => accounts.wait(accountKey(email)),
-    /** Counts a wrong password against the account and the client. */
-    failed(email: string) {
-      accounts.spend(accountKey(email))
-      clients.spend(byClient)
+    owner,
+    /**
+     * Seconds until this login attempt may be checked (0: now, and the attempt is counted for
+     * the client and its network). Asked after the body, in the same step as the password check.
+     */
+    attempt(): number {
+      const wait = Math.max(
+        limits.clientGuesses.wait(byClient),
+        limits.accountGuesses.wait(owner.account),
+        limits.clientLogins.wait(byClient),
+        limits.networkLogins.wait(owner.network),
+        limits.accountLogins.wait(owner.account),
+      )
+      if (wait) return wait
+      limits.clientLogins.spend(byClient)
+      limits.networkLogins.spend(owner.network)
+      return 0
     },
-    refuse: (seconds: number) =>
-      tooManyRequests(seconds, 'Too many failed logins; try again later.'),
+    /** Counts a wrong password against the account and the client. */
+    failed() {
+      limits.accountGuesses.spend(owner.account)
+      limits.clientGuesses.spend(byClient)
+    },
+    /**
+     * Room for a new login of the right password: null when it may start (the account's oldest
+     * logins past its cap have ended), else the refusal. The network's and everybody's caps
+     * refuse the new login; they end nobody's.
+     */
+    room(): Response | null {
+      const now = seconds(ctx)
+      const untilOldestEnds = (live: { until: number }[]) => String(live[0].until - now)
+      const ofNetwork = liveLogins(ctx, now, { network: owner.network })
+      if (ofNetwork.length >= ctx.limits.loginsPerNetwork)
+        return problem(
+          429,
+          'urn:contract:too_many_requests',
+          'Too many logins from this network.',
+          {
+            'retry-after': untilOldestEnds(ofNetwork),
+          },
+        )
+      const all = liveLogins(ctx, now)
+      if (all.length >= ctx.limits.logins)
+        return problem(503, 'urn:contract:busy', 'Too many logins; try again later.', {
+          'retry-after': untilOldestEnds(all),
+        })
+      limits.accountLogins.spend(owner.account)
+      const ofAccount = liveLogins(ctx, now, { account: owner.account })
+      for (const login of ofAccount.slice(
+        0,
+        Math.max(0, ofAccount.length - ctx.limits.loginsPerAccount + 1),
+      ))
+        endLogin(ctx, login.id)
+      return null
+    },
+    refuse: (seconds: number) => tooManyRequests(seconds, 'Too many logins; try again later.'),
   }
 }

@@ -36,7 +36,7 @@ import {
 } from '../../../../src/session/login-token.ts'
 import { route, type Route } from '../router.ts'
 import { featureState, type ServerContext } from '../context.ts'
-import { isCurrentToken, nextToken } from './login-sessions.ts'
+import { isCurrentToken, nextToken, startLogin } from './login-sessions.ts'
 import { loginThrottle } from './login-throttle.ts'
 
 export const DEMO_ACCOUNT = { email: 'demo@lumora.example', password: 'lumora-demo' }
@@ -144,21 +144,22 @@ export function loginRoutes(): Route[] {
   return [
     route('POST', LOGIN_API + LOGIN_PATH, async ({ request, ctx, client }) => {
       if (!request.headers.get(CSRF_HEADER)) return empty(403)
-      const throttle = loginThrottle(ctx, client)
-      const clientWait = throttle.clientWait()
-      if (clientWait) return throttle.refuse(clientWait)
       const body = await readJson(request)
       if (!is(body, LoginRequestSchema)) return json({ status: 'BAD_REQUEST' }, 400)
-      const accountWait = throttle.accountWait(body.email)
-      if (accountWait) return throttle.refuse(accountWait)
-      if (body.email !== DEMO_ACCOUNT.email || body.password !== DEMO_ACCOUNT.password) {
-        throttle.failed(body.email)
+      // From here to the answer nothing waits: the limits are asked and counted in one step.
+      const throttle = loginThrottle(ctx, client, body.email)
+      const wait = throttle.attempt()
+      if (wait) return throttle.refuse(wait)
+      const account = (ctx.accounts ?? [DEMO_ACCOUNT]).find((a) => a.email === body.email)
+      if (account?.password !== body.password) {
+        throttle.failed()
         return json({ status: 'UNAUTHORIZED' }, 401)
       }
-      return withCookies(
-        json({ status: 'SUCCESS' }),
-        loginCookies(ctx, `login-${ctx.randomToken(12)}`),
-      )
+      const refused = throttle.room()
+      if (refused) return refused
+      const loginId = `login-${ctx.randomToken(12)}`
+      startLogin(ctx, loginId, throttle.owner, seconds(ctx.now()))
+      return withCookies(json({ status: 'SUCCESS' }), loginCookies(ctx, loginId))
     }),
     route('POST', LOGIN_API + LOGIN_TOKEN_RENEW_PATH, ({ request, ctx }) => {
       const token = verifyLoginToken(ctx, cookies(request)[LOGIN_TOKEN_COOKIE])

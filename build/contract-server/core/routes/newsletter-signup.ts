@@ -18,11 +18,17 @@ import {
   SUBSCRIBER_TOKEN_BYTES,
 } from '../../../../src/contract.ts'
 import { featureState, type ServerContext } from '../context.ts'
-import { clientKey, type Client } from '../client.ts'
+import { clientKey, networkKey, type Client } from '../client.ts'
 import { json, problem, readJson } from '../http.ts'
 import { createLimiter, tooManyRequests } from '../rate-limit.ts'
 import { mailboxPaused, sendConfirmation } from './newsletter-outbox.ts'
-import { addPending, pendingFor, pendingRoomIn, type Subscriber } from './newsletter-store.ts'
+import {
+  addPending,
+  pendingExpiries,
+  pendingFor,
+  pendingRoomIn,
+  type Subscriber,
+} from './newsletter-store.ts'
 
 export const CONSENT_TEXT_VERSION = '2026-11'
 
@@ -33,14 +39,41 @@ export const CONSENT_TEXT_VERSION = '2026-11'
 export const SIGN_UP_BURST = 60
 export const SIGN_UP_EVERY_MS = 2_000
 
-const signUpLimiter = (ctx: ServerContext) =>
-  featureState(ctx, 'newsletter-clients', () =>
-    createLimiter({
-      burst: SIGN_UP_BURST,
-      everyMs: SIGN_UP_EVERY_MS,
-      now: () => ctx.now().getTime(),
-    }),
-  )
+/**
+ * Sign-ups per network (networkKey): many addresses of one network are often one party, and each
+ * sign-up sends a mail to an address of the sender's choice.
+ */
+export const NETWORK_SIGN_UPS = { burst: 200, everyMs: 5_000 }
+
+const signUpLimiters = (ctx: ServerContext) =>
+  featureState(ctx, 'newsletter-clients', () => {
+    const now = () => ctx.now().getTime()
+    return {
+      clients: createLimiter({ burst: SIGN_UP_BURST, everyMs: SIGN_UP_EVERY_MS, now }),
+      networks: createLimiter({ ...NETWORK_SIGN_UPS, now }),
+    }
+  })
+
+/**
+ * Seconds this client must wait before it may sign up (0: now, and the sign-up is counted): its
+ * own limit, its network's, and its network's share of the pending store (limits.pendingPerNetwork:
+ * a network waits for its own links to expire, never everybody for one network's).
+ */
+function signUpWait(ctx: ServerContext, client: Client): number {
+  const { clients, networks } = signUpLimiters(ctx)
+  const byClient = clientKey(client)
+  const network = networkKey(client)
+  const pending = pendingExpiries(ctx, { network })
+  const share =
+    pending.length >= ctx.limits.pendingPerNetwork
+      ? Math.ceil((pending[0] - ctx.now().getTime()) / 1000)
+      : 0
+  const wait = Math.max(clients.wait(byClient), networks.wait(network), share)
+  if (wait) return wait
+  clients.spend(byClient)
+  networks.spend(network)
+  return 0
+}
 
 function siteOf(request: Request): Site {
   const site = request.headers.get(SITE_HEADER)?.toUpperCase()
@@ -56,7 +89,7 @@ export async function subscribe({
   ctx: ServerContext
   client: Client
 }): Promise<Response> {
-  const wait = signUpLimiter(ctx).take(clientKey(client))
+  const wait = signUpWait(ctx, client)
   if (wait) return tooManyRequests(wait, 'Too many sign-ups from this network; try again later.')
   const body = await readJson(request)
   const email = body && typeof body === 'object' ? (body as { email?: unknown }).email : undefined
@@ -102,6 +135,7 @@ export async function subscribe({
     status: 'WAITING_FOR_DOI',
     evidence,
     expiresAt: 0,
+    network: networkKey(client),
   }
   addPending(ctx, subscriber)
   sendConfirmation(ctx, subscriber)

@@ -26,6 +26,8 @@ export interface Subscriber {
   }
   /** Until when the link of the confirmation mail works (ms). */
   expiresAt: number
+  /** The network the sign-up came from (networkKey), so each network's pending share is bounded. */
+  network: string
   confirmedAt?: string
 }
 
@@ -87,6 +89,26 @@ export function pendingRoomIn(ctx: ServerContext): number {
     } else soonest = Math.min(soonest, expiresAt)
   }
   return pendingByAddress.size < ctx.limits.pendingSignUps ? 0 : Math.ceil((soonest - now) / 1000)
+}
+
+/**
+ * The pending sign-ups whose links still work, of one network (networkKey) or of everybody:
+ * when each link expires (ms), soonest first.
+ */
+export function pendingExpiries(ctx: ServerContext, of: { network?: string } = {}): number[] {
+  const { byToken, pendingByAddress } = store(ctx)
+  const now = ctx.now().getTime()
+  const expiries: number[] = []
+  for (const token of pendingByAddress.values()) {
+    const subscriber = byToken.get(token)
+    if (
+      subscriber &&
+      subscriber.expiresAt > now &&
+      (of.network ?? subscriber.network) === subscriber.network
+    )
+      expiries.push(subscriber.expiresAt)
+  }
+  return expiries.sort((a, b) => a - b)
 }
 
 /** Stores a new pending sign-up; one the address had before is gone (its link is no longer valid). */

@@ -824,8 +824,12 @@ test('repeated sign-ups of one address send one mail, again only after a pause; 
     links[0].searchParams.get('subscriberToken'),
     'the same pending sign-up',
   )
-  assert.is(subscribersOf(server.ctx).length, 1)
-  assert.is(subscribersOf(server.ctx)[0].request.firstName, 'Anna', 'only its token changes it')
+  assert.is((await subscribersOf(server.ctx)).length, 1)
+  assert.is(
+    (await subscribersOf(server.ctx))[0].request.firstName,
+    'Anna',
+    'only its token changes it',
+  )
 })
 
 test('bounded memory: the outbox and staff sessions keep only the newest entries; pending sign-ups wait for room', async () => {
@@ -840,7 +844,7 @@ test('bounded memory: the outbox and staff sessions keep only the newest entries
   })
   assert.is(refused.status, 503, 'no live link is pushed out')
   assert.equal(
-    subscribersOf(server.ctx).map((s) => s.request.email),
+    (await subscribersOf(server.ctx)).map((s) => s.request.email),
     ['user0@example.com', 'user1@example.com', 'user2@example.com'],
   )
   const mails = (await (await server.fetch('/_mail/outbox.json')).json()) as {

@@ -28,7 +28,14 @@ const HOUR = 60 * 60 * 1000
 function signUp(email: string, firstName = 'Anna', expiresAt = NOW + 48 * HOUR): Subscriber {
   return {
     token: `${firstName}-${email}-${Math.random()}`,
-    request: { email, salutation: 'MRS', firstName, lastName: 'Berg', consents: ['DNE'] },
+    request: {
+      origin: 'FOOTER',
+      email,
+      salutation: 'MRS',
+      firstName,
+      lastName: 'Berg',
+      consents: ['DNE'],
+    },
     status: 'WAITING_FOR_DOI',
     evidence: {
       receivedAt: new Date(NOW).toISOString(),
@@ -39,6 +46,7 @@ function signUp(email: string, firstName = 'Anna', expiresAt = NOW + 48 * HOUR):
       consentTextVersion: '2026-11',
     },
     expiresAt,
+    network: '192.0.2.0/24',
   }
 }
 

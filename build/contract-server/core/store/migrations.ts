@@ -32,7 +32,8 @@ export const MIGRATIONS: Migration[] = [
         consents TEXT NOT NULL,
         consent_text_version TEXT NOT NULL,
         expires_at BIGINT NOT NULL,
-        confirmed_at TEXT
+        confirmed_at TEXT,
+        network TEXT NOT NULL
       )`,
       // One pending sign-up per address, whatever the processes do at the same time.
       `CREATE UNIQUE INDEX subscribers_one_pending ON subscribers (address_key)
@@ -40,6 +41,8 @@ export const MIGRATIONS: Migration[] = [
       `CREATE INDEX subscribers_pending_expiry ON subscribers (expires_at)
         WHERE status = 'WAITING_FOR_DOI'`,
       `CREATE INDEX subscribers_address ON subscribers (address_key)`,
+      `CREATE INDEX subscribers_pending_network ON subscribers (network)
+        WHERE status = 'WAITING_FOR_DOI'`,
       // A login: its absolute end (seconds) and the id of its one current token.
       `CREATE TABLE logins (
         login_id TEXT PRIMARY KEY,

@@ -28,6 +28,8 @@ export interface Subscriber {
   }
   /** Until when the link of the confirmation mail works (ms). */
   expiresAt: number
+  /** The network the sign-up came from (networkKey), so each network's pending share is bounded. */
+  network: string
   confirmedAt?: string
 }
 
@@ -57,6 +59,7 @@ interface SubscriberRow {
   consent_text_version: string
   expires_at: number
   confirmed_at: string | null
+  network: string
 }
 
 const fromRow = (row: SubscriberRow): Subscriber => ({
@@ -72,6 +75,7 @@ const fromRow = (row: SubscriberRow): Subscriber => ({
     consentTextVersion: row.consent_text_version,
   },
   expiresAt: Number(row.expires_at),
+  network: row.network,
   ...(row.confirmed_at ? { confirmedAt: row.confirmed_at } : {}),
 })
 
@@ -94,6 +98,8 @@ export interface Store {
     cap: number,
     nowMs: number,
   ): Promise<NotStored | undefined>
+  /** The live pending sign-ups of one network: how many, and when the first link expires (ms). */
+  pendingShare(network: string, nowMs: number): Promise<{ count: number; soonest: number }>
   /** A new life for a pending link (its mail was sent again); false when it no longer works. */
   renewLink(token: string, expiresAt: number, nowMs: number): Promise<boolean>
   /** The pending sign-up becomes a subscriber; false when it is not pending or its link expired. */
@@ -177,8 +183,8 @@ export function createStore(sql: Sql): Store {
         const { request, evidence: e } = subscriber
         const stored = await tx.run(
           `INSERT INTO subscribers (token, address_key, status, request, received_at, site, locale,
-            page_address, consents, consent_text_version, expires_at, confirmed_at)
-           VALUES (?, ?, 'WAITING_FOR_DOI', ?, ?, ?, ?, ?, ?, ?, ?, NULL)
+            page_address, consents, consent_text_version, expires_at, confirmed_at, network)
+           VALUES (?, ?, 'WAITING_FOR_DOI', ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)
            ON CONFLICT (address_key) WHERE ${PENDING} DO NOTHING`,
           [
             subscriber.token,
@@ -191,10 +197,19 @@ export function createStore(sql: Sql): Store {
             JSON.stringify(e.consents),
             e.consentTextVersion,
             subscriber.expiresAt,
+            subscriber.network,
           ],
         )
         return stored ? undefined : { taken: true }
       })
+    },
+    async pendingShare(network, nowMs) {
+      const [row] = await (await db()).all<{ n: number; soonest: number | null }>(
+        `SELECT COUNT(*) AS n, MIN(expires_at) AS soonest FROM subscribers
+         WHERE network = ? AND ${PENDING} AND expires_at > ?`,
+        [network, nowMs],
+      )
+      return { count: Number(row.n), soonest: Number(row.soonest ?? 0) }
     },
     async renewLink(token, expiresAt, nowMs) {
       const changed = await (await db()).run(

@@ -16,7 +16,7 @@ interface Migration {
 export const MIGRATIONS: Migration[] = [
   {
     version: 1,
-    name: 'subscribers, logins, secrets, erasures',
+    name: 'subscribers, erasures',
     statements: [
       // One row per sign-up: its request and the evidence of consent (GDPR Art. 7(1)). A pending
       // row is deleted once its link has expired; a confirmed one stays until erased.
@@ -43,14 +43,6 @@ export const MIGRATIONS: Migration[] = [
       `CREATE INDEX subscribers_address ON subscribers (address_key)`,
       `CREATE INDEX subscribers_pending_network ON subscribers (network)
         WHERE status = 'WAITING_FOR_DOI'`,
-      // A login: its absolute end (seconds) and the id of its one current token.
-      `CREATE TABLE logins (
-        login_id TEXT PRIMARY KEY,
-        token_id TEXT NOT NULL,
-        until BIGINT NOT NULL
-      )`,
-      // The login tokens' signing secret, shared by every process on the database.
-      `CREATE TABLE secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL)`,
       // That an erasure request was carried out, and when; never whose (build/contract-server/README.md).
       `CREATE TABLE erasures (erased_at TEXT NOT NULL, records INTEGER NOT NULL)`,
     ],

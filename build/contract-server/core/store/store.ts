@@ -1,13 +1,11 @@
 /**
  * The server's records in a database (sql.ts: SQLite embedded, or PostgreSQL): the newsletter's
- * sign-ups with the evidence of consent, the live logins, the login tokens' signing secret, and
- * the log of erasures. Every method answers after its statements are committed. The rules that
+ * sign-ups with the evidence of consent, and the log of erasures. Every method answers after its statements are committed. The rules that
  * must hold whatever runs at the same time are the database's: one pending sign-up per address (a
  * unique index), a confirmation or a correction only of a pending sign-up whose link still works
  * (the condition of its UPDATE), room for a pending sign-up checked in the transaction that stores
- * it. Routes reach the store through core/routes/newsletter-store.ts and login-sessions.ts.
+ * it. Routes reach the store through core/routes/newsletter-store.ts.
  */
-import { randomBytes } from 'node:crypto'
 import type { SubscriberRequest } from '../../../../src/newsletter/newsletter.schema.ts'
 import type { Site } from '../../../../src/sites.ts'
 import { migrate } from './migrations.ts'
@@ -31,13 +29,6 @@ export interface Subscriber {
   /** The network the sign-up came from (networkKey), so each network's pending share is bounded. */
   network: string
   confirmedAt?: string
-}
-
-export interface Login {
-  /** The login's end (seconds since the epoch). */
-  until: number
-  /** The id of its one current token. */
-  tokenId: string
 }
 
 /** Why a pending sign-up was not stored. */
@@ -83,8 +74,6 @@ const PENDING = `status = 'WAITING_FOR_DOI'`
 
 export interface Store {
   readonly engine: Sql['engine']
-  /** The login tokens' signing secret: drawn once per store, so a restart keeps the logins. */
-  loginSecret(): Promise<Buffer>
   subscriber(token: string): Promise<Subscriber | undefined>
   /** The address's pending sign-up whose link works at `nowMs`. */
   pendingOf(addressKey: string, nowMs: number): Promise<Subscriber | undefined>
@@ -110,20 +99,8 @@ export interface Store {
   subscribers(): Promise<Subscriber[]>
   /** Deletes every record of an address and logs that it did (never whose); the number deleted. */
   erase(addressKey: string, erasedAt: string): Promise<number>
-  /**
-   * The login's new current token: a live login keeps its end; one that does not live (yet)
-   * ends at `until`. Past `cap` live logins the oldest end.
-   */
-  nextLogin(
-    loginId: string,
-    tokenId: string,
-    issuedAtS: number,
-    until: number,
-    cap: number,
-  ): Promise<Login>
-  login(loginId: string): Promise<Login | undefined>
-  /** Retention: deletes pending sign-ups whose link expired and logins that ended. */
-  deleteExpired(nowMs: number): Promise<{ signUps: number; logins: number }>
+  /** Retention: deletes pending sign-ups whose link expired; how many. */
+  deleteExpired(nowMs: number): Promise<number>
   close(): Promise<void>
 }
 
@@ -136,24 +113,9 @@ export function createStore(sql: Sql): Store {
     await ready
     return sql
   }
-  let secret: Promise<Buffer> | undefined
   let closed: Promise<void> | undefined
   return {
     engine: sql.engine,
-    loginSecret() {
-      secret ??= (async () => {
-        const tx = await db()
-        await tx.run(
-          'INSERT INTO secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING',
-          ['login', randomBytes(32).toString('base64')],
-        )
-        const [row] = await tx.all<{ value: string }>('SELECT value FROM secrets WHERE name = ?', [
-          'login',
-        ])
-        return Buffer.from(row.value, 'base64')
-      })()
-      return secret
-    },
     async subscriber(token) {
       const [row] = await (await db()).all<SubscriberRow>(
         'SELECT * FROM subscribers WHERE token = ?',
@@ -247,40 +209,10 @@ export function createStore(sql: Sql): Store {
         return records
       })
     },
-    async nextLogin(loginId, tokenId, issuedAtS, until, cap) {
-      return (await db()).transaction(async (tx) => {
-        await tx.run('DELETE FROM logins WHERE until <= ?', [issuedAtS])
-        const [login] = await tx.all<{ until: number }>(
-          `INSERT INTO logins (login_id, token_id, until) VALUES (?, ?, ?)
-           ON CONFLICT (login_id) DO UPDATE SET token_id = excluded.token_id,
-             until = CASE WHEN logins.until > ? THEN logins.until ELSE excluded.until END
-           RETURNING until`,
-          [loginId, tokenId, until, issuedAtS],
-        )
-        const [{ n }] = await tx.all<{ n: number }>('SELECT COUNT(*) AS n FROM logins')
-        if (Number(n) > cap)
-          await tx.run(
-            `DELETE FROM logins WHERE login_id IN
-              (SELECT login_id FROM logins ORDER BY until, login_id LIMIT ?)`,
-            [Number(n) - cap],
-          )
-        return { until: Number(login.until), tokenId }
-      })
-    },
-    async login(loginId) {
-      const [row] = await (await db()).all<{ token_id: string; until: number }>(
-        'SELECT token_id, until FROM logins WHERE login_id = ?',
-        [loginId],
-      )
-      return row && { tokenId: row.token_id, until: Number(row.until) }
-    },
     async deleteExpired(nowMs) {
-      return (await db()).transaction(async (tx) => ({
-        signUps: await tx.run(`DELETE FROM subscribers WHERE ${PENDING} AND expires_at <= ?`, [
-          nowMs,
-        ]),
-        logins: await tx.run('DELETE FROM logins WHERE until <= ?', [Math.floor(nowMs / 1000)]),
-      }))
+      return (await db()).run(`DELETE FROM subscribers WHERE ${PENDING} AND expires_at <= ?`, [
+        nowMs,
+      ])
     },
     close() {
       closed ??= ready.then(

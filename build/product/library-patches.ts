@@ -25,6 +25,11 @@
  * defaults, both names unset, turn a cookie named `undefined` into an `undefined:` header). The
  * widget's calls send no cookie as a header, so that step is removed (src/api/client.ts).
  *
+ * A polluted Object.prototype: redaxios merges configs with for-in into `{}` and starts its own
+ * headers as `{}`, so whatever a host page's query parser wrote into Object.prototype (baseURL,
+ * auth, a header name) would join every request. Both start without a prototype; the client
+ * hands it only such objects (src/api/client.ts).
+ *
  * Document methods: host markup named like one (`<img name="createTextNode">`) makes
  * `document.createTextNode` that element, and Preact creates every node through `document`; it
  * reaches the methods through the document's prototype instead, as the widget's own code does
@@ -130,6 +135,21 @@ export const LIBRARY_PATCHES: LibraryPatch[] = [
     replace: '',
     why: 'its XSRF step sends a cookie named "undefined" as an `undefined:` header; the widget sends no cookie as a header',
   },
+  // Configs and headers without a prototype (src/api/client.ts): its merge copies with for-in
+  // into a fresh {}, and its own headers start as {}, so a property of a polluted Object.prototype
+  // (baseURL, params, auth, data, a header name) would be read as an option or sent as a header.
+  {
+    file: 'redaxios/dist/redaxios.module.js',
+    find: 'function n(e,t,r){var a,o={};',
+    replace: 'function n(e,t,r){var a,o=Object.create(null);',
+    why: 'its merge builds on {}, which reads a polluted Object.prototype',
+  },
+  {
+    file: 'redaxios/dist/redaxios.module.js',
+    find: 's=n(t,r),f={};',
+    replace: 's=n(t,r),f=Object.create(null);',
+    why: 'its headers start as {}, whose for-in walks a polluted Object.prototype',
+  },
   {
     file: 'preact/dist/preact.module.js',
     find: 'return document.createTextNode(k);u=document.createElementNS(o,x,k.is&&k)',
@@ -143,6 +163,18 @@ export const LIBRARY_PATCHES: LibraryPatch[] = [
     find: 'try{p[s.xsrfHeaderName]=decodeURIComponent(document.cookie.match(RegExp("(^|; )"+s.xsrfCookieName+"=([^;]*)"))[2])}catch(e){}',
     replace: '',
     why: 'its XSRF step sends a cookie named "undefined" as an `undefined:` header',
+  },
+  {
+    file: 'redaxios/dist/redaxios.js',
+    find: 'function r(e,t,n){var a,o={};',
+    replace: 'function r(e,t,n){var a,o=Object.create(null);',
+    why: 'its merge builds on {}, which reads a polluted Object.prototype',
+  },
+  {
+    file: 'redaxios/dist/redaxios.js',
+    find: 's=r(t,n),p={};',
+    replace: 's=r(t,n),p=Object.create(null);',
+    why: 'its headers start as {}, whose for-in walks a polluted Object.prototype',
   },
   {
     file: '@preact/signals-core/dist/signals-core.mjs',

@@ -186,4 +186,141 @@ test('works against the contract server in-process, including its fault injectio
   assert.is((failed as ResponseError).status, 500)
 })
 
+/**
+ * What a host page's legacy query parser writes into Object.prototype from
+ * `?__proto__[baseURL]=https://evil.example&…` (CVE-2021-20088 and its kin): redaxios' options,
+ * the client's own options, fetch's init members and a header name.
+ */
+const POLLUTION: Record<string, unknown> = {
+  baseURL: 'https://evil.example',
+  url: 'https://evil.example/url',
+  params: { leak: '1' },
+  withCredentials: 'true',
+  auth: 'Basic ZXZpbA==',
+  data: { stolen: '1' },
+  headers: { 'x-polluted': '1' },
+  'x-evil-header': 'evil',
+  responseType: 'stream',
+  apiKey: { header: 'x-api-key', value: 'evil' },
+  accessToken: 'evil',
+  cache: 'force-cache',
+  credentials: 'include',
+  mode: 'no-cors',
+  referrer: 'https://evil.example/',
+  referrerPolicy: 'unsafe-url',
+  keepalive: 'true',
+  integrity: 'sha256-evil',
+}
+
+/** Runs `calls` with Object.prototype polluted (and always cleans up). */
+async function polluted(calls: () => Promise<unknown>) {
+  const proto = Object.prototype as Record<string, unknown>
+  for (const [key, value] of Object.entries(POLLUTION)) proto[key] = value
+  try {
+    await calls()
+  } finally {
+    for (const key of Object.keys(POLLUTION)) delete proto[key]
+  }
+}
+
+test('a polluted Object.prototype adds nothing to a request: the same address, headers, body and fetch options', async () => {
+  const seen: Record<string, unknown>[] = []
+  // Reads init as a browser's fetch does: each member through the prototype chain.
+  const fetchImpl = (async (input: RequestInfo | URL, init: RequestInit) => {
+    seen.push({
+      url: String(input),
+      method: init.method,
+      headers: [...new Headers(init.headers)],
+      body: init.body,
+      ...Object.fromEntries(
+        [
+          'credentials',
+          'cache',
+          'mode',
+          'referrer',
+          'referrerPolicy',
+          'keepalive',
+          'integrity',
+        ].map((key) => [key, (init as Record<string, unknown>)[key]]),
+      ),
+    })
+    return new Response('{"ok":true}', { status: 200 })
+  }) as typeof fetch
+  const answers: unknown[] = []
+  await polluted(async () => {
+    const newsletter = createApiClient({
+      baseURL: newsletterBasePath('https://shop.test', false),
+      fetch: fetchImpl,
+      timers: fakeClock(),
+    })
+    answers.push(
+      await newsletter.post(
+        '/newsletter-subscribers',
+        { email: 'a@b.de' },
+        { headers: siteHeaders('AT', 'https://shop.test/at/') },
+      ),
+    )
+    answers.push(
+      await newsletter.get('/customers/base-data', { headers: { 'X-LoginToken': 'tok' } }),
+    )
+    const psdata = createApiClient({
+      baseURL: 'https://shop.test',
+      fetch: fetchImpl,
+      timers: fakeClock(),
+      withCredentials: true,
+      cache: 'no-store',
+      headers: { 'X-Hunter-Csrf': '1' },
+    })
+    answers.push(await psdata.get('/service/customerfrontenddata/api/v1/psdata'))
+  })
+  const plain = {
+    mode: undefined,
+    referrer: undefined,
+    referrerPolicy: undefined,
+    keepalive: undefined,
+    integrity: undefined,
+  }
+  assert.equal(seen, [
+    {
+      url: 'https://shop.test/service/newsletter/api/internal/newsletter-subscribers',
+      method: 'POST',
+      headers: [
+        ['accept', 'application/json'],
+        ['content-type', 'application/json'],
+        ['x-hunter-site', 'AT'],
+        ['x-original-address', 'https://shop.test/at/'],
+      ],
+      body: '{"email":"a@b.de"}',
+      credentials: undefined,
+      cache: undefined,
+      ...plain,
+    },
+    {
+      url: 'https://shop.test/service/newsletter/api/internal/customers/base-data',
+      method: 'GET',
+      headers: [
+        ['accept', 'application/json'],
+        ['x-logintoken', 'tok'],
+      ],
+      body: undefined,
+      credentials: undefined,
+      cache: undefined,
+      ...plain,
+    },
+    {
+      url: 'https://shop.test/service/customerfrontenddata/api/v1/psdata',
+      method: 'GET',
+      headers: [
+        ['accept', 'application/json'],
+        ['x-hunter-csrf', '1'],
+      ],
+      body: undefined,
+      credentials: 'include',
+      cache: 'no-store',
+      ...plain,
+    },
+  ])
+  assert.equal(answers, Array(3).fill({ status: 200, data: { ok: true } }), 'answers read as JSON')
+})
+
 test.run()

@@ -6,6 +6,10 @@
  * No cookie ever becomes a header: the build removes redaxios' XSRF step, which copies the cookie
  * named by `xsrfCookieName` (unset: a cookie named "undefined") into a header named by
  * `xsrfHeaderName` ("undefined") on every request (build/product/library-patches.ts).
+ * Nothing a request carries comes from Object.prototype, which a host page's legacy query parser
+ * may have written (`?__proto__[baseURL]=…`): the client builds absolute addresses itself, reads
+ * options and hands configs, headers and fetch's init on as own properties of objects without a
+ * prototype (`own`), and the build makes redaxios' merge build such objects too.
  */
 import redaxios from 'redaxios'
 import { FetchError, ResponseError } from './errors'
@@ -72,6 +76,9 @@ export function siteHeaders(site: Site, pageAddress: string): Record<string, str
   return { [SITE_HEADER]: site, [ORIGINAL_ADDRESS_HEADER]: page.origin + page.pathname }
 }
 
+/** `value`'s own properties on an object without a prototype: what is not its own reads undefined. */
+const own = <T extends object>(value?: T): T => Object.assign(Object.create(null), value)
+
 /** Wraps fetch with an abortable time-out and maps network failures to FetchError. */
 function timedFetch(
   fetchImpl: typeof fetch,
@@ -97,7 +104,10 @@ function timedFetch(
       }
       Promise.resolve()
         .then(() =>
-          fetchImpl(input, { ...init, signal: controller?.signal, ...(cache ? { cache } : {}) }),
+          fetchImpl(
+            input,
+            own({ ...init, signal: controller?.signal, ...(cache ? { cache } : {}) }),
+          ),
         )
         .then(
           (response) => settle(() => resolve(response)),
@@ -106,36 +116,46 @@ function timedFetch(
     })
 }
 
-function authHeaders(auth: ApiClientOptions['auth']): Record<string, string> {
-  if (!auth) return {}
+function authHeaders(given: ApiClientOptions['auth']): Record<string, string> {
+  const auth = own(given)
+  const apiKey = own(auth.apiKey)
+  const basic = own(auth.basic)
   const headers: Record<string, string> = {}
-  if (auth.apiKey) headers[auth.apiKey.header] = auth.apiKey.value
+  if (apiKey.header) headers[apiKey.header] = apiKey.value
   if (auth.accessToken) headers.Authorization = `Bearer ${auth.accessToken}`
   else if (auth.basic)
-    headers.Authorization = `Basic ${btoa(`${auth.basic.username}:${auth.basic.password}`)}`
+    headers.Authorization = `Basic ${btoa(`${basic.username}:${basic.password}`)}`
   return headers
 }
 
-export function createApiClient(options: ApiClientOptions): ApiClient {
-  const http = redaxios.create({
-    baseURL: options.baseURL,
-    headers: { Accept: 'application/json', ...authHeaders(options.auth), ...options.headers },
-    withCredentials: options.withCredentials,
-    fetch: timedFetch(options.fetch, REQUEST_TIMEOUT_MS, options.timers, options.cache),
-  })
+export function createApiClient(given: ApiClientOptions): ApiClient {
+  const options = own(given)
+  const http = redaxios.create(
+    own({
+      headers: own({
+        Accept: 'application/json',
+        ...authHeaders(options.auth),
+        ...own(options.headers),
+      }),
+      withCredentials: options.withCredentials,
+      fetch: timedFetch(options.fetch, REQUEST_TIMEOUT_MS, options.timers, options.cache),
+    }),
+  )
 
   async function send<T>(
     method: 'get' | 'post' | 'put',
     path: string,
     body: unknown,
-    call: CallOptions = {},
+    given?: CallOptions,
   ) {
     try {
+      const call = own(given)
       // Only set keys: redaxios would let an undefined `headers` replace the default headers.
-      const config: Record<string, unknown> = { method, data: body }
-      if (call.headers) config.headers = call.headers
-      if (call.params) config.params = call.params
-      const response = await http<T>(path, config)
+      const config: Record<string, unknown> = own({ method, data: body })
+      if (call.headers) config.headers = own(call.headers)
+      if (call.params) config.params = own(call.params)
+      // An absolute address: redaxios then applies no baseURL, whatever its config holds.
+      const response = await http<T>(options.baseURL + path, config)
       return { status: response.status, data: response.data }
     } catch (error) {
       if (error instanceof FetchError) throw error

@@ -75,6 +75,15 @@ test('takeSubscriberToken: an encoded name counts too; the only parameter leaves
   other.close()
 })
 
+test('takeSubscriberToken: under a <base href> on a CDN the token still leaves the address bar', () => {
+  const { window } = new JSDOM('<base href="https://cdn.example/assets/">', {
+    url: `https://shop.test/de/page?subscriberToken=${TOKEN}&x=1#f`,
+  })
+  assert.is(takeSubscriberToken(window as unknown as Window), TOKEN)
+  assert.is(window.location.href, 'https://shop.test/de/page?x=1#f')
+  window.close()
+})
+
 test('takeSubscriberToken: anything but the format the server issues is no token (no request can follow), and it leaves the address too', () => {
   for (const bad of [
     '..',

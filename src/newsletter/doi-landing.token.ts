@@ -21,7 +21,12 @@ export function takeSubscriberToken(win: Window): string | null {
     history.replaceState(
       history.state,
       '',
-      location.pathname + (kept.length ? '?' + kept.join('&') : '') + location.hash,
+      // Absolute: a path alone resolves against the page's <base href>, which on a CDN is
+      // another origin, and replaceState refuses it.
+      location.origin +
+        location.pathname +
+        (kept.length ? '?' + kept.join('&') : '') +
+        location.hash,
     )
   } catch {
     // A sandboxed or opaque page refuses; the token is still used, and only read once.

@@ -27,29 +27,22 @@ function tokenOf(params: Record<string, string>): string {
   return params.token
 }
 
-async function confirm({
-  params,
-  ctx,
-}: {
+interface TokenRouteArgs {
   params: Record<string, string>
   ctx: ServerContext
-}): Promise<Response> {
-  const subscriber = await usable(ctx, tokenOf(params))
-  if (subscriber?.status !== 'WAITING_FOR_DOI' || !(await markConfirmed(ctx, subscriber)))
-    return problem(410, 'urn:newsletter:token_invalid', 'This link is no longer valid.')
-  return json({ status: 'SUBSCRIBED' })
 }
 
 /** A token from a confirmation mail serves until its sign-up is confirmed (or it expires); then it is used up. */
 const usedUp = () => problem(410, 'urn:newsletter:token_invalid', 'This link is no longer valid.')
 
-async function lookup({
-  params,
-  ctx,
-}: {
-  params: Record<string, string>
-  ctx: ServerContext
-}): Promise<Response> {
+async function confirm({ params, ctx }: TokenRouteArgs): Promise<Response> {
+  const subscriber = await usable(ctx, tokenOf(params))
+  if (subscriber?.status !== 'WAITING_FOR_DOI' || !(await markConfirmed(ctx, subscriber)))
+    return usedUp()
+  return json({ status: 'SUBSCRIBED' })
+}
+
+async function lookup({ params, ctx }: TokenRouteArgs): Promise<Response> {
   const subscriber = await usable(ctx, tokenOf(params))
   if (!subscriber) return problem(404, 'urn:newsletter:token_invalid', 'Unknown subscriber token.')
   if (subscriber.status !== 'WAITING_FOR_DOI') return usedUp()

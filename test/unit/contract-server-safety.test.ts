@@ -188,7 +188,7 @@ test('login sets a signed token (HS256) whose payload the widget still reads: ex
 test('renewal refuses unsigned (alg none), altered, foreign and expired tokens with 401', async () => {
   let now = new Date('2026-11-21T09:00:00Z')
   const server = createContractServer({ now: () => now })
-  const good = makeLoginToken(server.ctx, 'l1')
+  const good = await makeLoginToken(server.ctx, 'l1')
   const [header, payload, signature] = good.split('.')
   const claims = part(good, 1)
   const forged = {
@@ -196,7 +196,10 @@ test('renewal refuses unsigned (alg none), altered, foreign and expired tokens w
     'alg none, the real signature': `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.${signature}`,
     'another login id': `${header}.${b64({ ...claims, lid: 'l2' })}.${signature}`,
     'a later expiry': `${header}.${b64({ ...claims, exp: claims.exp + 3600 })}.${signature}`,
-    'signed by another server': makeLoginToken(createContractServer({ now: () => now }).ctx, 'l1'),
+    'signed by another server': await makeLoginToken(
+      createContractServer({ now: () => now }).ctx,
+      'l1',
+    ),
     'no signature part': `${header}.${payload}`,
     garbage: 'a.b.c',
   }

@@ -167,7 +167,7 @@ for (const engine of [sqlite, postgres]) {
     await store.confirm(kept.token, new Date(NOW).toISOString(), NOW)
     assert.not.ok(await store.confirm(late.token, new Date(NOW).toISOString(), NOW + HOUR))
     assert.not.ok(await store.correct(late.token, late, NOW + HOUR))
-    assert.is(await store.deleteExpired(NOW + 49 * HOUR), 1)
+    assert.equal(await store.deleteExpired(NOW + 49 * HOUR), { signUps: 1, logins: 0 })
     assert.equal(
       (await store.subscribers()).map((s) => [s.request.email, s.status]),
       [['kept@x.test', 'SUBSCRIBED']],
@@ -236,6 +236,38 @@ for (const engine of [sqlite, postgres]) {
       (await store.subscribers()).map((s) => s.request.email),
       ['other@x.test'],
     )
+  })
+
+  it('logins: caps per network and in all refuse, an account ends its own oldest, a renewal keeps the end', async () => {
+    const { store, open } = await fresh()
+    const s = NOW / 1000
+    const caps = { perNetwork: 2, all: 3, perAccount: 2 }
+    const start = (loginId: string, account: string, network: string, at = s) =>
+      store.startLogin({ loginId, account, network, startS: at, until: at + 100 }, caps)
+    assert.is(await start('a1', 'ann', 'n1'), undefined)
+    assert.is(await start('a2', 'ann', 'n1', s + 10), undefined)
+    assert.equal(await start('b1', 'bob', 'n1', s + 20), { cap: 'network', retryAfter: 80 })
+    assert.is(await start('a3', 'ann', 'n2', s + 20), undefined, "ann's oldest ends")
+    assert.is(await store.login('a1'), undefined)
+    assert.is(await start('b1', 'bob', 'n3', s + 20), undefined)
+    assert.equal(await start('c1', 'cy', 'n4', s + 30), { cap: 'all', retryAfter: 80 })
+    assert.equal(await store.nextToken('a2', 't1', s + 40, s + 140), {
+      until: s + 110,
+      tokenId: 't1',
+    })
+    assert.equal(await store.login('a2'), { until: s + 110, tokenId: 't1' })
+    assert.equal(
+      await store.nextToken('gone', 't2', s + 40, s + 140),
+      { until: s + 140, tokenId: 't2' },
+      'a login that does not live starts',
+    )
+    assert.equal(await store.deleteExpired((s + 115) * 1000), { signUps: 0, logins: 1 })
+    const secret = await store.loginSecret()
+    assert.is(secret.length, 32)
+    await store.close()
+    const again = open()
+    assert.equal(await again.loginSecret(), secret, 'the signing secret outlives a restart')
+    assert.equal(await again.login('b1'), { until: s + 120, tokenId: '' }, 'and so do the logins')
   })
 
   test.run()

@@ -103,7 +103,7 @@ async function baseData({
   request: Request
   ctx: ServerContext
 }): Promise<Response> {
-  if (!verifyLoginToken(ctx, request.headers.get(LOGIN_TOKEN_HEADER)))
+  if (!(await verifyLoginToken(ctx, request.headers.get(LOGIN_TOKEN_HEADER))))
     return problem(
       401,
       'urn:customer:unauthorized',

@@ -47,6 +47,28 @@ export const MIGRATIONS: Migration[] = [
       `CREATE TABLE erasures (erased_at TEXT NOT NULL, records INTEGER NOT NULL)`,
     ],
   },
+  {
+    version: 2,
+    name: 'logins, secrets',
+    statements: [
+      // A live login: who started it (the account as the limits key it, the client's network),
+      // its absolute end (seconds), the id of its one current token, and its place in the order
+      // logins started (several start in one second).
+      `CREATE TABLE logins (
+        login_id TEXT PRIMARY KEY,
+        account TEXT NOT NULL,
+        network TEXT NOT NULL,
+        token_id TEXT NOT NULL,
+        until BIGINT NOT NULL,
+        seq BIGINT NOT NULL
+      )`,
+      `CREATE INDEX logins_until ON logins (until)`,
+      `CREATE INDEX logins_account ON logins (account)`,
+      `CREATE INDEX logins_network ON logins (network)`,
+      // The login tokens' signing secret, shared by every process on the database.
+      `CREATE TABLE secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+    ],
+  },
 ]
 
 /** Brings the schema to the newest version; returns the versions it applied. */

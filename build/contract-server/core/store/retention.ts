@@ -1,6 +1,6 @@
 /**
  * Retention, done by the server itself: pending sign-ups whose link has expired (48 hours; they
- * hold no consent) are deleted at start and then every hour, well within
+ * hold no consent) and logins that ended are deleted at start and then every hour, well within
  * the 14 days the privacy text promises for unconfirmed sign-ups.
  */
 import type { Store } from './store.ts'

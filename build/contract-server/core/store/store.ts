@@ -1,11 +1,14 @@
 /**
  * The server's records in a database (sql.ts: SQLite embedded, or PostgreSQL): the newsletter's
- * sign-ups with the evidence of consent, and the log of erasures. Every method answers after its statements are committed. The rules that
+ * sign-ups with the evidence of consent, the log of erasures, the live logins and the login
+ * tokens' signing secret. Every method answers after its statements are committed. The rules that
  * must hold whatever runs at the same time are the database's: one pending sign-up per address (a
  * unique index), a confirmation or a correction only of a pending sign-up whose link still works
  * (the condition of its UPDATE), room for a pending sign-up checked in the transaction that stores
- * it. Routes reach the store through core/routes/newsletter-store.ts.
+ * it; so are the caps on live logins. Routes reach the store through
+ * core/routes/newsletter-store.ts and login-sessions.ts.
  */
+import { randomBytes } from 'node:crypto'
 import type { SubscriberRequest } from '../../../../src/newsletter/newsletter.schema.ts'
 import type { Site } from '../../../../src/sites.ts'
 import { migrate } from './migrations.ts'
@@ -29,6 +32,29 @@ export interface Subscriber {
   /** The network the sign-up came from (networkKey), so each network's pending share is bounded. */
   network: string
   confirmedAt?: string
+}
+
+export interface Login {
+  /** The login's end (seconds since the epoch). */
+  until: number
+  /** The id of its one current token. */
+  tokenId: string
+}
+
+/** The caps a new login must fit under (core/context.ts Limits). */
+export interface LoginCaps {
+  /** Live logins of one network: past it the network's new logins are refused. */
+  perNetwork: number
+  /** Live logins in all: past it new logins are refused. */
+  all: number
+  /** Live logins of one account: past it the account's oldest end. */
+  perAccount: number
+}
+
+/** Why a login did not start: which cap, and seconds until its oldest login ends. */
+export interface LoginRefused {
+  cap: 'network' | 'all'
+  retryAfter: number
 }
 
 /** Why a pending sign-up was not stored. */
@@ -71,9 +97,13 @@ const fromRow = (row: SubscriberRow): Subscriber => ({
 })
 
 const PENDING = `status = 'WAITING_FOR_DOI'`
+/** A new login's place in the order logins started. */
+const NEXT_LOGIN = '(SELECT COALESCE(MAX(seq), 0) + 1 FROM logins)'
 
 export interface Store {
   readonly engine: Sql['engine']
+  /** The login tokens' signing secret: drawn once per database, so a restart keeps the logins. */
+  loginSecret(): Promise<Buffer>
   subscriber(token: string): Promise<Subscriber | undefined>
   /** The address's pending sign-up whose link works at `nowMs`. */
   pendingOf(addressKey: string, nowMs: number): Promise<Subscriber | undefined>
@@ -99,8 +129,22 @@ export interface Store {
   subscribers(): Promise<Subscriber[]>
   /** Deletes every record of an address and logs that it did (never whose); the number deleted. */
   erase(addressKey: string, erasedAt: string): Promise<number>
-  /** Retention: deletes pending sign-ups whose link expired; how many. */
-  deleteExpired(nowMs: number): Promise<number>
+  /**
+   * Starts a login of `account` from `network` that ends at `until`, unless its network or
+   * everybody holds the cap of live logins; the account's oldest logins past its cap end.
+   */
+  startLogin(
+    login: { loginId: string; account: string; network: string; startS: number; until: number },
+    caps: LoginCaps,
+  ): Promise<LoginRefused | undefined>
+  /**
+   * The login's new current token: a live login keeps its end; one that does not live (tests
+   * make tokens without logging in) starts, of no account, and ends at `until`.
+   */
+  nextToken(loginId: string, tokenId: string, issuedAtS: number, until: number): Promise<Login>
+  login(loginId: string): Promise<Login | undefined>
+  /** Retention: deletes pending sign-ups whose link expired and logins that ended; how many. */
+  deleteExpired(nowMs: number): Promise<{ signUps: number; logins: number }>
   close(): Promise<void>
 }
 
@@ -114,8 +158,23 @@ export function createStore(sql: Sql): Store {
     return sql
   }
   let closed: Promise<void> | undefined
+  let secret: Promise<Buffer> | undefined
   return {
     engine: sql.engine,
+    loginSecret() {
+      secret ??= (async () => {
+        const sql = await db()
+        await sql.run(
+          'INSERT INTO secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING',
+          ['login', randomBytes(32).toString('base64')],
+        )
+        const [row] = await sql.all<{ value: string }>('SELECT value FROM secrets WHERE name = ?', [
+          'login',
+        ])
+        return Buffer.from(row.value, 'base64')
+      })()
+      return secret
+    },
     async subscriber(token) {
       const [row] = await (await db()).all<SubscriberRow>(
         'SELECT * FROM subscribers WHERE token = ?',
@@ -209,10 +268,62 @@ export function createStore(sql: Sql): Store {
         return records
       })
     },
+    async startLogin({ loginId, account, network, startS, until }, caps) {
+      return (await db()).transaction(async (tx) => {
+        await tx.run('DELETE FROM logins WHERE until <= ?', [startS])
+        const live = async (where: string, params: unknown[]) => {
+          const [row] = await tx.all<{ n: number; oldest: number | null }>(
+            `SELECT COUNT(*) AS n, MIN(until) AS oldest FROM logins ${where}`,
+            params,
+          )
+          return { n: Number(row.n), retryAfter: Number(row.oldest ?? startS) - startS }
+        }
+        const ofNetwork = await live('WHERE network = ?', [network])
+        if (ofNetwork.n >= caps.perNetwork)
+          return { cap: 'network', retryAfter: ofNetwork.retryAfter } as const
+        const all = await live('', [])
+        if (all.n >= caps.all) return { cap: 'all', retryAfter: all.retryAfter } as const
+        const ofAccount = await live('WHERE account = ?', [account])
+        const ending = ofAccount.n - caps.perAccount + 1
+        if (ending > 0)
+          await tx.run(
+            `DELETE FROM logins WHERE login_id IN
+              (SELECT login_id FROM logins WHERE account = ? ORDER BY seq LIMIT ?)`,
+            [account, ending],
+          )
+        await tx.run(
+          `INSERT INTO logins (login_id, account, network, token_id, until, seq)
+           VALUES (?, ?, ?, '', ?, ${NEXT_LOGIN})`,
+          [loginId, account, network, until],
+        )
+        return undefined
+      })
+    },
+    async nextToken(loginId, tokenId, issuedAtS, until) {
+      const [row] = await (await db()).all<{ until: number }>(
+        `INSERT INTO logins (login_id, account, network, token_id, until, seq)
+         VALUES (?, '', '', ?, ?, ${NEXT_LOGIN})
+         ON CONFLICT (login_id) DO UPDATE SET token_id = excluded.token_id,
+           until = CASE WHEN logins.until > ? THEN logins.until ELSE excluded.until END
+         RETURNING until`,
+        [loginId, tokenId, until, issuedAtS],
+      )
+      return { until: Number(row.until), tokenId }
+    },
+    async login(loginId) {
+      const [row] = await (await db()).all<{ token_id: string; until: number }>(
+        'SELECT token_id, until FROM logins WHERE login_id = ?',
+        [loginId],
+      )
+      return row && { tokenId: row.token_id, until: Number(row.until) }
+    },
     async deleteExpired(nowMs) {
-      return (await db()).run(`DELETE FROM subscribers WHERE ${PENDING} AND expires_at <= ?`, [
-        nowMs,
-      ])
+      return (await db()).transaction(async (tx) => ({
+        signUps: await tx.run(`DELETE FROM subscribers WHERE ${PENDING} AND expires_at <= ?`, [
+          nowMs,
+        ]),
+        logins: await tx.run('DELETE FROM logins WHERE until <= ?', [Math.floor(nowMs / 1000)]),
+      }))
     },
     close() {
       closed ??= ready.then(

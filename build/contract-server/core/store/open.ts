@@ -1,7 +1,8 @@
 /**
  * Which database the server and `npm run consents` use, from the environment: DATABASE_URL
  * (postgres://…) for PostgreSQL, else the embedded SQLite file in DATA_DIR (default `.data/` in the
- * checkout, git-ignored). The server and the tools read the same settings, so they see one store.
+ * checkout, git-ignored; `:memory:` for a store that ends with the process, as the browser tests'
+ * servers use). The server and the tools read the same settings, so they see one store.
  */
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
@@ -12,6 +13,7 @@ import { createStore, type Store } from './store.ts'
 
 export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.data')
 const SQLITE_FILE = 'contract-server.sqlite'
+const MEMORY = ':memory:'
 
 /** Where the store lives, said without its password (for the start-up line). */
 export function storeLocation(env: Record<string, string | undefined>): string {
@@ -20,6 +22,7 @@ export function storeLocation(env: Record<string, string | undefined>): string {
     url.password = url.password && '***'
     return `PostgreSQL ${url.href}`
   }
+  if (env.DATA_DIR === MEMORY) return 'SQLite in memory (nothing outlives the process)'
   return `SQLite ${path.join(path.resolve(env.DATA_DIR || DEFAULT_DATA_DIR), SQLITE_FILE)}`
 }
 
@@ -32,10 +35,11 @@ export function openConfiguredStore(env: Record<string, string | undefined>): St
       )
     return createStore(openPostgres(url))
   }
+  if (env.DATA_DIR === MEMORY) return memoryStore()
   const dir = path.resolve(env.DATA_DIR || DEFAULT_DATA_DIR)
   mkdirSync(dir, { recursive: true, mode: 0o700 })
   return createStore(openSqlite(path.join(dir, SQLITE_FILE)))
 }
 
 /** A store of its own in memory, for in-process servers (tests): nothing outlives the process. */
-export const memoryStore = (): Store => createStore(openSqlite(':memory:'))
+export const memoryStore = (): Store => createStore(openSqlite(MEMORY))

@@ -7,3 +7,13 @@
  */
 export const fromDocument = <K extends keyof Document>(doc: Document, key: K): Document[K] =>
   Reflect.get(Object.getPrototypeOf(doc), key, doc)
+
+/**
+ * Whether the page's focus is nowhere in particular (none, or the body): only then may the widget
+ * move it. Both read through the prototype: `<img name="activeElement">` or `<img name="body">`
+ * would otherwise keep the widget from ever moving the focus.
+ */
+export const focusIsFree = (doc: Document): boolean => {
+  const active = fromDocument(doc, 'activeElement')
+  return !active || active === fromDocument(doc, 'body')
+}

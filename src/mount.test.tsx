@@ -158,28 +158,37 @@ for (const name of [
   'addEventListener',
   'readyState',
   'head',
+  'documentElement',
+  'defaultView',
+  'activeElement',
+  'body',
 ]) {
-  test(`host markup named "${name}" (<img name="${name}">) does not switch the widget off`, async () => {
-    document.body.innerHTML = '<div id="footer"></div>'
-    const tag = captured(scriptTag('AT'))
-    const { win, drain } = testWindow()
-    // What a named element is on a real document (jsdom has no named properties): the document's own property.
-    Object.defineProperty(document, name, {
-      value: document.createElement('img'),
-      configurable: true,
+  for (const [markup, shadow] of [
+    [`<img name="${name}">`, () => document.createElement('img')],
+    // Two named images answer with a collection of both (an <iframe name> with its window).
+    [`two <img name="${name}">`, () => document.getElementsByTagName('img')],
+  ] as const)
+    test(`host markup named "${name}" (${markup}) does not switch the widget off`, async () => {
+      document.body.innerHTML = '<div id="footer"></div>'
+      const tag = captured(scriptTag('AT'))
+      const { win, drain } = testWindow()
+      // What a named element is on a real document (jsdom has no named properties): the document's own property.
+      Object.defineProperty(document, name, {
+        value: shadow(),
+        configurable: true,
+      })
+      const { errors } = await captureConsole(async () => {
+        try {
+          boot(win, tag)
+          await drain()
+        } finally {
+          delete (document as unknown as Record<string, unknown>)[name]
+        }
+      })
+      assert.equal(errors, [])
+      assert.is(shadowRoot().querySelector('.lf-root')?.getAttribute('data-site'), 'AT')
+      assert.match(shadowRoot().querySelector('footer')?.textContent ?? '', /Lumora/)
     })
-    const { errors } = await captureConsole(async () => {
-      try {
-        boot(win, tag)
-        await drain()
-      } finally {
-        delete (document as unknown as Record<string, unknown>)[name]
-      }
-    })
-    assert.equal(errors, [])
-    assert.is(shadowRoot().querySelector('.lf-root')?.getAttribute('data-site'), 'AT')
-    assert.match(shadowRoot().querySelector('footer')?.textContent ?? '', /Lumora/)
-  })
 }
 
 test('an earlier #footer that cannot hold a shadow root (<a id="footer">) is skipped, and the console says so', async () => {

@@ -82,6 +82,15 @@ test('the html element platform attribute wins over the width', () => {
   assert.is(watchPlatform(undefined, win).platform.value, 'SMARTPHONE')
 })
 
+test('host markup named documentElement (<img name="documentElement" platform="smartphone">, an <iframe name>) switches nothing', () => {
+  for (const shadow of [{ getAttribute: () => 'smartphone' }, {}]) {
+    const { win } = fakeWindow(1600)
+    // A named element on a real document is the document's own property (jsdom has no named properties).
+    Object.defineProperty(win.document, 'documentElement', { value: shadow })
+    assert.is(watchPlatform(undefined, win).platform.value, 'CLASSIC')
+  }
+})
+
 test('a width-based platform follows breakpoint crossings', () => {
   const { win, resize } = fakeWindow(1400)
   const { platform } = watchPlatform(undefined, win)

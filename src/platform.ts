@@ -3,6 +3,7 @@
  * attribute, else the window width (under 768 phone, under 1280 tablet, else classic).
  */
 import { computed, signal, type ReadonlySignal } from '@preact/signals-react'
+import { fromDocument } from './dom'
 
 export const PLATFORMS = ['MATCH', 'SMARTPHONE', 'TABLET', 'CLASSIC'] as const
 export type Platform = (typeof PLATFORMS)[number]
@@ -42,7 +43,8 @@ export interface PlatformSource {
  * when a breakpoint is crossed (without matchMedia it is the width at the start).
  */
 export function watchPlatform(fixed: Platform | undefined, win: Window): PlatformSource {
-  const given = fixed ?? parsePlatform(win.document.documentElement.getAttribute('platform'))
+  const given =
+    fixed ?? parsePlatform(fromDocument(win.document, 'documentElement').getAttribute('platform'))
   const chosen = signal<Platform | undefined>(undefined)
   // The queries' answers, not window.innerWidth: reading innerWidth while the host page's layout
   // is dirty forces a synchronous layout of the whole page inside our script's task.

@@ -4,6 +4,7 @@ import { createApiClient, newsletterBasePath, REQUEST_TIMEOUT_MS, siteHeaders } 
 import { FetchError, ResponseError } from './errors'
 import { createContractServer } from '../../build/contract-server/handler'
 import { fakeClock } from '../../test/helpers/fake-timers'
+import { POLLUTION } from '../../test/helpers/prototype-pollution'
 
 const test = suite('api client')
 
@@ -185,32 +186,6 @@ test('works against the contract server in-process, including its fault injectio
   assert.instance(failed, ResponseError)
   assert.is((failed as ResponseError).status, 500)
 })
-
-/**
- * What a host page's legacy query parser writes into Object.prototype from
- * `?__proto__[baseURL]=https://evil.example&…` (CVE-2021-20088 and its kin): redaxios' options,
- * the client's own options, fetch's init members and a header name.
- */
-const POLLUTION: Record<string, unknown> = {
-  baseURL: 'https://evil.example',
-  url: 'https://evil.example/url',
-  params: { leak: '1' },
-  withCredentials: 'true',
-  auth: 'Basic ZXZpbA==',
-  data: { stolen: '1' },
-  headers: { 'x-polluted': '1' },
-  'x-evil-header': 'evil',
-  responseType: 'stream',
-  apiKey: { header: 'x-api-key', value: 'evil' },
-  accessToken: 'evil',
-  cache: 'force-cache',
-  credentials: 'include',
-  mode: 'no-cors',
-  referrer: 'https://evil.example/',
-  referrerPolicy: 'unsafe-url',
-  keepalive: 'true',
-  integrity: 'sha256-evil',
-}
 
 /** Runs `calls` with Object.prototype polluted (and always cleans up). */
 async function polluted(calls: () => Promise<unknown>) {

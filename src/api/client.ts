@@ -106,7 +106,8 @@ function timedFetch(
         .then(() =>
           fetchImpl(
             input,
-            own({ ...init, signal: controller?.signal, ...(cache ? { cache } : {}) }),
+            // An unset cache mode is an undefined member, which fetch reads as absent.
+            own({ ...init, signal: controller?.signal, cache }),
           ),
         )
         .then(
@@ -118,13 +119,11 @@ function timedFetch(
 
 function authHeaders(given: ApiClientOptions['auth']): Record<string, string> {
   const auth = own(given)
-  const apiKey = own(auth.apiKey)
-  const basic = own(auth.basic)
   const headers: Record<string, string> = {}
-  if (apiKey.header) headers[apiKey.header] = apiKey.value
+  if (auth.apiKey) headers[auth.apiKey.header] = auth.apiKey.value
   if (auth.accessToken) headers.Authorization = `Bearer ${auth.accessToken}`
   else if (auth.basic)
-    headers.Authorization = `Basic ${btoa(`${basic.username}:${basic.password}`)}`
+    headers.Authorization = `Basic ${btoa(`${auth.basic.username}:${auth.basic.password}`)}`
   return headers
 }
 
@@ -135,7 +134,8 @@ export function createApiClient(given: ApiClientOptions): ApiClient {
       headers: own({
         Accept: 'application/json',
         ...authHeaders(options.auth),
-        ...own(options.headers),
+        // A spread copies own properties only.
+        ...options.headers,
       }),
       withCredentials: options.withCredentials,
       fetch: timedFetch(options.fetch, REQUEST_TIMEOUT_MS, options.timers, options.cache),
@@ -153,7 +153,8 @@ export function createApiClient(given: ApiClientOptions): ApiClient {
       // Only set keys: redaxios would let an undefined `headers` replace the default headers.
       const config: Record<string, unknown> = own({ method, data: body })
       if (call.headers) config.headers = own(call.headers)
-      if (call.params) config.params = own(call.params)
+      // URLSearchParams reads a record's own properties only.
+      if (call.params) config.params = call.params
       // An absolute address: redaxios then applies no baseURL, whatever its config holds.
       const response = await http<T>(options.baseURL + path, config)
       return { status: response.status, data: response.data }

@@ -139,6 +139,26 @@ test('nothing is confirmed on load: a clear confirm button is the only way, and 
   assert.is(screen.queryByRole('button', { name: text('doiConfirm') }), null)
 })
 
+for (const name of ['activeElement', 'body'])
+  test(`host markup <img name="${name}">: the focus still goes on from the block's heading`, async () => {
+    const server = createContractServer({ origin: TEST_ORIGIN })
+    const token = await signedUpToken(server)
+    const { confirm } = await landing(token, server)
+    confirm.focus()
+    // A named element on a real document is the document's own property (jsdom has none).
+    Object.defineProperty(document, name, {
+      value: document.createElement('img'),
+      configurable: true,
+    })
+    try {
+      fireEvent.click(confirm)
+      await settle()
+    } finally {
+      delete (document as unknown as Record<string, unknown>)[name]
+    }
+    assert.is(document.activeElement, screen.getByRole('heading', { name: text('title') }))
+  })
+
 test('a visitor who moved on while the confirmation was under way keeps the focus where they put it', async () => {
   const server = createContractServer({ origin: TEST_ORIGIN })
   const { confirm } = await landing(await signedUpToken(server), server)

@@ -7,6 +7,7 @@ import { type RefObject, useEffect, useRef } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { Button, Notification } from '../kit'
 import { t } from '../i18n/i18n'
+import { focusIsFree } from '../dom'
 import type { DoiLanding as Landing } from './doi-landing.model'
 
 /** `heading` is the block's heading: the focus goes on from it once the pressed button is gone. */
@@ -27,9 +28,7 @@ export function DoiLanding({
     // from the block's heading (the message or banner follows it), not from the page's top.
     if (pressed.current && (shown === 'confirmed' || shown === 'invalid')) {
       pressed.current = false
-      // The heading's own document: the host page's markup cannot shadow it.
-      const doc = heading.current!.ownerDocument
-      if (!doc.activeElement || doc.activeElement === doc.body) heading.current!.focus()
+      if (focusIsFree(heading.current!.ownerDocument)) heading.current!.focus()
     }
   })
   return (

@@ -19,6 +19,8 @@ import {
   windowAny,
 } from '../../test/helpers/newsletter'
 import { SIGN_UP_EVENT, SUBMITTED_EVENT } from './index'
+import { trackSignUp } from './newsletter.analytics'
+import type { Widget } from '../app/widget-context'
 
 test.after.each(resetNewsletterTest)
 
@@ -124,6 +126,22 @@ test('while submitting, fields are disabled and a double click sends one request
   await settle()
   screen.getByText(text('successTitle'))
   assert.is(posts(requests).length, 1)
+})
+
+test('host markup <img name="defaultView"> does not drop the sign_up event from dataLayer', () => {
+  windowAny.dataLayer = []
+  // A named element on a real document is the document's own property (jsdom has no named
+  // properties); only around the call, as the test library itself reads document.defaultView.
+  Object.defineProperty(document, 'defaultView', {
+    value: document.createElement('img'),
+    configurable: true,
+  })
+  try {
+    trackSignUp({ document, mountElement: document.body } as unknown as Widget, 'footer')
+  } finally {
+    delete (document as unknown as Record<string, unknown>).defaultView
+  }
+  assert.is(windowAny.dataLayer.length, 1)
 })
 
 test('honeypot filled: nothing is sent, the success view and the analytics event still come', async () => {

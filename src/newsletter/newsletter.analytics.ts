@@ -4,6 +4,7 @@
  * which must look accepted to a bot) only: a sign_up event for a failed request is false data.
  */
 import type { Widget } from '../app/widget-context'
+import { fromDocument } from '../dom'
 
 /** Fired on the mount element (bubbles, leaves the shadow root) for analytics listeners. */
 export const SIGN_UP_EVENT = 'lumora:sign_up'
@@ -27,8 +28,9 @@ export function trackSignUp(widget: Widget, origin: string): void {
     type: 'ga4',
     emitter: 'newsletterservice',
   }
-  const dataLayer = (widget.document.defaultView as unknown as { dataLayer?: unknown[] } | null)
-    ?.dataLayer
+  const dataLayer = (
+    fromDocument(widget.document, 'defaultView') as unknown as { dataLayer?: unknown[] } | null
+  )?.dataLayer
   if (Array.isArray(dataLayer)) dataLayer.push(detail)
   emit(widget, SIGN_UP_EVENT, detail)
 }

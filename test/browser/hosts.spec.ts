@@ -502,6 +502,11 @@ for (const markup of [
   '<img name="createElementNS" alt="">',
   '<img name="readyState" alt="">',
   '<form name="querySelector"></form>',
+  '<img name="documentElement" alt=""><img name="documentElement" alt="">',
+  '<iframe name="documentElement" title="x"></iframe>',
+  '<img name="documentElement" platform="smartphone" alt="">',
+  '<img name="defaultView" alt="">',
+  '<img name="activeElement" alt=""><img name="body" alt="">',
 ]) {
   test(`host markup ${markup} shadowing a document property: the footer shows, nothing thrown`, async ({
     page,

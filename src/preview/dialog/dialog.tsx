@@ -18,7 +18,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 import { useStyles } from '../../styles/style-root'
 import { useWidget } from '../../app/widget-context'
-import { fromDocument } from '../../dom'
+import { focusIsFree, fromDocument } from '../../dom'
 import { CloseButton } from '../../kit'
 import css from './dialog.css'
 
@@ -72,8 +72,7 @@ export function Dialog({ title, size = 'M', opener, onClose, closeLabel, childre
       if (!path.includes(dialog) && !(opener.current && path.includes(opener.current))) {
         close.current()
         timers.setTimeout(() => {
-          // Host markup named activeElement or body (clobbering) fails safe: the focus stays put.
-          if (!doc.activeElement || doc.activeElement === doc.body) {
+          if (focusIsFree(doc)) {
             release.current()
             opener.current?.focus()
           }

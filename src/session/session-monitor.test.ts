@@ -447,7 +447,7 @@ test('STOPPED ignores visibility changes', async () => {
 test('against the contract server: renewed when due, then not due on the new token, expired after idling', async () => {
   const clock = fakeClock()
   const server = createContractServer({ origin: ORIGIN, now: () => new Date(clock.now()) })
-  const doc = fakeDocument(`LoginToken=${makeLoginToken(server.ctx, 'demo')}`)
+  const doc = fakeDocument(`LoginToken=${await makeLoginToken(server.ctx, 'demo')}`)
   // The browser's part: send the cookie, store what Set-Cookie says.
   const browserFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const response = await server.fetch(input, {

@@ -47,7 +47,8 @@ export default defineConfig({
   webServer: {
     command: `node --import tsx ../../build/contract-server/serve.ts`,
     cwd: import.meta.dirname,
-    env: { PORT: String(port) },
+    // A store of its own in memory: no run inherits another's sign-ups or logins (and their caps).
+    env: { PORT: String(port), DATA_DIR: ':memory:' },
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 60_000,

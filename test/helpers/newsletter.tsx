@@ -50,7 +50,7 @@ export const settle = (options?: DrainOptions) => drainWidget(options)
 /** The sign-up block of a site in its locale, mounted in the page, recording requests and events. */
 export async function renderNewsletter(site: Site = 'DE', options: NewsletterOptions = {}) {
   const server = options.server ?? createContractServer({ origin: TEST_ORIGIN })
-  const loginToken = options.loggedIn ? makeLoginToken(server.ctx, 'l1') : undefined
+  const loginToken = options.loggedIn ? await makeLoginToken(server.ctx, 'l1') : undefined
   if (loginToken) document.cookie = `LoginToken=${loginToken}`
   const { widget, clock, drain, requests } = await recordingWidget(site, server, options)
   drainWidget = drain

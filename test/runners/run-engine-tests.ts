@@ -50,7 +50,8 @@ async function startServer(port: number): Promise<() => void> {
     process.execPath,
     ['--import', 'tsx', path.join(REPO_ROOT, 'build/contract-server/serve.ts')],
     {
-      env: { ...process.env, PORT: String(port) },
+      // A store of its own in memory: no run inherits another's sign-ups or logins (and their caps).
+      env: { ...process.env, PORT: String(port), DATA_DIR: ':memory:' },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   )

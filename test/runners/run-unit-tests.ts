@@ -107,6 +107,9 @@ async function main(): Promise<number> {
       'doiuse',
       'postcss',
       'browserslist',
+      // The store's database clients: a native addon, and a client with optional native parts.
+      'better-sqlite3',
+      'pg',
     ],
     banner: {
       js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",

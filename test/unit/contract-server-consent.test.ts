@@ -63,16 +63,16 @@ const eve = { email: 'ANNA@Example.com', firstName: 'Eve', lastName: 'Evil', con
 test("within the re-mail pause, another's sign-up of a pending address (case changed, other names and consents) changes nothing", async () => {
   const { server } = serverAt()
   assert.is((await signUp(server, anna, '192.0.2.10')).status, 201)
-  const [pending] = structuredClone(subscribersOf(server.ctx))
+  const [pending] = structuredClone(await subscribersOf(server.ctx))
   const answer = await signUp(server, eve, '198.51.100.66')
   assert.is(answer.status, 201, 'the same answer: nobody learns whether the address is pending')
   assert.equal(await answer.json(), { status: 'WAITING_FOR_DOI' })
-  assert.equal(subscribersOf(server.ctx), [pending], 'request and evidence as they were')
+  assert.equal(await subscribersOf(server.ctx), [pending], 'request and evidence as they were')
   const [mail] = await mails(server)
   assert.is((await mails(server)).length, 1, 'no mail')
   assert.is((await lookup(server, mail.token)).body.firstName, 'Anna')
   assert.is((await confirm(server, mail.token)).status, 200)
-  const [confirmed] = subscribersOf(server.ctx)
+  const [confirmed] = await subscribersOf(server.ctx)
   assert.equal(
     [confirmed.request.firstName, confirmed.evidence.consents],
     ['Anna', []],
@@ -93,7 +93,11 @@ test('after the pause, new details mean a new token and a new mail; the old link
   assert.is((await confirm(server, first.token)).status, 410, 'the old link: no longer valid')
   assert.is((await lookup(server, first.token)).status, 404)
   assert.equal(
-    subscribersOf(server.ctx).map((s) => [s.token, s.request.firstName, s.evidence.consents]),
+    (await subscribersOf(server.ctx)).map((s) => [
+      s.token,
+      s.request.firstName,
+      s.evidence.consents,
+    ]),
     [[second.token, 'Eve', ['DNE']]],
     'one pending sign-up: the new one, with its own evidence',
   )
@@ -102,12 +106,12 @@ test('after the pause, new details mean a new token and a new mail; the old link
 test('after the pause, the same details again re-send the same link (nothing else changes)', async () => {
   const { server, clock } = serverAt()
   await signUp(server, anna)
-  const [before] = structuredClone(subscribersOf(server.ctx))
+  const [before] = structuredClone(await subscribersOf(server.ctx))
   clock.t += PAUSE_MS
   await signUp(server, anna)
   const [first, again] = await mails(server)
   assert.is(again?.token, first.token)
-  const [after] = subscribersOf(server.ctx)
+  const [after] = await subscribersOf(server.ctx)
   assert.equal([after.request, after.evidence], [before.request, before.evidence])
 })
 
@@ -121,7 +125,7 @@ test('the pause is per mailbox: case and +tags of one mailbox get one mail; dots
     (await mails(server)).map((m) => m.to),
     ['x@example.com'],
   )
-  assert.is(subscribersOf(server.ctx).length, 1, 'nothing stored for the others')
+  assert.is((await subscribersOf(server.ctx)).length, 1, 'nothing stored for the others')
   for (const email of ['x.y@example.com', 'xy@example.com', 'x@example.org'])
     await signUp(server, { email })
   assert.is((await mails(server)).length, 4, 'other mailboxes are mailed')
@@ -153,7 +157,7 @@ test('confirmed subscribers are never evicted; when the pending store is full, n
   assert.is(refused.status, 503)
   assert.ok(Number(refused.headers.get('retry-after')) > 0, 'Retry-After in seconds')
   assert.is(
-    subscribersOf(server.ctx).filter((s) => s.status === 'SUBSCRIBED').length,
+    (await subscribersOf(server.ctx)).filter((s) => s.status === 'SUBSCRIBED').length,
     5,
     'every confirmed subscriber, with its evidence',
   )
@@ -165,7 +169,7 @@ test('confirmed subscribers are never evicted; when the pending store is full, n
     201,
     'expired links make room',
   )
-  assert.is(subscribersOf(server.ctx).filter((s) => s.status === 'SUBSCRIBED').length, 5)
+  assert.is((await subscribersOf(server.ctx)).filter((s) => s.status === 'SUBSCRIBED').length, 5)
 })
 
 test('sign-ups are limited per client (429, Retry-After); other clients go on; the limit refills with time', async () => {

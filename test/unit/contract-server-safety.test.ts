@@ -189,7 +189,7 @@ test('login sets a signed token (HS256) whose payload the widget still reads: ex
 test('renewal refuses unsigned (alg none), altered, foreign and expired tokens with 401', async () => {
   let now = new Date('2026-11-21T09:00:00Z')
   const server = createContractServer({ now: () => now })
-  const good = makeLoginToken(server.ctx, 'l1')
+  const good = await makeLoginToken(server.ctx, 'l1')
   const [header, payload, signature] = good.split('.')
   const claims = part(good, 1)
   const forged = {
@@ -197,7 +197,10 @@ test('renewal refuses unsigned (alg none), altered, foreign and expired tokens w
     'alg none, the real signature': `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.${signature}`,
     'another login id': `${header}.${b64({ ...claims, lid: 'l2' })}.${signature}`,
     'a later expiry': `${header}.${b64({ ...claims, exp: claims.exp + 3600 })}.${signature}`,
-    'signed by another server': makeLoginToken(createContractServer({ now: () => now }).ctx, 'l1'),
+    'signed by another server': await makeLoginToken(
+      createContractServer({ now: () => now }).ctx,
+      'l1',
+    ),
     'no signature part': `${header}.${payload}`,
     garbage: 'a.b.c',
   }
@@ -825,8 +828,12 @@ test('repeated sign-ups of one address send one mail, again only after a pause; 
     links[0].searchParams.get('subscriberToken'),
     'the same pending sign-up',
   )
-  assert.is(subscribersOf(server.ctx).length, 1)
-  assert.is(subscribersOf(server.ctx)[0].request.firstName, 'Anna', 'only its token changes it')
+  assert.is((await subscribersOf(server.ctx)).length, 1)
+  assert.is(
+    (await subscribersOf(server.ctx))[0].request.firstName,
+    'Anna',
+    'only its token changes it',
+  )
 })
 
 test('bounded memory: the outbox and staff sessions keep only the newest entries; pending sign-ups wait for room', async () => {
@@ -841,7 +848,7 @@ test('bounded memory: the outbox and staff sessions keep only the newest entries
   })
   assert.is(refused.status, 503, 'no live link is pushed out')
   assert.equal(
-    subscribersOf(server.ctx).map((s) => s.request.email),
+    (await subscribersOf(server.ctx)).map((s) => s.request.email),
     ['user0@example.com', 'user1@example.com', 'user2@example.com'],
   )
   const mails = (await (await server.fetch('/_mail/outbox.json')).json()) as {

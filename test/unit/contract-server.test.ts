@@ -99,7 +99,7 @@ test('GET /customers/base-data needs X-LoginToken', async () => {
   const server = createContractServer()
   assert.is((await call(server, 'GET', `${NL}/customers/base-data`)).status, 401)
   const answer = await call(server, 'GET', `${NL}/customers/base-data`, {
-    headers: { 'X-LoginToken': makeLoginToken(server.ctx, 'l1') },
+    headers: { 'X-LoginToken': await makeLoginToken(server.ctx, 'l1') },
   })
   assert.is(answer.status, 200)
   assert.ok((answer.data as { email: string }).email)
@@ -324,7 +324,7 @@ test('login: 200 for the demo account, 401 otherwise; token renewals by due time
     403,
     'no CSRF header',
   )
-  const token = makeLoginToken(server.ctx, 'l1')
+  const token = await makeLoginToken(server.ctx, 'l1')
   const renew = () =>
     call(server, 'POST', '/service/login/api/v1/logintoken/renew', {
       headers: { cookie: `LoginToken=${token}` },

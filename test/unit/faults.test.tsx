@@ -221,8 +221,8 @@ async function openSettings() {
 const STAFF = `${C.STAFF_COOKIES[0]}=${DEMO_STAFF_TOKEN}`
 
 /** A login token of b's server due for renewal (issued 11 minutes ago), as the cookie the session monitor reads. */
-function dueToken(b: Browser) {
-  return `${C.LOGIN_TOKEN_COOKIE}=${makeLoginToken(b.server.ctx, 'l1', new Date(b.clock.now() - 11 * 60_000))}`
+async function dueToken(b: Browser) {
+  return `${C.LOGIN_TOKEN_COOKIE}=${await makeLoginToken(b.server.ctx, 'l1', new Date(b.clock.now() - 11 * 60_000))}`
 }
 
 // --- the table ---------------------------------------------------------------------------------
@@ -273,7 +273,7 @@ const ROWS: Row[] = [
     outcome: () => 'no prefill; what the visitor typed meanwhile stays; the next load prefills',
     async run(fault) {
       const b = browser()
-      document.cookie = `${C.LOGIN_TOKEN_COOKIE}=${makeLoginToken(b.server.ctx, 'l1')}`
+      document.cookie = `${C.LOGIN_TOKEN_COOKIE}=${await makeLoginToken(b.server.ctx, 'l1')}`
       b.fail(fault, P.baseData)
       b.hold(P.baseData)
       await newsletterPage(b)
@@ -530,7 +530,7 @@ const ROWS: Row[] = [
         : 'result 2 (server error), retried 3 minutes later: renewed',
     async run(fault) {
       const b = browser()
-      const cookie = dueToken(b)
+      const cookie = await dueToken(b)
       b.setCookie(cookie)
       b.fail(fault, P.loginRenew)
       const results: CheckResult[] = []
@@ -562,7 +562,7 @@ const ROWS: Row[] = [
     outcome: () => 'ignored: the renewal counts, the monitor goes on',
     async run(fault) {
       const b = browser()
-      const cookie = dueToken(b)
+      const cookie = await dueToken(b)
       b.setCookie(cookie)
       b.fail(fault, P.longterm)
       const results: CheckResult[] = []

@@ -37,7 +37,7 @@ const outbox = async (server: ReturnType<typeof createContractServer>) =>
 test('a sign-up stores its evidence: UTC time, site, locale, page, consents, consent text version', async () => {
   const server = serverAt({ t: Date.UTC(2026, 10, 21, 8) })
   assert.is((await post(server, body, 'HU')).status, 201)
-  const [s] = subscribersOf(server.ctx)
+  const [s] = await subscribersOf(server.ctx)
   assert.equal(s.evidence, {
     receivedAt: '2026-11-21T08:00:00.000Z',
     site: 'HU',
@@ -53,7 +53,7 @@ test('the token carries at least 128 random bits and differs per sign-up', async
   const server = createContractServer()
   await post(server, body)
   await post(server, { ...body, email: 'other@example.com' })
-  const [a, b] = subscribersOf(server.ctx).map((s) => s.token)
+  const [a, b] = (await subscribersOf(server.ctx)).map((s) => s.token)
   assert.ok(Buffer.from(a, 'base64url').length >= 16)
   assert.is.not(a, b)
 })

@@ -3,6 +3,8 @@ import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { REPO_ROOT } from '../../repo-root.ts'
 import type { Site } from '../../../src/sites.ts'
+import { memoryStore } from './store/open.ts'
+import type { Store } from './store/store.ts'
 
 /** Caps on what the server keeps in memory. */
 export interface Limits {
@@ -63,6 +65,11 @@ export interface CoreOptions {
    */
   sitePaths?: Partial<Record<Site, string>>
   fixturesDir?: string
+  /**
+   * Where the records live (store/open.ts): npm start's server passes the configured database;
+   * default a database of its own in memory (in-process tests), which ends with the process.
+   */
+  store?: Store
   /** The accounts that may log in, as a shop's customer records; default: DEMO_ACCOUNT alone. */
   accounts?: readonly Account[]
   now?: () => Date
@@ -76,6 +83,7 @@ export interface ServerContext {
   publicOrigin: string
   sitePaths: Partial<Record<Site, string>>
   fixturesDir: string
+  store: Store
   accounts?: readonly Account[]
   now: () => Date
   randomToken: (bytes?: number) => string
@@ -92,6 +100,7 @@ export function createContext(options: CoreOptions = {}): ServerContext {
     publicOrigin: new URL(options.publicOrigin ?? origin).origin,
     sitePaths: options.sitePaths ?? {},
     fixturesDir: options.fixturesDir ?? path.join(REPO_ROOT, 'fixtures'),
+    store: options.store ?? memoryStore(),
     accounts: options.accounts,
     now: options.now ?? (() => new Date()),
     randomToken: (bytes = 16) => Buffer.from(random(bytes)).toString('base64url'),

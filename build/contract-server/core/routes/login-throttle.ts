@@ -12,13 +12,14 @@
  *   network (its new logins wait) and in all (new logins wait, 503): a flood is refused where it
  *   comes from, and never ends somebody else's login.
  *
- * The limits read the login store through its queries (login-sessions.ts), never its insides.
+ * The caps on live logins are applied by the login store (login-sessions.ts) in the transaction
+ * that starts a login; the rate limits are this process's.
  */
 import { featureState, type ServerContext } from '../context.ts'
 import { clientKey, networkKey, type Client } from '../client.ts'
 import { problem } from '../http.ts'
 import { createLimiter, tooManyRequests } from '../rate-limit.ts'
-import { endLogin, liveLogins, type LoginOwner } from './login-sessions.ts'
+import { startLogin, type LoginOwner } from './login-sessions.ts'
 
 /** Wrong passwords per account: this many at once, then one a minute. */
 export const ACCOUNT_GUESSES = { burst: 10, everyMs: 60_000 }
@@ -77,35 +78,27 @@ export function loginThrottle(ctx: ServerContext, client: Client, email: string)
       limits.clientGuesses.spend(byClient)
     },
     /**
-     * Room for a new login of the right password: null when it may start (the account's oldest
-     * logins past its cap have ended), else the refusal. The network's and everybody's caps
-     * refuse the new login; they end nobody's.
+     * Starts the login of the right password when there is room: null when it started (the
+     * account's oldest logins past its cap have ended), else the refusal. The network's and
+     * everybody's caps refuse the new login; they end nobody's. Decided in the store's
+     * transaction that starts the login (login-sessions.ts).
      */
-    room(): Response | null {
-      const now = seconds(ctx)
-      const untilOldestEnds = (live: { until: number }[]) => String(live[0].until - now)
-      const ofNetwork = liveLogins(ctx, now, { network: owner.network })
-      if (ofNetwork.length >= ctx.limits.loginsPerNetwork)
+    async start(loginId: string): Promise<Response | null> {
+      const refused = await startLogin(ctx, loginId, owner, seconds(ctx))
+      if (refused?.cap === 'network')
         return problem(
           429,
           'urn:contract:too_many_requests',
           'Too many logins from this network.',
           {
-            'retry-after': untilOldestEnds(ofNetwork),
+            'retry-after': String(refused.retryAfter),
           },
         )
-      const all = liveLogins(ctx, now)
-      if (all.length >= ctx.limits.logins)
+      if (refused)
         return problem(503, 'urn:contract:busy', 'Too many logins; try again later.', {
-          'retry-after': untilOldestEnds(all),
+          'retry-after': String(refused.retryAfter),
         })
       limits.accountLogins.spend(owner.account)
-      const ofAccount = liveLogins(ctx, now, { account: owner.account })
-      for (const login of ofAccount.slice(
-        0,
-        Math.max(0, ofAccount.length - ctx.limits.loginsPerAccount + 1),
-      ))
-        endLogin(ctx, login.id)
       return null
     },
     refuse: (seconds: number) => tooManyRequests(seconds, 'Too many logins; try again later.'),

@@ -1,13 +1,13 @@
 /**
  * Login calls of SPEC §7. Demo account: demo@lumora.example / lumora-demo.
- * Tokens are JWTs signed with HMAC-SHA256 (HS256) under a secret drawn anew at every start:
+ * Tokens are JWTs signed with HMAC-SHA256 (HS256) under a secret drawn once per store (store.ts):
  * header.payload.signature, the payload readable (exp, ren and lid, in seconds) because the
  * widget's session monitor reads it from the LoginToken cookie. The long-term token (LongtermToken,
  * HttpOnly) is signed the same way. The server trusts a token only
  * when its header says HS256 and the signature over header and payload is its own; anything
  * else (alg "none", an altered payload, another server's token) is no token.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHmac, timingSafeEqual } from 'node:crypto'
 import {
   assign,
   is,
@@ -35,8 +35,8 @@ import {
   type LoginToken,
 } from '../../../../src/session/login-token.ts'
 import { route, type Route } from '../router.ts'
-import { featureState, type ServerContext } from '../context.ts'
-import { isCurrentToken, nextToken, startLogin } from './login-sessions.ts'
+import type { ServerContext } from '../context.ts'
+import { isCurrentToken, nextToken } from './login-sessions.ts'
 import { loginThrottle } from './login-throttle.ts'
 
 export const DEMO_ACCOUNT = { email: 'demo@lumora.example', password: 'lumora-demo' }
@@ -48,35 +48,38 @@ export const LONG_TERM_LIFETIME_S = 30 * 24 * 60 * 60
 
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url')
 
-/** The signing secret of this server instance: a restart ends every login. */
-const secret = (ctx: ServerContext) => featureState(ctx, 'login', () => randomBytes(32))
-
-const sign = (ctx: ServerContext, signed: string) =>
-  createHmac('sha256', secret(ctx)).update(signed).digest('base64url')
+/** The signing secret of the server's store (store/store.ts): a restart keeps the logins. */
+const sign = async (ctx: ServerContext, signed: string) =>
+  createHmac('sha256', await ctx.store.loginSecret())
+    .update(signed)
+    .digest('base64url')
 
 /** A signed token: the header this server writes, the claims readable, its HS256 signature. */
-function signToken(ctx: ServerContext, claims: object): string {
+async function signToken(ctx: ServerContext, claims: object): Promise<string> {
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url')
-  return `${HEADER}.${payload}.${sign(ctx, `${HEADER}.${payload}`)}`
+  return `${HEADER}.${payload}.${await sign(ctx, `${HEADER}.${payload}`)}`
 }
 
 /** The claims of a token this server signed, of the given shape and not expired; null for anything else. */
-function verifyToken<T extends { exp: number }>(
+async function verifyToken<T extends { exp: number }>(
   ctx: ServerContext,
   token: string | null | undefined,
   schema: Struct<T>,
-): T | null {
-  const [error, claims] = validate(signedClaims(ctx, token), schema)
+): Promise<T | null> {
+  const [error, claims] = validate(await signedClaims(ctx, token), schema)
   return !error && claims.exp > ctx.now().getTime() / 1000 ? claims : null
 }
 
-function signedClaims(ctx: ServerContext, token: string | null | undefined): unknown {
+async function signedClaims(
+  ctx: ServerContext,
+  token: string | null | undefined,
+): Promise<unknown> {
   const parts = (token ?? '').split('.')
   if (parts.length !== 3) return null
   const [header, payload, signature] = parts
   // The header is compared as the exact text this server writes: no other algorithm is ever considered.
   if (header !== HEADER) return null
-  const expected = Buffer.from(sign(ctx, `${header}.${payload}`))
+  const expected = Buffer.from(await sign(ctx, `${header}.${payload}`))
   const given = Buffer.from(signature)
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
   try {
@@ -92,9 +95,13 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
  * The login's new current token, issued now (or at `issuedAt`, for tests that need one already
  * due); the login's previous token stops working. `tid` names the token among its login's.
  */
-export function makeLoginToken(ctx: ServerContext, loginId: string, issuedAt = ctx.now()): string {
+export async function makeLoginToken(
+  ctx: ServerContext,
+  loginId: string,
+  issuedAt = ctx.now(),
+): Promise<string> {
   const now = seconds(issuedAt)
-  const { until, tokenId } = nextToken(ctx, loginId, now)
+  const { until, tokenId } = await nextToken(ctx, loginId, now)
   return signToken(ctx, {
     exp: Math.min(now + TOKEN_LIFETIME_S, until),
     ren: now + TOKEN_RENEW_AFTER_S,
@@ -109,12 +116,14 @@ const ServerLoginTokenSchema = assign(LoginTokenSchema, type({ tid: string() }))
  * The claims of a login token this server signed, not expired, and its login's current token
  * while the login lives; null for anything else.
  */
-export function verifyLoginToken(
+export async function verifyLoginToken(
   ctx: ServerContext,
   token: string | null | undefined,
-): LoginToken | null {
-  const claims = verifyToken(ctx, token, ServerLoginTokenSchema)
-  return claims && isCurrentToken(ctx, claims.lid, claims.tid, seconds(ctx.now())) ? claims : null
+): Promise<LoginToken | null> {
+  const claims = await verifyToken(ctx, token, ServerLoginTokenSchema)
+  return claims && (await isCurrentToken(ctx, claims.lid, claims.tid, seconds(ctx.now())))
+    ? claims
+    : null
 }
 
 /**
@@ -127,17 +136,17 @@ const LongTermTokenSchema = object({ use: literal('longterm'), exp: number(), li
 const makeLongTermToken = (ctx: ServerContext, loginId: string) =>
   signToken(ctx, { use: 'longterm', exp: seconds(ctx.now()) + LONG_TERM_LIFETIME_S, lid: loginId })
 
-const longTermCookie = (ctx: ServerContext, loginId: string) =>
-  setCookie(LONG_TERM_TOKEN_COOKIE, makeLongTermToken(ctx, loginId), {
+const longTermCookie = async (ctx: ServerContext, loginId: string) =>
+  setCookie(LONG_TERM_TOKEN_COOKIE, await makeLongTermToken(ctx, loginId), {
     maxAgeSeconds: LONG_TERM_LIFETIME_S,
   })
 
-const loginCookies = (ctx: ServerContext, loginId: string) => [
-  setCookie(LOGIN_TOKEN_COOKIE, makeLoginToken(ctx, loginId), {
+const loginCookies = async (ctx: ServerContext, loginId: string) => [
+  setCookie(LOGIN_TOKEN_COOKIE, await makeLoginToken(ctx, loginId), {
     maxAgeSeconds: TOKEN_LIFETIME_S,
     readableByWidget: true,
   }),
-  longTermCookie(ctx, loginId),
+  await longTermCookie(ctx, loginId),
 ]
 
 export function loginRoutes(): Route[] {
@@ -155,29 +164,32 @@ export function loginRoutes(): Route[] {
         throttle.failed()
         return json({ status: 'UNAUTHORIZED' }, 401)
       }
-      const refused = throttle.room()
-      if (refused) return refused
       const loginId = `login-${ctx.randomToken(12)}`
-      startLogin(ctx, loginId, throttle.owner, seconds(ctx.now()))
-      return withCookies(json({ status: 'SUCCESS' }), loginCookies(ctx, loginId))
+      const refused = await throttle.start(loginId)
+      if (refused) return refused
+      return withCookies(json({ status: 'SUCCESS' }), await loginCookies(ctx, loginId))
     }),
-    route('POST', LOGIN_API + LOGIN_TOKEN_RENEW_PATH, ({ request, ctx }) => {
-      const token = verifyLoginToken(ctx, cookies(request)[LOGIN_TOKEN_COOKIE])
+    route('POST', LOGIN_API + LOGIN_TOKEN_RENEW_PATH, async ({ request, ctx }) => {
+      const token = await verifyLoginToken(ctx, cookies(request)[LOGIN_TOKEN_COOKIE])
       if (!token) return empty(401)
       if (token.ren > ctx.now().getTime() / 1000) return empty(200)
       // The new token is for the login the presented token belongs to, and only that one.
       return empty(201, {
-        'set-cookie': setCookie(LOGIN_TOKEN_COOKIE, makeLoginToken(ctx, token.lid), {
+        'set-cookie': setCookie(LOGIN_TOKEN_COOKIE, await makeLoginToken(ctx, token.lid), {
           maxAgeSeconds: TOKEN_LIFETIME_S,
           readableByWidget: true,
         }),
       })
     }),
-    route('POST', LOGIN_API + LONG_TERM_TOKEN_RENEW_PATH, ({ request, ctx }) => {
-      const token = verifyToken(ctx, cookies(request)[LONG_TERM_TOKEN_COOKIE], LongTermTokenSchema)
+    route('POST', LOGIN_API + LONG_TERM_TOKEN_RENEW_PATH, async ({ request, ctx }) => {
+      const token = await verifyToken(
+        ctx,
+        cookies(request)[LONG_TERM_TOKEN_COOKIE],
+        LongTermTokenSchema,
+      )
       if (!token) return empty(401)
       // A new term for the login the presented token belongs to, and only that one.
-      return empty(201, { 'set-cookie': longTermCookie(ctx, token.lid) })
+      return empty(201, { 'set-cookie': await longTermCookie(ctx, token.lid) })
     }),
   ]
 }

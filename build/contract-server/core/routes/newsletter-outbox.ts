@@ -8,7 +8,8 @@ import { SUBSCRIBER_TOKEN_PARAM } from '../../../../src/contract.ts'
 import { featureState, type ServerContext } from '../context.ts'
 import { createLimiter, type Limiter } from '../rate-limit.ts'
 import { MAIL_TEXTS } from './newsletter-mail.ts'
-import { DOI_TOKEN_TTL_MS, mailboxKey, type Subscriber } from './newsletter-store.ts'
+import { mailboxKey } from './newsletter-store.ts'
+import type { Subscriber } from '../store/store.ts'
 
 /** One mailbox gets a confirmation mail at most this often, whichever of its addresses signs up. */
 export const DOI_RESEND_PAUSE_MS = 10 * 60 * 1000
@@ -49,13 +50,12 @@ export const outbox = (ctx: ServerContext) =>
 export const mailboxPaused = (ctx: ServerContext, email: string) =>
   outbox(ctx).pause.wait(mailboxKey(email)) > 0
 
-/** Mails the confirmation link; the link is valid 48 hours from now. */
+/** Mails the confirmation link of a stored sign-up (its link's life is the store's, addPending). */
 export function sendConfirmation(ctx: ServerContext, subscriber: Subscriber): void {
   const box = outbox(ctx)
   const now = ctx.now()
   const { site } = subscriber.evidence
   box.pause.spend(mailboxKey(subscriber.request.email))
-  subscriber.expiresAt = now.getTime() + DOI_TOKEN_TTL_MS
   box.mails.push({
     id: ++box.sent,
     to: subscriber.request.email,

@@ -22,13 +22,8 @@ import { clientKey, networkKey, type Client } from '../client.ts'
 import { json, problem, readJson } from '../http.ts'
 import { createLimiter, tooManyRequests } from '../rate-limit.ts'
 import { mailboxPaused, sendConfirmation } from './newsletter-outbox.ts'
-import {
-  addPending,
-  pendingExpiries,
-  pendingFor,
-  pendingRoomIn,
-  type Subscriber,
-} from './newsletter-store.ts'
+import { addPending, pendingFor, pendingShareOf, renewLink } from './newsletter-store.ts'
+import type { Subscriber } from '../store/store.ts'
 
 export const CONSENT_TEXT_VERSION = '2026-11'
 
@@ -59,14 +54,14 @@ const signUpLimiters = (ctx: ServerContext) =>
  * own limit, its network's, and its network's share of the pending store (limits.pendingPerNetwork:
  * a network waits for its own links to expire, never everybody for one network's).
  */
-function signUpWait(ctx: ServerContext, client: Client): number {
+async function signUpWait(ctx: ServerContext, client: Client): Promise<number> {
   const { clients, networks } = signUpLimiters(ctx)
   const byClient = clientKey(client)
   const network = networkKey(client)
-  const pending = pendingExpiries(ctx, { network })
+  const pending = await pendingShareOf(ctx, network)
   const share =
-    pending.length >= ctx.limits.pendingPerNetwork
-      ? Math.ceil((pending[0] - ctx.now().getTime()) / 1000)
+    pending.count >= ctx.limits.pendingPerNetwork
+      ? Math.ceil((pending.soonest - ctx.now().getTime()) / 1000)
       : 0
   const wait = Math.max(clients.wait(byClient), networks.wait(network), share)
   if (wait) return wait
@@ -89,7 +84,7 @@ export async function subscribe({
   ctx: ServerContext
   client: Client
 }): Promise<Response> {
-  const wait = signUpWait(ctx, client)
+  const wait = await signUpWait(ctx, client)
   if (wait) return tooManyRequests(wait, 'Too many sign-ups from this network; try again later.')
   const body = await readJson(request)
   const email = body && typeof body === 'object' ? (body as { email?: unknown }).email : undefined
@@ -118,17 +113,14 @@ export async function subscribe({
   // evidence change only with its token, and the answer is the same as ever (it tells nobody
   // whether the address is pending).
   if (mailboxPaused(ctx, valid.email)) return waiting()
-  const pending = pendingFor(ctx, valid.email)
+  const pending = await pendingFor(ctx, valid.email)
   if (pending && sameSignUp(pending, valid, evidence)) {
-    sendConfirmation(ctx, pending)
+    // The same link again, once its new life is committed.
+    if (await renewLink(ctx, pending)) sendConfirmation(ctx, pending)
     return waiting()
   }
-  const room = pending ? 0 : pendingRoomIn(ctx)
-  if (room)
-    return problem(503, 'urn:newsletter:busy', 'Too many sign-ups await confirmation.', {
-      'retry-after': String(room),
-    })
-  // New details are a new sign-up: a new token and mail; the old link is no longer valid.
+  // New details are a new sign-up: a new token and mail; the old link is no longer valid. The
+  // mail goes out, and the answer, only once the record is committed.
   const subscriber: Subscriber = {
     token: ctx.randomToken(SUBSCRIBER_TOKEN_BYTES),
     request: valid,
@@ -137,8 +129,13 @@ export async function subscribe({
     expiresAt: 0,
     network: networkKey(client),
   }
-  addPending(ctx, subscriber)
-  sendConfirmation(ctx, subscriber)
+  const notStored = await addPending(ctx, subscriber)
+  if (notStored && 'full' in notStored)
+    return problem(503, 'urn:newsletter:busy', 'Too many sign-ups await confirmation.', {
+      'retry-after': String(notStored.full),
+    })
+  // Taken: a sign-up for the address committed at the same moment stands, with its own mail.
+  if (!notStored) sendConfirmation(ctx, subscriber)
   return waiting()
 }
 

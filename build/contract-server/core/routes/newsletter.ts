@@ -16,7 +16,7 @@ import { callRoutes, type Route } from '../router.ts'
 import { readFixture } from '../fixtures.ts'
 import { verifyLoginToken } from './login.ts'
 import { subscribe } from './newsletter-signup.ts'
-import { markConfirmed, usable } from './newsletter-store.ts'
+import { correctPending, markConfirmed, usable } from './newsletter-store.ts'
 /**
  * A token route's token. One not of the format the server issues is refused (400) before any
  * lookup or body: it is a client's mistake or a probe.
@@ -27,25 +27,23 @@ function tokenOf(params: Record<string, string>): string {
   return params.token
 }
 
-function confirm({
-  params,
-  ctx,
-}: {
+interface TokenRouteArgs {
   params: Record<string, string>
   ctx: ServerContext
-}): Response {
-  const subscriber = usable(ctx, tokenOf(params))
-  if (subscriber?.status !== 'WAITING_FOR_DOI')
-    return problem(410, 'urn:newsletter:token_invalid', 'This link is no longer valid.')
-  markConfirmed(ctx, subscriber)
-  return json({ status: 'SUBSCRIBED' })
 }
 
 /** A token from a confirmation mail serves until its sign-up is confirmed (or it expires); then it is used up. */
 const usedUp = () => problem(410, 'urn:newsletter:token_invalid', 'This link is no longer valid.')
 
-function lookup({ params, ctx }: { params: Record<string, string>; ctx: ServerContext }): Response {
-  const subscriber = usable(ctx, tokenOf(params))
+async function confirm({ params, ctx }: TokenRouteArgs): Promise<Response> {
+  const subscriber = await usable(ctx, tokenOf(params))
+  if (subscriber?.status !== 'WAITING_FOR_DOI' || !(await markConfirmed(ctx, subscriber)))
+    return usedUp()
+  return json({ status: 'SUBSCRIBED' })
+}
+
+async function lookup({ params, ctx }: TokenRouteArgs): Promise<Response> {
+  const subscriber = await usable(ctx, tokenOf(params))
   if (!subscriber) return problem(404, 'urn:newsletter:token_invalid', 'Unknown subscriber token.')
   if (subscriber.status !== 'WAITING_FOR_DOI') return usedUp()
   const { email, salutation, firstName, lastName, consents } = subscriber.request
@@ -70,7 +68,7 @@ async function update({
   params: Record<string, string>
   ctx: ServerContext
 }): Promise<Response> {
-  const subscriber = usable(ctx, tokenOf(params))
+  const subscriber = await usable(ctx, tokenOf(params))
   if (!subscriber) return problem(404, 'urn:newsletter:token_invalid', 'Unknown subscriber token.')
   if (subscriber.status !== 'WAITING_FOR_DOI') return usedUp()
   const [error, changes] = validate(await readJson(request), SubscriberUpdateSchema)
@@ -93,6 +91,8 @@ async function update({
   const { email: _sameAddress, ...details } = changes
   subscriber.request = { ...subscriber.request, ...details }
   if (details.consents) subscriber.evidence.consents = details.consents
+  // Confirmed or replaced since it was read: the token no longer changes anything.
+  if (!(await correctPending(ctx, subscriber))) return usedUp()
   return empty(204)
 }
 
@@ -103,7 +103,7 @@ async function baseData({
   request: Request
   ctx: ServerContext
 }): Promise<Response> {
-  if (!verifyLoginToken(ctx, request.headers.get(LOGIN_TOKEN_HEADER)))
+  if (!(await verifyLoginToken(ctx, request.headers.get(LOGIN_TOKEN_HEADER))))
     return problem(
       401,
       'urn:customer:unauthorized',

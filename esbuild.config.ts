@@ -12,27 +12,37 @@ import { pathToFileURL } from 'node:url'
 import { buildAll, outDirFor, type Flavor } from './build/product/build.ts'
 import { floorQueries } from './build/product/browser-floor.ts'
 
+/** Why a finished build fails: bundles over their budget, or code below the browser floor. */
+export function buildFailures(result: { violations: string[]; belowFloor: string[] }): string[] {
+  return [
+    ...(result.violations.length > 0
+      ? [`Size budget exceeded:\n  ${result.violations.join('\n  ')}`]
+      : []),
+    ...(result.belowFloor.length > 0
+      ? [
+          `Below the browser floor (${floorQueries().join(', ')}), unguarded:\n  ${result.belowFloor.join('\n  ')}`,
+        ]
+      : []),
+  ]
+}
+
 async function main(): Promise<void> {
   const flavor: Flavor = process.argv.includes('--react') ? 'react' : 'preact'
   try {
-    const { manifest, violations, belowFloor, ms } = await buildAll(flavor, outDirFor(flavor))
-    for (const b of manifest.bundles) {
+    const result = await buildAll(flavor, outDirFor(flavor))
+    for (const b of result.manifest.bundles) {
       console.log(
         `${b.file.padEnd(34)} ${String(b.bytes.min).padStart(7)} B min ${String(b.bytes.brotli).padStart(6)} B br`,
       )
     }
-    console.log(`built ${manifest.bundles.length} ${flavor} bundles in ${Math.round(ms)} ms`)
-    if (violations.length > 0) {
-      console.error(`Size budget exceeded:\n  ${violations.join('\n  ')}`)
-      process.exitCode = 1
-    }
-    if (belowFloor.length > 0) {
-      console.error(
-        `Below the browser floor (${floorQueries().join(', ')}), unguarded:\n  ${belowFloor.join('\n  ')}`,
-      )
-      process.exitCode = 1
-    } else if (flavor === 'preact')
-      console.log(`browser floor check: ${manifest.bundles.length} bundles clean`)
+    console.log(
+      `built ${result.manifest.bundles.length} ${flavor} bundles in ${Math.round(result.ms)} ms`,
+    )
+    const failures = buildFailures(result)
+    for (const failure of failures) console.error(failure)
+    if (failures.length > 0) process.exitCode = 1
+    else if (flavor === 'preact')
+      console.log(`browser floor check: ${result.manifest.bundles.length} bundles clean`)
   } catch (error) {
     const failure = error as esbuild.BuildFailure
     if (failure.errors) {

@@ -9,7 +9,7 @@ import * as esbuild from 'esbuild'
 import path from 'node:path'
 import { REPO_ROOT } from '../repo-root.ts'
 import { cssTextPlugin, emptyDictionaryPlugin, localeDictionaryPlugin } from './esbuild-plugins.ts'
-import { budgetViolations, resetDir, writeBundle, type Manifest } from './output.ts'
+import { budgetViolations, buildPaths, resetDir, writeBundle, type Manifest } from './output.ts'
 import { MARKETS, REFERENCE_LOCALE, REFERENCE_SITE } from './markets.ts'
 import type { BundleKind } from './budgets.ts'
 import type { Locale } from '../../src/sites.ts'
@@ -269,8 +269,8 @@ export async function buildAll(
   publicPath = '/static/',
 ): Promise<BuildResult> {
   const started = performance.now()
-  await resetDir(path.join(outDir, 'static'))
-  await resetDir(path.join(outDir, 'meta'))
+  await resetDir(buildPaths(outDir).static)
+  await resetDir(buildPaths(outDir).meta)
 
   const runtime = await previewRuntime(flavor)
   const buildSingle = async (single: SingleBundle) => {
@@ -338,7 +338,7 @@ export async function buildAll(
 
   const bundles = [...footers, ...[...named, ...(await others)].map((s) => s.entry)]
   const manifest: Manifest = { flavor, builtAt: new Date().toISOString(), publicPath, bundles }
-  await writeFile(path.join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2))
+  await writeFile(buildPaths(outDir).manifest, JSON.stringify(manifest, null, 2))
   // The React build is a yardstick, not shipped: budgets and the browser floor are the shipped build's.
   if (flavor === 'react')
     return { manifest, violations: [], belowFloor: [], ms: performance.now() - started }

@@ -10,10 +10,24 @@ import type { BundleKind, Manifest, ManifestEntry } from '../../src/contract.ts'
 
 export type { Manifest, ManifestEntry, Sizes } from '../../src/contract.ts'
 
+/**
+ * Where a build in `outDir` keeps its parts: the one place their paths are spelled, for the build
+ * that writes them and every tool and test that reads them.
+ */
+export function buildPaths(outDir: string) {
+  return {
+    manifest: path.join(outDir, 'manifest.json'),
+    /** The hashed bundles with their .br and .gz copies, served under the public path. */
+    static: path.join(outDir, 'static'),
+    /** esbuild's metafile of each bundle, by stem. */
+    meta: path.join(outDir, 'meta'),
+  }
+}
+
 /** The manifest of the build in `distDir`, or null when there is none. */
 export async function readManifest(distDir: string): Promise<Manifest | null> {
   try {
-    return JSON.parse(await readFile(path.join(distDir, 'manifest.json'), 'utf8')) as Manifest
+    return JSON.parse(await readFile(buildPaths(distDir).manifest, 'utf8')) as Manifest
   } catch {
     return null
   }
@@ -75,14 +89,17 @@ export async function writeBundle(
   bundle: BuiltBundle,
 ): Promise<ManifestEntry> {
   const file = `${bundle.stem}.${contentHash(bundle.code)}.js`
-  const target = path.join(outDir, 'static', file)
+  const target = path.join(buildPaths(outDir).static, file)
   const { gzip, brotli } = await compress(bundle.code)
   await Promise.all([
     writeFile(target, bundle.code),
     writeFile(`${target}.br`, brotli),
     writeFile(`${target}.gz`, gzip),
   ])
-  await writeFile(path.join(outDir, 'meta', `${bundle.stem}.json`), JSON.stringify(bundle.metafile))
+  await writeFile(
+    path.join(buildPaths(outDir).meta, `${bundle.stem}.json`),
+    JSON.stringify(bundle.metafile),
+  )
   const sri = integrity(bundle.code)
   return {
     kind: bundle.kind,

@@ -3,6 +3,8 @@
  *
  *   npm run build          Preact bundles (what ships) -> dist/
  *   npm run build:react    the same source on real React 19 -> dist/react/ (the yardstick)
+ *   npm run build:react:yardstick   the React build of the German market only: what the
+ *                                   browser suite's React tests load (docs/TESTING.md)
  *
  * The command line only: the build itself (options, aliases, plugins, buildAll) is
  * build/product/build.ts.
@@ -11,6 +13,7 @@ import * as esbuild from 'esbuild'
 import { pathToFileURL } from 'node:url'
 import { buildAll, outDirFor, type Flavor } from './build/product/build.ts'
 import { floorQueries } from './build/product/browser-floor.ts'
+import { MARKETS } from './build/product/markets.ts'
 
 /** Why a finished build fails: bundles over their budget, or code below the browser floor. */
 export function buildFailures(result: { violations: string[]; belowFloor: string[] }): string[] {
@@ -28,8 +31,13 @@ export function buildFailures(result: { violations: string[]; belowFloor: string
 
 async function main(): Promise<void> {
   const flavor: Flavor = process.argv.includes('--react') ? 'react' : 'preact'
+  // --markets=DE,AT: only these markets' footers (the React yardstick of the test plan).
+  const sites = process.argv.find((a) => a.startsWith('--markets='))?.slice('--markets='.length)
+  const markets = sites ? MARKETS.filter((m) => sites.split(',').includes(m.site)) : MARKETS
+  if (flavor === 'preact' && markets.length < MARKETS.length)
+    throw new Error('The shipped build is built for every market: --markets is for --react')
   try {
-    const result = await buildAll(flavor, outDirFor(flavor))
+    const result = await buildAll(flavor, outDirFor(flavor), undefined, markets)
     for (const b of result.manifest.bundles) {
       console.log(
         `${b.file.padEnd(34)} ${String(b.bytes.min).padStart(7)} B min ${String(b.bytes.brotli).padStart(6)} B br`,

@@ -10,7 +10,7 @@ import path from 'node:path'
 import { REPO_ROOT } from '../repo-root.ts'
 import { cssTextPlugin, emptyDictionaryPlugin, localeDictionaryPlugin } from './esbuild-plugins.ts'
 import { budgetViolations, buildPaths, resetDir, writeBundle, type Manifest } from './output.ts'
-import { MARKETS, REFERENCE_LOCALE, REFERENCE_SITE } from './markets.ts'
+import { MARKETS, REFERENCE_LOCALE, REFERENCE_SITE, type Market } from './markets.ts'
 import type { BundleKind } from './budgets.ts'
 import type { Locale } from '../../src/sites.ts'
 import { unsafeSyntax } from './syntax-guard.ts'
@@ -267,6 +267,8 @@ export async function buildAll(
   flavor: Flavor,
   outDir: string,
   publicPath = '/static/',
+  /** The markets whose footers are built; all of them unless a yardstick build needs fewer. */
+  markets: readonly Market[] = MARKETS,
 ): Promise<BuildResult> {
   const started = performance.now()
   await resetDir(buildPaths(outDir).static)
@@ -311,7 +313,7 @@ export async function buildAll(
   )
 
   const footers = await Promise.all(
-    MARKETS.map(async ({ site, locale }) => {
+    markets.map(async ({ site, locale }) => {
       const { code, metafile } = await buildScript(flavor, {
         entryPoints: [footerEntry],
         outfile: 'footer.js',

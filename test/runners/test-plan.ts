@@ -41,7 +41,7 @@ export const PLAN: Step[] = [
   { name: 'unit', script: 'test:unit', after: ['build'], cores: 1 },
   { name: 'lint', script: 'lint', after: [], cores: 1 },
   { name: 'size', script: 'size', after: ['build'], cores: 1 },
-  { name: 'build:react', script: 'build:react', after: [], cores: 1 },
+  { name: 'build:react', script: 'build:react:yardstick', after: [], cores: 1 },
   // Two Playwright workers.
   {
     name: 'browser',

@@ -3,6 +3,8 @@
  *
  *   npm run build          Preact bundles (what ships) -> dist/public/, the release folder
  *   npm run build:react    the same source on real React 19 -> dist/react/public/ (the yardstick)
+ *   npm run build:react:yardstick   the React build of the German market only: what the
+ *                                   browser suite's React tests load (docs/TESTING.md)
  *
  * FOOTER_PUBLIC_PATH sets the address the manifest's tags load the bundles from (default
  * `/static/`), e.g. `https://cdn.example.com/lumora/static/` for a CDN.
@@ -14,32 +16,44 @@ import * as esbuild from 'esbuild'
 import { pathToFileURL } from 'node:url'
 import { buildAll, outDirFor, type Flavor } from './build/product/build.ts'
 import { floorQueries } from './build/product/browser-floor.ts'
+import { MARKETS } from './build/product/markets.ts'
+
+/** Why a finished build fails: bundles over their budget, or code below the browser floor. */
+export function buildFailures(result: { violations: string[]; belowFloor: string[] }): string[] {
+  return [
+    ...(result.violations.length > 0
+      ? [`Size budget exceeded:\n  ${result.violations.join('\n  ')}`]
+      : []),
+    ...(result.belowFloor.length > 0
+      ? [
+          `Below the browser floor (${floorQueries().join(', ')}), unguarded:\n  ${result.belowFloor.join('\n  ')}`,
+        ]
+      : []),
+  ]
+}
 
 async function main(): Promise<void> {
   const flavor: Flavor = process.argv.includes('--react') ? 'react' : 'preact'
+  // --markets=DE,AT: only these markets' footers (the React yardstick of the test plan).
+  const sites = process.argv.find((a) => a.startsWith('--markets='))?.slice('--markets='.length)
+  const markets = sites ? MARKETS.filter((m) => sites.split(',').includes(m.site)) : MARKETS
+  if (flavor === 'preact' && markets.length < MARKETS.length)
+    throw new Error('The shipped build is built for every market: --markets is for --react')
   try {
-    const { manifest, violations, belowFloor, ms } = await buildAll(
-      flavor,
-      outDirFor(flavor),
-      process.env.FOOTER_PUBLIC_PATH,
-    )
-    for (const b of manifest.bundles) {
+    const result = await buildAll(flavor, outDirFor(flavor), process.env.FOOTER_PUBLIC_PATH, markets)
+    for (const b of result.manifest.bundles) {
       console.log(
         `${b.file.padEnd(34)} ${String(b.bytes.min).padStart(7)} B min ${String(b.bytes.brotli).padStart(6)} B br`,
       )
     }
-    console.log(`built ${manifest.bundles.length} ${flavor} bundles in ${Math.round(ms)} ms`)
-    if (violations.length > 0) {
-      console.error(`Size budget exceeded:\n  ${violations.join('\n  ')}`)
-      process.exitCode = 1
-    }
-    if (belowFloor.length > 0) {
-      console.error(
-        `Below the browser floor (${floorQueries().join(', ')}), unguarded:\n  ${belowFloor.join('\n  ')}`,
-      )
-      process.exitCode = 1
-    } else if (flavor === 'preact')
-      console.log(`browser floor check: ${manifest.bundles.length} bundles clean`)
+    console.log(
+      `built ${result.manifest.bundles.length} ${flavor} bundles in ${Math.round(result.ms)} ms`,
+    )
+    const failures = buildFailures(result)
+    for (const failure of failures) console.error(failure)
+    if (failures.length > 0) process.exitCode = 1
+    else if (flavor === 'preact')
+      console.log(`browser floor check: ${result.manifest.bundles.length} bundles clean`)
   } catch (error) {
     const failure = error as esbuild.BuildFailure
     if (failure.errors) {

@@ -11,6 +11,7 @@ import { REPO_ROOT } from '../repo-root.ts'
 import { cssTextPlugin, emptyDictionaryPlugin, localeDictionaryPlugin } from './esbuild-plugins.ts'
 import {
   budgetViolations,
+  buildPaths,
   publicDir,
   resetDir,
   writeBundle,
@@ -18,7 +19,7 @@ import {
   type Manifest,
 } from './output.ts'
 import { writeImages } from './images.ts'
-import { MARKETS, REFERENCE_LOCALE, REFERENCE_SITE } from './markets.ts'
+import { MARKETS, REFERENCE_LOCALE, REFERENCE_SITE, type Market } from './markets.ts'
 import type { BundleKind } from './budgets.ts'
 import type { Locale } from '../../src/sites.ts'
 import { unsafeSyntax } from './syntax-guard.ts'
@@ -288,10 +289,12 @@ export async function buildAll(
   flavor: Flavor,
   outDir: string,
   publicPath = '/static/',
+  /** The markets whose footers are built; all of them unless a yardstick build needs fewer. */
+  markets: readonly Market[] = MARKETS,
 ): Promise<BuildResult> {
   const started = performance.now()
   await resetDir(publicDir(outDir))
-  await resetDir(path.join(outDir, 'meta'))
+  await resetDir(buildPaths(outDir).meta)
   // Left by builds before the release folder existed; it would look like one.
   await resetDir(path.join(outDir, 'static'), false)
   const images = flavor === 'preact' ? writeImages(publicDir(outDir)) : Promise.resolve([])
@@ -335,7 +338,7 @@ export async function buildAll(
   )
 
   const footers = await Promise.all(
-    MARKETS.map(async ({ site, locale }) => {
+    markets.map(async ({ site, locale }) => {
       const { code, metafile } = await buildScript(flavor, {
         entryPoints: [footerEntry],
         outfile: 'footer.js',
@@ -350,7 +353,7 @@ export async function buildAll(
         plugins: footerPlugins(locale, runtime.imports, { site, kitTexts: runtime.kitTexts }),
       })
       // The evergreen copy (docs/EMBEDDING.md, "Updating"): the same file under a name without hash.
-      await writeWithCopies(path.join(publicDir(outDir), 'static', evergreenFile(locale)), code)
+      await writeWithCopies(path.join(buildPaths(outDir).static, evergreenFile(locale)), code)
       return writeBundle(outDir, publicPath, {
         kind: 'footer',
         locale,
@@ -371,7 +374,7 @@ export async function buildAll(
     publicPath,
     bundles,
   }
-  await writeFile(path.join(publicDir(outDir), 'manifest.json'), JSON.stringify(manifest, null, 2))
+  await writeFile(buildPaths(outDir).manifest, JSON.stringify(manifest, null, 2))
   // The React build is a yardstick, not shipped: budgets and the browser floor are the shipped build's.
   if (flavor === 'react')
     return { manifest, violations: [], belowFloor: [], ms: performance.now() - started }

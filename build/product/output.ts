@@ -22,12 +22,26 @@ export function publicDir(distDir: string): string {
   return path.join(distDir, 'public')
 }
 
+/**
+ * Where a build in `outDir` keeps its parts: the one place their paths are spelled, for the build
+ * that writes them and every tool and test that reads them.
+ */
+export function buildPaths(outDir: string) {
+  const release = publicDir(outDir)
+  return {
+    public: release,
+    manifest: path.join(release, 'manifest.json'),
+    /** The hashed bundles with their .br and .gz copies, served under the public path. */
+    static: path.join(release, 'static'),
+    /** esbuild's metafile of each bundle, by stem: outside the release folder. */
+    meta: path.join(outDir, 'meta'),
+  }
+}
+
 /** The manifest of the build in `distDir`, or null when there is none. */
 export async function readManifest(distDir: string): Promise<Manifest | null> {
   try {
-    return JSON.parse(
-      await readFile(path.join(publicDir(distDir), 'manifest.json'), 'utf8'),
-    ) as Manifest
+    return JSON.parse(await readFile(buildPaths(distDir).manifest, 'utf8')) as Manifest
   } catch {
     return null
   }
@@ -106,10 +120,13 @@ export async function writeBundle(
 ): Promise<ManifestEntry> {
   const file = `${bundle.stem}.${contentHash(bundle.code)}.js`
   const { gzip, brotli } = await writeWithCopies(
-    path.join(publicDir(outDir), 'static', file),
+    path.join(buildPaths(outDir).static, file),
     bundle.code,
   )
-  await writeFile(path.join(outDir, 'meta', `${bundle.stem}.json`), JSON.stringify(bundle.metafile))
+  await writeFile(
+    path.join(buildPaths(outDir).meta, `${bundle.stem}.json`),
+    JSON.stringify(bundle.metafile),
+  )
   const sri = integrity(bundle.code)
   return {
     kind: bundle.kind,

@@ -4,7 +4,7 @@
  * runs scripts must not confirm for the recipient), confirming, confirmed, or the link was
  * invalid; undefined on any other page, and once the invalid-link banner is gone.
  */
-import { batch, signal } from '@preact/signals-react'
+import { batch, signal, type ReadonlySignal } from '@preact/signals-react'
 import { log } from '../log'
 import { describeError, ResponseError } from '../api/errors'
 import type { NewsletterApi } from './newsletter.api'
@@ -42,5 +42,11 @@ export function createDoiLanding(
     )
   }
 
-  return { state, confirm }
+  /** The visitor closed the invalid-link banner, or turned to the form (focused its e-mail field): the banner goes. */
+  function dismissInvalid(): void {
+    if (state.value === 'invalid') state.value = undefined
+  }
+
+  // Read-only outside: the landing's state changes only through its own actions.
+  return { state: state as ReadonlySignal<DoiState>, confirm, dismissInvalid }
 }

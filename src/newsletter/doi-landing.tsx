@@ -19,7 +19,7 @@ export function DoiLanding({
   heading: RefObject<HTMLElement | null>
 }) {
   useSignals()
-  const { state } = landing
+  const { state, dismissInvalid } = landing
   /** The state this render shows: the effect below acts on what is on screen, not on a newer value. */
   const shown = state.value
   const pressed = useRef(false)
@@ -33,7 +33,7 @@ export function DoiLanding({
   })
   return (
     <>
-      <Notification type="error" banner onClose={() => (state.value = undefined)}>
+      <Notification type="error" banner onClose={dismissInvalid}>
         {shown === 'invalid' ? t('newsletter.doiInvalid') : null}
       </Notification>
       <Notification type="success">

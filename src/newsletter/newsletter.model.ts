@@ -125,7 +125,7 @@ export function createNewsletterModel(
     batch(() => {
       if (field === 'email') {
         emailFocused.value = true
-        if (landing.state.value === 'invalid') landing.state.value = undefined
+        landing.dismissInvalid()
       }
     })
   }

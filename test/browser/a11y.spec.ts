@@ -430,6 +430,14 @@ test.describe('kit gallery', () => {
     await page.goto('/kit/')
     await expect(gallery(page).getByRole('heading', { name: 'Button', level: 2 })).toBeVisible()
   }
+  /**
+   * Checks that only read the untouched gallery at 1280 px: they share one page load (the last
+   * test of this group), a step each.
+   */
+  const untouched: { name: string; check: (fixtures: { page: Page }) => Promise<void> }[] = []
+  const readsUntouched = (name: string, check: (fixtures: { page: Page }) => Promise<void>) =>
+    untouched.push({ name, check })
+
   /** The pixels around a control, with a margin wide enough for a focus ring. */
   async function around(page: Page, control: Locator) {
     const box = (await control.boundingBox())!
@@ -472,63 +480,64 @@ test.describe('kit gallery', () => {
     })
   }
 
-  test("a new-tab hint in the kit's language is marked with that language inside English text", async ({
-    page,
-  }) => {
-    await openGallery(page)
-    const german = flatten(await loadDictionary('de-DE'))['kit.link.newTab']
-    const hints = await gallery(page)
-      .locator('a[target=_blank] .lf-visually-hidden')
-      .evaluateAll((els) =>
-        els.map((el) => ({
-          text: el.textContent,
-          lang: el.closest('[lang]')?.getAttribute('lang') ?? '',
-        })),
-      )
-    expect(hints.length).toBeGreaterThan(0)
-    expect(hints.filter((h) => h.text!.includes(german) && !h.lang.startsWith('de'))).toEqual([])
-  })
+  readsUntouched(
+    "a new-tab hint in the kit's language is marked with that language inside English text",
+    async ({ page }) => {
+      const german = flatten(await loadDictionary('de-DE'))['kit.link.newTab']
+      const hints = await gallery(page)
+        .locator('a[target=_blank] .lf-visually-hidden')
+        .evaluateAll((els) =>
+          els.map((el) => ({
+            text: el.textContent,
+            lang: el.closest('[lang]')?.getAttribute('lang') ?? '',
+          })),
+        )
+      expect(hints.length).toBeGreaterThan(0)
+      expect(hints.filter((h) => h.text!.includes(german) && !h.lang.startsWith('de'))).toEqual([])
+    },
+  )
 
-  test('English demo texts are never inside the kit language: every text under a German lang is a kit text', async ({
-    page,
-  }) => {
-    await openGallery(page)
-    const kitTexts = [
-      ...Object.entries(flatten(await loadDictionary('de-DE')))
-        .filter(([key]) => key.startsWith('kit.'))
-        .map(([, value]) => value),
-      ...PASSWORD_TEXTS.de,
-    ]
-    const german = await gallery(page).evaluate((root) => {
-      const out: string[] = []
-      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const text = node.textContent!.trim()
-        if (text && node.parentElement!.closest('[lang]')!.getAttribute('lang')!.startsWith('de'))
-          out.push(text)
-      }
-      return out
-    })
-    expect(german.length).toBeGreaterThan(0)
-    expect(
-      german.filter((text) => !kitTexts.some((kit) => kit.includes(text.replace(/^\(|\)$/g, '')))),
-    ).toEqual([])
-  })
+  readsUntouched(
+    'English demo texts are never inside the kit language: every text under a German lang is a kit text',
+    async ({ page }) => {
+      const kitTexts = [
+        ...Object.entries(flatten(await loadDictionary('de-DE')))
+          .filter(([key]) => key.startsWith('kit.'))
+          .map(([, value]) => value),
+        ...PASSWORD_TEXTS.de,
+      ]
+      const german = await gallery(page).evaluate((root) => {
+        const out: string[] = []
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent!.trim()
+          if (text && node.parentElement!.closest('[lang]')!.getAttribute('lang')!.startsWith('de'))
+            out.push(text)
+        }
+        return out
+      })
+      expect(german.length).toBeGreaterThan(0)
+      expect(
+        german.filter(
+          (text) => !kitTexts.some((kit) => kit.includes(text.replace(/^\(|\)$/g, ''))),
+        ),
+      ).toEqual([])
+    },
+  )
 
-  test('a new-tab link inside a label keeps the space after its hint in the name', async ({
-    page,
-  }) => {
-    await openGallery(page)
-    // Chromium's own name (CDP): the space collapses in layout, which Playwright's name does not see.
-    expect(
-      (await axTree(page))
-        .filter((n) => n.role?.value === 'checkbox' && n.name?.value.startsWith('I accept'))
-        .map((n) => n.name!.value),
-    ).toEqual(['I accept the terms (opens in a new tab) and the privacy notice.'])
-  })
+  readsUntouched(
+    'a new-tab link inside a label keeps the space after its hint in the name',
+    async ({ page }) => {
+      // Chromium's own name (CDP): the space collapses in layout, which Playwright's name does not see.
+      expect(
+        (await axTree(page))
+          .filter((n) => n.role?.value === 'checkbox' && n.name?.value.startsWith('I accept'))
+          .map((n) => n.name!.value),
+      ).toEqual(['I accept the terms (opens in a new tab) and the privacy notice.'])
+    },
+  )
 
-  test('each banner close button names the banner it closes', async ({ page }) => {
-    await openGallery(page)
+  readsUntouched('each banner close button names the banner it closes', async ({ page }) => {
     const closes = gallery(page).getByRole('button', { name: /^Hinweis schließen / })
     await expect(closes).toHaveCount(5)
     const messages = await Promise.all(
@@ -615,8 +624,7 @@ test.describe('kit gallery', () => {
     expect(bottom, 'the bottom of the ring is as blue as its top').toBeGreaterThan(top * 0.9)
   })
 
-  test('icon names are read once', async ({ page }) => {
-    await openGallery(page)
+  readsUntouched('icon names are read once', async ({ page }) => {
     const list = gallery(page).locator('.lf-gallery-icons')
     await expect(list.getByRole('listitem').first()).toBeVisible()
     expect(await list.ariaSnapshot()).not.toContain('img')
@@ -647,6 +655,13 @@ test.describe('kit gallery', () => {
       expect(cut).toEqual([])
     })
   }
+
+  test('the untouched gallery at 1280 px: new-tab hints, kit-language texts, names in labels, banner close buttons, icon names', async ({
+    page,
+  }) => {
+    await openGallery(page)
+    for (const { name, check } of untouched) await test.step(name, () => check({ page }))
+  })
 })
 
 test.describe('staff dialog', () => {

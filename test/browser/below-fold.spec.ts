@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test'
 import { GLOBAL_KEY } from '../../src/contract.ts'
-import { watchPage } from './helpers.ts'
+import { requestsSoFar, watchPage } from './helpers.ts'
 
 const widgetCalls = () =>
   performance.getEntriesByType('resource').filter((e) => /\/service\//.test(e.name)).length
@@ -16,9 +16,10 @@ test('a long article: no request and no render before the visitor nears the foot
 }) => {
   const log = watchPage(page)
   await page.goto('/_hosts/article.html')
-  await page.waitForLoadState('networkidle')
-  // The bundle ran (its marker is set) and the page has painted and settled, yet the footer waits.
-  expect(await page.evaluate((key) => key in window, GLOBAL_KEY)).toBe(true)
+  // The bundle ran (its marker is set) and the page has loaded, yet the footer waits: no call
+  // started so far.
+  await expect.poll(() => page.evaluate((key) => key in window, GLOBAL_KEY)).toBe(true)
+  await requestsSoFar(page)
   expect(await page.evaluate(widgetCalls)).toBe(0)
   await expect(page.locator('#footer footer')).toHaveCount(0)
 

@@ -6,7 +6,7 @@ import { MARKETS } from '../../build/product/markets.ts'
 import { REPO_ROOT } from '../../build/repo-root.ts'
 import type { FooterContent } from '../../src/footer/footer.schema.ts'
 import { axeViolations } from './axe.ts'
-import { watchPage } from './helpers.ts'
+import { watchPage, widgetRoot } from './helpers.ts'
 
 // The reduced-variant cookies of src/footer/footer.model.ts (not imported: it pulls in the bundle's virtual modules).
 const AFFILIATE_COOKIE = 'AffiliateNumber'
@@ -32,6 +32,8 @@ for (const market of MARKETS) {
       const log = watchPage(page)
       await page.setViewportSize(DESKTOP)
       await page.goto(market.path)
+      await expect(widgetRoot(page)).toHaveAttribute('data-site', market.site)
+      await expect(widgetRoot(page)).toHaveAttribute('lang', market.locale)
       await expect(
         footer(page).getByRole('heading', { name: firstGroup.heading.link.text }),
       ).toBeVisible()
@@ -150,17 +152,4 @@ test('the layout follows the window across the phone breakpoint', async ({ page 
     'aria-expanded',
     'false',
   )
-})
-
-test('the React build renders the same footer', async ({ page }) => {
-  const log = watchPage(page)
-  await page.setViewportSize(PHONE)
-  await page.goto('/react/sk/')
-  const toggle = footer(page).getByRole('button', {
-    name: fixture('SK').teaserGroups[0].heading.link.text,
-  })
-  await toggle.focus()
-  await page.keyboard.press('Enter')
-  await expect(toggle).toHaveAttribute('aria-expanded', 'true')
-  expect(log.pageErrors).toEqual([])
 })

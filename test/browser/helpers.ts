@@ -39,3 +39,27 @@ export async function stopClock(page: Page): Promise<void> {
   const now = await page.evaluate(() => Date.now())
   await page.clock.pauseAt(now + 60_000)
 }
+
+/**
+ * Resolves once every request the page has started so far has been reported to the test: the
+ * browser reports requests in the order they start, so one the page sends now comes after them.
+ * What a test waits for before it asserts that a request was never made (not for the network to
+ * fall silent for a while).
+ */
+export async function requestsSoFar(page: Page): Promise<void> {
+  let seen!: () => void
+  const barrier = new Promise<void>((resolve) => (seen = resolve))
+  const marker = `/?requests-so-far=${Math.random().toString(36).slice(2)}`
+  const onRequest = (request: { url(): string }) => {
+    if (request.url().endsWith(marker)) seen()
+  }
+  page.on('request', onRequest)
+  try {
+    await page.evaluate((url) => {
+      void fetch(url, { cache: 'no-store' }).catch(() => {})
+    }, marker)
+    await barrier
+  } finally {
+    page.off('request', onRequest)
+  }
+}

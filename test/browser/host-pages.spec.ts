@@ -189,14 +189,8 @@ function reference(
           content: `body { margin: 8px ${profile.viewport.width - footerWidth}px 8px 0 }`,
         })
         await footerSettled(page)
-        const frame = page.mainFrame()
-        let hrefs = await widgetHrefs(frame)
-        // The footer renders in stages: the list is complete once it stops growing.
-        for (let previous: string[] = []; hrefs.length !== previous.length; ) {
-          previous = hrefs
-          await page.waitForTimeout(400)
-          hrefs = await widgetHrefs(frame)
-        }
+        // Settled is the last start step: every stage above it, and so every link, is there.
+        const hrefs = await widgetHrefs(page.mainFrame())
         await showWholePage(page)
         return {
           hrefs,

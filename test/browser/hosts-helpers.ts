@@ -100,6 +100,9 @@ export async function watchViolations(page: Page): Promise<void> {
 export const violations = (page: Page) =>
   page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)
 
+/** One blank page per browser (a worker's) where every comparison runs: a page is opened once, not per comparison. */
+const comparisonPages = new WeakMap<Browser, Promise<Page>>()
+
 /**
  * Compares two PNG screenshots pixel by pixel in a blank page of the same browser (no image
  * library needed): same size required; returns the share of pixels whose channels differ by more
@@ -111,51 +114,53 @@ export async function pixelDiff(
   b: Buffer,
   threshold = 32,
 ): Promise<{ width: number; height: number; sizeA: string; sizeB: string; ratio: number }> {
-  const page = await browser.newPage()
-  try {
-    return await page.evaluate(
-      async ([a64, b64, t]) => {
-        const load = async (b64: string) =>
-          createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob())
-        const [ia, ib] = await Promise.all([load(a64), load(b64)])
-        const sizeA = `${ia.width}x${ia.height}`
-        const sizeB = `${ib.width}x${ib.height}`
-        const width = Math.max(ia.width, ib.width)
-        const height = Math.max(ia.height, ib.height)
-        const pixels = (img: ImageBitmap) => {
-          const canvas = new OffscreenCanvas(width, height)
-          const ctx = canvas.getContext('2d')!
-          ctx.drawImage(img, 0, 0)
-          return ctx.getImageData(0, 0, width, height).data
-        }
-        const pa = pixels(ia)
-        const pb = pixels(ib)
-        let differing = 0
-        for (let i = 0; i < pa.length; i += 4) {
-          if (
-            Math.abs(pa[i] - pb[i]) > t ||
-            Math.abs(pa[i + 1] - pb[i + 1]) > t ||
-            Math.abs(pa[i + 2] - pb[i + 2]) > t ||
-            Math.abs(pa[i + 3] - pb[i + 3]) > t
-          )
-            differing++
-        }
-        return { width, height, sizeA, sizeB, ratio: differing / (width * height) }
-      },
-      [a.toString('base64'), b.toString('base64'), threshold] as const,
-    )
-  } finally {
-    await page.close()
+  let pending = comparisonPages.get(browser)
+  if (!pending) {
+    pending = browser.newPage()
+    comparisonPages.set(browser, pending)
   }
+  const page = await pending
+  return page.evaluate(
+    async ([a64, b64, t]) => {
+      const load = async (b64: string) =>
+        createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob())
+      const [ia, ib] = await Promise.all([load(a64), load(b64)])
+      const sizeA = `${ia.width}x${ia.height}`
+      const sizeB = `${ib.width}x${ib.height}`
+      const width = Math.max(ia.width, ib.width)
+      const height = Math.max(ia.height, ib.height)
+      const pixels = (img: ImageBitmap) => {
+        const canvas = new OffscreenCanvas(width, height)
+        const ctx = canvas.getContext('2d')!
+        ctx.drawImage(img, 0, 0)
+        return ctx.getImageData(0, 0, width, height).data
+      }
+      const pa = pixels(ia)
+      const pb = pixels(ib)
+      let differing = 0
+      for (let i = 0; i < pa.length; i += 4) {
+        if (
+          Math.abs(pa[i] - pb[i]) > t ||
+          Math.abs(pa[i + 1] - pb[i + 1]) > t ||
+          Math.abs(pa[i + 2] - pb[i + 2]) > t ||
+          Math.abs(pa[i + 3] - pb[i + 3]) > t
+        )
+          differing++
+      }
+      return { width, height, sizeA, sizeB, ratio: differing / (width * height) }
+    },
+    [a.toString('base64'), b.toString('base64'), threshold] as const,
+  )
 }
 
 /**
- * The footer rendered and settled: content shown, the network quiet, fonts ready, and every image
- * that has started loading (lazy ones near the viewport) complete.
+ * The footer rendered and settled: its last start step (the bottom group's links, after every
+ * part above them: src/app/start-plan.ts) shown, fonts ready, and every image that is not lazy
+ * complete.
  */
 export async function footerSettled(page: Page, frame: Frame = page.mainFrame()): Promise<void> {
   await expect(frame.locator('#footer footer')).toBeVisible()
-  await page.waitForLoadState('networkidle')
+  await expect(frame.locator('#footer .lf-bottom nav a').first()).toBeAttached()
   await frame.evaluate(() => document.fonts.ready.then(() => undefined))
   await expect
     .poll(() =>
@@ -196,7 +201,8 @@ export async function showWholePage(page: Page, frame: Frame = page.mainFrame())
       footer.before(spacer)
     }
   })
-  await page.waitForLoadState('networkidle')
+  // Every image, the lazy ones included now that the whole page is in view (an image that has
+  // not started loading is not complete either).
   await expect
     .poll(() =>
       frame.evaluate(

@@ -116,39 +116,6 @@ test('a loading button ignores clicks and says it is busy', async ({ page }) => 
   await expect(root.getByRole('button', { name: 'Clicked 1 times' })).toBeVisible()
 })
 
-test('React build: the gallery renders, behaves and passes axe', async ({ page }) => {
-  const log = watchPage(page)
-  await open(page, '/react/kit/?locale=pl-PL')
-  const root = gallery(page)
-  await expect(root.getByRole('button', { name: 'Pokaż więcej' })).toBeVisible()
-  await root.getByRole('button', { name: 'Pokaż więcej' }).click()
-  await expect(root.getByRole('button', { name: 'Pokaż mniej' }).first()).toHaveAttribute(
-    'aria-expanded',
-    'true',
-  )
-  const iban = root.getByRole('textbox', { name: 'IBAN', exact: true })
-  await iban.click()
-  await page.keyboard.type('pl61109010140000071219812874')
-  await expect(iban).toHaveValue('PL61 1090 1014 0000 0712 1981 2874')
-  await iban.evaluate((el: HTMLInputElement) => el.setSelectionRange(7, 7))
-  await page.keyboard.type('5')
-  await expect(iban).toHaveValue('PL61 1059 0101 4000 0071 2198 1287 4')
-  expect(await iban.evaluate((el: HTMLInputElement) => el.selectionStart)).toBe(8)
-  await page.keyboard.press('Backspace')
-  await expect(iban).toHaveValue('PL61 1090 1014 0000 0712 1981 2874')
-  const loading = root.getByRole('button', { name: /^Loading Ładowanie$/ })
-  await expect(loading).toHaveAttribute('aria-busy', 'true')
-  await loading.click({ force: true })
-  await expect(root.getByRole('button', { name: 'Clicked 0 times' })).toBeVisible()
-  const slider = root.getByRole('button', { name: 'Pokaż mniej' }).first()
-  await slider.focus()
-  await page.keyboard.press('Enter')
-  await expect(root.getByRole('button', { name: 'Pokaż więcej' }).first()).toBeFocused()
-  expect(await axeViolations(page)).toEqual([])
-  expect(log.pageErrors).toEqual([])
-  expect(log.errors).toEqual([])
-})
-
 test('after interaction (panels open, message announced, errors, password typed) axe stays clean', async ({
   page,
 }) => {

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { DEMO_ACCOUNT } from '../../build/contract-server/core/routes/login.ts'
-import { watchPage } from './helpers.ts'
+import { requestsSoFar, watchPage } from './helpers.ts'
 
 const RENEW = '/service/login/api/v1/logintoken/renew'
 
@@ -60,6 +60,6 @@ test('smartphone: no monitor, no renewal', async ({ page }) => {
   await expect(page.getByRole('contentinfo')).toBeVisible()
   await page.keyboard.press('Tab')
   await page.clock.runFor('10:00')
-  await page.waitForLoadState('networkidle')
+  await requestsSoFar(page)
   expect(seen).toEqual([])
 })

@@ -1,7 +1,8 @@
 /**
- * Visitor journeys, written once and run in Chromium, Firefox ESR and WebKit
- * (test/runners/run-engine-tests.ts). They assert what a visitor sees, through the engine-neutral page
- * of driver.ts; the Playwright specs in test/browser go deeper in Chromium alone.
+ * Visitor journeys, written once and run in Firefox ESR and WebKit side by side (and in Chromium on
+ * request: test/runners/run-engine-tests.ts). They assert what a visitor sees, through the
+ * engine-neutral page of driver.ts; the Playwright specs in test/browser prove each of them in
+ * Chromium (docs/TESTING.md names the spec of each journey) and go deeper there.
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -35,6 +36,9 @@ const AXE_SOURCE = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
   'utf8',
 )
+
+/** A part of an address no other journey's is: the engines run side by side on one server. */
+const uniqueTag = () => `${Date.now()}.${Math.random().toString(36).slice(2, 8)}`
 
 /** A locale's text, with {{placeholders}} filled. */
 function tx(m: Market, key: string, params: Record<string, string> = {}): string {
@@ -308,7 +312,7 @@ function signUpJourney(site: string): Journey {
         (s) => s.value === 'not-an-address',
       )
 
-      const address = `engines.${site.toLowerCase()}.${Date.now()}@example.com`
+      const address = `engines.${site.toLowerCase()}.${uniqueTag()}@example.com`
       await clickOn(page, field(m, 'email'))
       await page.run((q: Query) => (findAll(q)[0] as HTMLInputElement).select(), field(m, 'email'))
       await page.type(address)
@@ -519,7 +523,7 @@ const strictCsp: Journey = {
         getComputedStyle(document.querySelector('#footer')!.shadowRoot!.querySelector('.lf-root')!)
           .maxWidth === '1440px',
     )
-    const address = `csp.${Date.now()}@example.com`
+    const address = `csp.${uniqueTag()}@example.com`
     await typeInto(page, m, 'email', address)
     await fillRequiredExceptEmail(page, m)
     await clickOn(page, submit(m))

@@ -62,3 +62,12 @@ export function ensureEngines(): Required<EnginePaths> {
   }
   return found as Required<EnginePaths>
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const found = ensureEngines()
+  console.log(
+    Object.entries(found)
+      .map(([name, at]) => `${name}: ${at}`)
+      .join('\n'),
+  )
+}

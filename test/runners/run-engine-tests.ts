@@ -1,9 +1,11 @@
 /**
- * Runs the visitor journeys (test/engines/journeys.ts) in Chromium, Firefox ESR and WebKit against
- * the built bundles (run `npm run build` first; `npm test` does), one engine after the other.
+ * Runs the visitor journeys (test/engines/journeys.ts) in Firefox ESR and WebKit against the built
+ * bundles (run `npm run build` first; `npm test` does), the engines side by side on one server.
+ * Chromium is the browser suite's engine (test/browser/): every journey is proven there by a
+ * Playwright spec (docs/TESTING.md lists which), so it runs the journeys only when named.
  *
- *   npm run test:engines                       every engine, every journey
- *   npm run test:engines -- firefox webkit     some engines
+ *   npm run test:engines                       Firefox and WebKit, every journey
+ *   npm run test:engines -- chromium           some engines
  *   npm run test:engines -- --grep "HU"        journeys whose name contains the text
  *
  * Starts the demo server on ENGINES_PORT (default 8392). Installs Debian's engines when missing
@@ -22,6 +24,8 @@ process.env.PUPPETEER_SKIP_DOWNLOAD = '1'
 process.env.PUPPETEER_SKIP_CHROME_DOWNLOAD = '1'
 
 const ENGINES: EngineName[] = ['chromium', 'firefox', 'webkit']
+/** The engines a run without names drives: the ones the browser suite does not. */
+const DEFAULT_ENGINES: EngineName[] = ['firefox', 'webkit']
 const JOURNEY_TIMEOUT_MS = 90_000
 
 function parseArgs(argv: string[]): { engines: EngineName[]; grep?: string } {
@@ -30,7 +34,7 @@ function parseArgs(argv: string[]): { engines: EngineName[]; grep?: string } {
   const names = argv.filter((a, i) => !a.startsWith('--') && (grepAt < 0 || i !== grepAt + 1))
   const engines = names.length
     ? names.filter((n): n is EngineName => (ENGINES as string[]).includes(n))
-    : ENGINES
+    : DEFAULT_ENGINES
   if (names.length && engines.length !== names.length)
     throw new Error(`Unknown engine in ${names.join(', ')}; known: ${ENGINES.join(', ')}`)
   return { engines, grep }
@@ -95,12 +99,12 @@ async function runEngine(
   const journeys = JOURNEYS.filter((j) => !grep || j.name.includes(grep))
   const started = performance.now()
   const result: EngineResult = { engine: name, passed: 0, failed: 0, seconds: 0 }
-  console.log(`\n${name}: ${journeys.length} journeys`)
+  console.log(`${name}: ${journeys.length} journeys`)
   let engine: Engine
   try {
     engine = await launch(name, paths)
   } catch (error) {
-    console.log(`  FAIL ${name} did not start: ${(error as Error).message}`)
+    console.log(`${name} FAIL did not start: ${(error as Error).message}`)
     return { ...result, failed: journeys.length, seconds: (performance.now() - started) / 1000 }
   }
   try {
@@ -113,7 +117,7 @@ async function runEngine(
           await withTimeout(journey.run(page), JOURNEY_TIMEOUT_MS, journey.name)
           const note = attempt > 1 ? ` (passed on the second attempt; first: ${failure})` : ''
           console.log(
-            `  ok   ${journey.name} (${((performance.now() - t0) / 1000).toFixed(1)} s)${note}`,
+            `${name} ok   ${journey.name} (${((performance.now() - t0) / 1000).toFixed(1)} s)${note}`,
           )
           failure = undefined
           break
@@ -125,7 +129,7 @@ async function runEngine(
       }
       if (failure) {
         result.failed++
-        console.log(`  FAIL ${journey.name}: ${failure}`)
+        console.log(`${name} FAIL ${journey.name}: ${failure}`)
       } else result.passed++
     }
   } finally {
@@ -140,10 +144,13 @@ async function main(): Promise<void> {
   const paths = ensureEngines()
   const port = Number(process.env.ENGINES_PORT ?? 8392)
   const stopServer = await startServer(port)
-  const results: EngineResult[] = []
+  let results: EngineResult[] = []
   try {
-    for (const name of engines)
-      results.push(await runEngine(name, paths, `http://127.0.0.1:${port}`, grep))
+    // Side by side: each engine keeps about one core busy, and the journeys share nothing but the
+    // server (each signs up its own address).
+    results = await Promise.all(
+      engines.map((name) => runEngine(name, paths, `http://127.0.0.1:${port}`, grep)),
+    )
   } finally {
     stopServer()
   }

@@ -36,8 +36,11 @@ export function Footer() {
   const phone = model.phone.value
   const { reached, settleNewsletter } = widget.plan
   const view = useMemo(() => content && buildView(content, sections), [content, sections])
+  const named = content?.headline && view
   return (
+    // Named by its headline: beside the host page's own footer, two landmarks tell apart.
     <footer
+      aria-labelledby={named ? view.headlineId : undefined}
       className={`lf-footer lf-footer--${phone ? 'phone' : widget.platform.value.toLowerCase()}${sections.variant === 'reduced' ? ' lf-footer--reduced' : ''}`}
     >
       {sections.newsletter && reached(Step.newsletter) ? (
@@ -47,7 +50,11 @@ export function Footer() {
       ) : null}
       {content && view ? (
         <>
-          {content.headline ? <h2 className="lf-visually-hidden">{content.headline}</h2> : null}
+          {content.headline ? (
+            <h2 id={view.headlineId} className="lf-visually-hidden">
+              {content.headline}
+            </h2>
+          ) : null}
           <ErrorBoundary name="Footer logos">
             <LogoList images={view.images} />
           </ErrorBoundary>

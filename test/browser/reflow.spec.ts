@@ -2,29 +2,41 @@
  * Reflow (WCAG 1.4.10) whatever layout the page forces: at 320 px the footer's columns stack,
  * so nothing overlaps and no text is cut off or needs a sideways scroll, even where the page
  * fixes the desktop layout (`<html platform="classic">`, data-platform="CLASSIC", the
- * Hunter-Platform header). The layout's parts follow the platform; its columns follow the width.
+ * Hunter-Platform cookie). The layout's parts follow the platform; its columns follow the width.
  */
 import { expect, test, type Page } from '@playwright/test'
 import { MARKETS } from '../../build/product/markets.ts'
 
 const NARROW = { width: 320, height: 800 }
 
-/** Serves the market's demo page with the desktop layout forced on its html element. */
-async function forceClassic(page: Page, path: string) {
-  await page.route(`**${path}`, async (route) => {
-    const response = await route.fetch()
-    const body = (await response.text()).replace(/<html\b/, '<html platform="classic"')
-    await route.fulfill({ response, body })
-  })
+/** Two ways a page forces the desktop layout. */
+const FORCE = {
+  /** The page's html element says so. */
+  'html platform': async (page: Page, path: string) => {
+    await page.route(`**${path}`, async (route) => {
+      const response = await route.fetch()
+      const body = (await response.text()).replace(/<html\b/, '<html platform="classic"')
+      await route.fulfill({ response, body })
+    })
+  },
+  /** The shop's view cookie, which the demo page turns into the html attribute. */
+  'Hunter-Platform cookie': async (page: Page) => {
+    await page
+      .context()
+      .addCookies([{ name: 'Hunter-Platform', value: 'classic', domain: '127.0.0.1', path: '/' }])
+  },
 }
 
-for (const site of ['DE', 'HU']) {
+for (const [site, force] of [
+  ['DE', 'html platform'],
+  ['HU', 'Hunter-Platform cookie'],
+] as const) {
   const m = MARKETS.find((x) => x.site === site)!
-  test(`${site}: desktop layout forced at 320 px: the columns stack, nothing overlaps or is cut off`, async ({
+  test(`${site}: desktop layout forced (${force}) at 320 px: the columns stack, nothing overlaps or is cut off`, async ({
     page,
   }) => {
     await page.setViewportSize(NARROW)
-    await forceClassic(page, m.path)
+    await FORCE[force](page, m.path)
     await page.goto(m.path)
     const footer = page.locator('#footer .lf-footer--classic')
     await expect(footer).toHaveCount(1)

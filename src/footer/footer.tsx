@@ -38,7 +38,7 @@ export function Footer() {
   const view = useMemo(() => content && buildView(content, sections), [content, sections])
   const named = content?.headline && view
   return (
-    // Named by its headline: beside the host page's own footer, two landmarks tell apart.
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the footer is a contentinfo landmark (top level of its shadow root), named by its headline so that beside the host page's own footer the two landmarks tell apart.
     <footer
       aria-labelledby={named ? view.headlineId : undefined}
       className={`lf-footer lf-footer--${phone ? 'phone' : widget.platform.value.toLowerCase()}${sections.variant === 'reduced' ? ' lf-footer--reduced' : ''}`}

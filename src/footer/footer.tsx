@@ -36,11 +36,10 @@ export function Footer() {
   const phone = model.phone.value
   const { reached, settleNewsletter } = widget.plan
   const view = useMemo(() => content && buildView(content, sections), [content, sections])
-  const named = content?.headline && view
   return (
     // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the footer is a contentinfo landmark (top level of its shadow root), named by its headline so that beside the host page's own footer the two landmarks tell apart.
     <footer
-      aria-labelledby={named ? view.headlineId : undefined}
+      aria-labelledby={content?.headline ? view!.headlineId : undefined}
       className={`lf-footer lf-footer--${phone ? 'phone' : widget.platform.value.toLowerCase()}${sections.variant === 'reduced' ? ' lf-footer--reduced' : ''}`}
     >
       {sections.newsletter && reached(Step.newsletter) ? (

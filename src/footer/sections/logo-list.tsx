@@ -2,7 +2,8 @@
  * Payment and delivery tiles (SPEC §2 item 2): the view's images, unknown sources already left out
  * (footer.view.ts). Each tile is a plain, generic icon with its label as text beside it: the label
  * comes from the content in the page's language, so the tile reads in that language and a screen
- * reader reads the label once (the icon says nothing more, so its alt is empty).
+ * reader reads the label once (the icon says nothing more, so its alt is empty). Its size is the
+ * stylesheet's (footer.css, SPEC §9), set before the image loads.
  */
 import { t } from '../../i18n/i18n'
 import { logoPath } from '../logos'
@@ -19,8 +20,6 @@ export function LogoList({ images }: { images: { label: string; source: string }
             className="lf-logo"
             src={logoPath(image.source, assetOrigin)}
             alt=""
-            width="106"
-            height="70"
             loading="lazy"
           />
           {image.label}

@@ -21,15 +21,22 @@ test.after.each(resetFooterTest)
 const nav = (name: string | RegExp) => screen.getByRole('navigation', { name })
 const link = (name: string | RegExp) => screen.getByRole('link', { name })
 
-test('one contentinfo landmark with every section of the German footer on classic', async () => {
+test('one contentinfo landmark, named by its headline, with every section of the German footer on classic', async () => {
   await renderFooter()
   assert.is(screen.getAllByRole('contentinfo').length, 1)
-  // 2: payment and delivery logos
+  // Named, so that beside the host page's own footer the two landmarks tell apart.
+  screen.getByRole('contentinfo', { name: 'Lumora – Kaffee, Mode und Wohnideen' })
+  // 2: payment and delivery tiles: a generic icon, the label as text in the page's language
   const logos = screen.getByRole('list', { name: 'Zahlungsarten und Versand' })
   assert.equal(
+    [...logos.querySelectorAll('img')].map((i) => i.getAttribute('alt')),
+    Array(7).fill(''),
+    'the icons say nothing the label does not',
+  )
+  assert.equal(
     within(logos)
-      .getAllByRole('img')
-      .map((i) => i.getAttribute('alt')),
+      .getAllByRole('listitem')
+      .map((i) => i.textContent),
     [
       'Kauf auf Rechnung',
       'Kreditkarte',
@@ -41,7 +48,7 @@ test('one contentinfo landmark with every section of the German footer on classi
     ],
   )
   assert.is(
-    within(logos).getAllByRole('img')[0].getAttribute('src'),
+    logos.querySelector('img')!.getAttribute('src'),
     'https://shop.test/service/footer-images/logos/payment-invoice.svg',
   )
   // 3: teaser groups, a labelled navigation region
@@ -90,7 +97,8 @@ test('one contentinfo landmark with every section of the German footer on classi
       'Datenschutzbeauftragte',
     ],
   )
-  assert.ok(screen.getByRole('img', { name: /Geprüfter Online-Shop/ }))
+  // A mailto link opens the mail program, not a tab, and says so.
+  assert.ok(link('Datenschutzbeauftragte (öffnet Ihr E-Mail-Programm)'))
   assert.match(
     screen.getByText(/Alle Preise inkl\. gesetzl\. MwSt\./).textContent!,
     /Versandkosten\.$/,
@@ -332,8 +340,8 @@ test('an unknown logo source is logged once, however often the footer renders, a
     renderFooter({ fetch: contentFetch(JSON.stringify(content)) }),
   )
   assert.equal(
-    outsideNewsletter(result.view.container.querySelectorAll('img')).map((i) =>
-      i.getAttribute('alt'),
+    outsideNewsletter(result.view.container.querySelectorAll('img')).map(
+      (i) => i.parentElement!.textContent,
     ),
     ['Rechnung'],
   )

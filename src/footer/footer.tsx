@@ -37,7 +37,9 @@ export function Footer() {
   const { reached, settleNewsletter } = widget.plan
   const view = useMemo(() => content && buildView(content, sections), [content, sections])
   return (
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the footer is a contentinfo landmark (top level of its shadow root), named by its headline so that beside the host page's own footer the two landmarks tell apart.
     <footer
+      aria-labelledby={content?.headline ? view!.headlineId : undefined}
       className={`lf-footer lf-footer--${phone ? 'phone' : widget.platform.value.toLowerCase()}${sections.variant === 'reduced' ? ' lf-footer--reduced' : ''}`}
     >
       {sections.newsletter && reached(Step.newsletter) ? (
@@ -47,7 +49,11 @@ export function Footer() {
       ) : null}
       {content && view ? (
         <>
-          {content.headline ? <h2 className="lf-visually-hidden">{content.headline}</h2> : null}
+          {content.headline ? (
+            <h2 id={view.headlineId} className="lf-visually-hidden">
+              {content.headline}
+            </h2>
+          ) : null}
           <ErrorBoundary name="Footer logos">
             <LogoList images={view.images} />
           </ErrorBoundary>

@@ -11,6 +11,8 @@ export interface FooterView {
   groups: { group: TeaserGroup; id: string }[]
   /** Payment and delivery logos: the images of the shown teaser groups, each known source once. */
   images: { label: string; source: string }[]
+  /** The hidden headline's, which names the footer landmark. */
+  headlineId: string
   seoId: string
   socialId: string
   appId: string
@@ -18,7 +20,7 @@ export interface FooterView {
 
 /** The view of the content for the variant's sections (variant.ts). */
 export function buildView(content: PartialContent, sections: FooterSections): FooterView {
-  const { teaserGroups = [], seo, socialMedia, appReferences } = content
+  const { teaserGroups = [], seo, socialMedia, appReferences, headline } = content
   const id = headingIds()
   const groups = teaserGroups
     .filter((g) => sections.checkoutHiddenGroups || !g.hideGroupInCheckout)
@@ -30,6 +32,7 @@ export function buildView(content: PartialContent, sections: FooterSections): Fo
   return {
     groups,
     images,
+    headlineId: id(headline || 'headline'),
     seoId: id(seo ? seo.heading : 'seo'),
     socialId: id(socialMedia ? socialMedia.heading : 'social'),
     appId: id(appReferences ? appReferences.heading : 'apps'),

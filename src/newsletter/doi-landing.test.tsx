@@ -14,6 +14,7 @@ import { NL, text } from '../../test/helpers/newsletter'
 import { SITES, SITE_LOCALE } from '../sites'
 import { NewsletterBlock } from './index'
 import { takeSubscriberToken } from './doi-landing.token'
+import { recordAnnouncements } from '../../test/helpers/announcements'
 
 test.after.each(cleanup)
 
@@ -158,6 +159,22 @@ for (const name of ['activeElement', 'body'])
     }
     assert.is(document.activeElement, screen.getByRole('heading', { name: text('title') }))
   })
+
+test('the confirmation is heard after the focus move to the heading: the focus speech cannot cut it off', async () => {
+  // A screen reader stops what it is saying when the focus moves (NVDA cancels speech on focus):
+  // a status announced before the move is cut off, one announced after it is queued behind it.
+  const server = createContractServer({ origin: TEST_ORIGIN })
+  const { confirm } = await landing(await signedUpToken(server), server)
+  confirm.focus()
+  const heard = recordAnnouncements()
+  fireEvent.click(confirm)
+  await settle()
+  heard.stop()
+  const focus = heard.said.findIndex((s) => s.startsWith(text('title')))
+  const message = heard.said.findIndex((s) => s.includes(text('confirmed')))
+  assert.ok(focus >= 0 && message > focus, heard.said.join(' | '))
+  assert.is(heard.count(text('confirmed')), 1)
+})
 
 test('a visitor who moved on while the confirmation was under way keeps the focus where they put it', async () => {
   const server = createContractServer({ origin: TEST_ORIGIN })

@@ -294,6 +294,17 @@ test('AT: salutations in the order MRS, MR, DIVERS, COMPANY', async () => {
   assert.equal(options, [text('choose'), 'Frau', 'Herr', 'Divers', 'Firma'])
 })
 
+test('AT, HU: the salutation offers autofill of the title the browser keeps (honorific-prefix, WCAG 1.3.5)', async () => {
+  for (const site of ['AT', 'HU'] as const) {
+    await renderNewsletter(site)
+    ;(await email()).focus()
+    await settle()
+    const select = screen.getByRole('combobox', { name: label('salutation') })
+    assert.is(select.getAttribute('autocomplete'), 'honorific-prefix', site)
+    cleanup()
+  }
+})
+
 test('fields stay revealed when a value is present, after the email field loses focus', async () => {
   await renderNewsletter('AT')
   const input = await email()

@@ -7,12 +7,14 @@ import { Button, Checkbox, Input, Select, TextLink } from '../kit'
 import { t } from '../i18n/i18n'
 import type { NewsletterModel } from './newsletter.model'
 import { EMAIL_MAX, NAME_MAX, type Field } from './newsletter.constants'
-import { isShown, type NameField, type SiteLinks } from './newsletter.sites'
+import { isShown, type SiteLinks } from './newsletter.sites'
 import { richText } from './rich-text'
 
 const T = 'newsletter.'
-const AUTOCOMPLETE: Record<NameField | 'email', string> = {
+/** What the browser may fill in (WCAG 1.3.5): the salutation is the honorific prefix (Frau, Herr). */
+const AUTOCOMPLETE: Record<Exclude<Field, 'legals'>, string> = {
   email: 'email',
+  salutation: 'honorific-prefix',
   firstName: 'given-name',
   lastName: 'family-name',
 }
@@ -101,6 +103,7 @@ function FormField({ model, field }: Part & { field: Exclude<Field, 'legals'> })
       label={t(T + field)}
       placeholder={t(T + 'choose')}
       value={value}
+      autoComplete={AUTOCOMPLETE[field]}
       options={model.rules.salutations.map((s) => ({
         value: s,
         label: t(T + 'salutations.' + s),

@@ -524,6 +524,32 @@ test('a preview date not matching YYYY-MM-DD logs an error and the current time 
   })
 })
 
+test('a date in the format that does not exist (2026-13-45) is refused at the field: its error, the focus, nothing sent', async () => {
+  const s = await shownPanel()
+  await openSettings()
+  await testsFound()
+  fireEvent.input(dateInput(), { target: { value: '2026-13-45' } })
+  fireEvent.click(screen.getByRole('button', { name: 'Apply' }))
+  await settle()
+  assert.is(screen.queryByText('Settings applied successfully.'), null)
+  assert.ok(screen.getByText('Please enter a date that exists!').closest('[role="alert"]'))
+  assert.is(document.activeElement, dateInput())
+  assert.is(dateInput().getAttribute('aria-invalid'), 'true')
+  const described = dateInput()
+    .getAttribute('aria-describedby')!
+    .split(' ')
+    .map((id) => document.getElementById(id)!.textContent)
+  assert.ok(described.includes('No such date'), described.join(' | '))
+  assert.is(s.calls(TOKEN).length, 0)
+  // Corrected, it applies.
+  fireEvent.input(dateInput(), { target: { value: '2026-12-24' } })
+  await settle()
+  assert.is.not(dateInput().getAttribute('aria-invalid'), 'true')
+  fireEvent.click(screen.getByRole('button', { name: 'Apply' }))
+  await settle()
+  screen.getByText('Settings applied successfully.')
+})
+
 test('while applying, the Apply button is busy and ignores further clicks', async () => {
   const held = holdBack(TOKEN)
   const s = await shownPanel({ answer: held.answer })

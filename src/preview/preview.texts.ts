@@ -21,6 +21,8 @@ export const TEXT = {
   testsFailed: 'Failed to fetch AB tests.',
   applied: 'Settings applied successfully.',
   applyFailed: 'Applying settings failed.',
+  noSuchDate: 'Please enter a date that exists!',
+  noSuchDateField: 'No such date',
   date: 'Date',
   time: 'Time',
   dateFormat: 'YYYY-MM-DD',

@@ -7,7 +7,9 @@ import { TEXT } from './preview.texts'
 import type { SettingsModel } from './settings.model'
 
 /** Date and time are typed as digits in the format the hint gives; no autofill, no spelling. */
-function WhenInput(props: Pick<InputProps, 'label' | 'hint' | 'value' | 'onValueChange'>) {
+function WhenInput(
+  props: Pick<InputProps, 'label' | 'hint' | 'value' | 'onValueChange' | 'error'>,
+) {
   return <Input {...props} inputMode="numeric" autoComplete="off" spellCheck={false} />
 }
 
@@ -39,6 +41,7 @@ export function SettingsForm({
           label={TEXT.date}
           hint={TEXT.dateFormat}
           value={settings.date.value}
+          error={settings.dateRefused.value ? TEXT.noSuchDateField : undefined}
           onValueChange={settings.setDate}
         />
         <WhenInput

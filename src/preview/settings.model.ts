@@ -9,7 +9,9 @@
  * - A test without a group is rejected ('Please also select an A/B test group!'); no test at all
  *   (None) is valid and applies the date alone.
  * - Apply sends previewDateTime as an ISO date-time (UTC) of the local date and time entered; a
- *   date or time not in its format logs an error and the current time is used instead.
+ *   date or time not in its format logs an error and the current time is used instead (SPEC §8).
+ *   A date in the format that does not exist (2026-13-45) is refused with an error at the field
+ *   (WCAG 3.3.1): no format slip, but a typo whose silent replacement would preview another day.
  */
 import { computed, signal } from '@preact/signals-react'
 import { is, validate } from 'superstruct'
@@ -100,8 +102,12 @@ export function createSettingsModel({ api, now, session, onApplied }: SettingsDe
     if (!groups.value.some((g) => g.name === group.value)) group.value = ''
   }
 
+  /** Apply was refused for a date that does not exist; the field shows why until it changes. */
+  const dateRefused = computed(() => message.value?.text === TEXT.noSuchDate)
+
   function setDate(value: string): void {
     date.value = value
+    if (dateRefused.value) message.value = null
     if (DATE_FORMAT.test(value) && value !== loadedDate) {
       group.value = ''
       void loadTests()
@@ -129,6 +135,10 @@ export function createSettingsModel({ api, now, session, onApplied }: SettingsDe
 
   async function apply(): Promise<void> {
     if (applying.value) return
+    if (DATE_FORMAT.test(date.value) && !toInstant(date.value, '00:00')) {
+      message.value = { type: 'error', text: TEXT.noSuchDate }
+      return
+    }
     if (groupMissing.value) {
       message.value = { type: 'error', text: TEXT.missingGroup }
       return
@@ -167,6 +177,7 @@ export function createSettingsModel({ api, now, session, onApplied }: SettingsDe
     group,
     groups,
     groupMissing,
+    dateRefused,
     message,
     applying,
     loadTests,

@@ -38,7 +38,7 @@ const FACTS: Record<Site, RegExp[]> = {
     /90\sgün içinde ücretsiz iade ve değişim/,
     /1\.000\sTL/,
     /1–2\siş günü/,
-    /Pazartesi–Pazar 09:00–19:00/,
+    /haftanın her günü 09:00–19:00/,
   ],
   PL: [/100\szł/, /30\sdni na\szwrot/],
 }
@@ -127,6 +127,26 @@ for (const site of SITES) {
       assert.ok((LOGO_SOURCES as readonly string[]).includes(source), source)
   })
 }
+
+/**
+ * Marks of no scheme that the logo set holds: a generic "✓ SECURE" seal and a generic "ECO"
+ * label. Showing a trust mark without an issuer's authorisation is blacklisted (Directive 2005/29
+ * Annex I No. 2), an environmental label without a certification scheme too (Directive 2024/825).
+ */
+const MARKS_OF_NO_SCHEME = ['trust-secure-shop', 'trust-eco-label']
+
+for (const site of SITES)
+  test(`${site}: no trust seal or eco label of no issuer is shown`, () => {
+    const content = read(site)
+    const shown = [
+      ...content.teaserGroups.flatMap((g) => g.images ?? []).map((i) => i.source),
+      ...content.qualityLogos.map((q) => q.source),
+    ]
+    assert.equal(
+      shown.filter((s) => MARKS_OF_NO_SCHEME.includes(s)),
+      [],
+    )
+  })
 
 test('sales-tax note: optional, present for CZ and SK', () => {
   assert.ok(read('CZ').salesTax && read('SK').salesTax)

@@ -136,6 +136,25 @@ const RULES: Rule[] = [
   },
 ]
 
+/**
+ * Characters a reader of the source cannot see: no-break and other fixed-width spaces, the soft
+ * hyphen, zero-width characters and the byte-order mark. Written literally, a no-break space looks
+ * like a normal one and a soft hyphen like nothing, so a text's next editor cannot tell what is
+ * there; written as escapes (`\u00a0`, `\u00ad`) they can be read and reviewed.
+ */
+const INVISIBLE = /[\u00a0\u00ad\u2000-\u200f\u2028-\u202f\u205f-\u2064\ufeff]/gu
+
+/** Each invisible character written literally in a source file's text, with its line: `3: U+00AD`. */
+export function invisibleLiterals(source: string): string[] {
+  return source
+    .split('\n')
+    .flatMap((line, i) =>
+      [...line.matchAll(INVISIBLE)].map(
+        ([c]) => `${i + 1}: U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`,
+      ),
+    )
+}
+
 export function lint(texts: Text[]): string[] {
   const problems: string[] = []
   for (const t of texts) {

@@ -7,14 +7,14 @@
  */
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { flatten, loadDictionary } from '../../build/product/locales.ts'
 import { REPO_ROOT } from '../../build/repo-root.ts'
 import { MAIL_TEXTS } from '../../build/contract-server/core/routes/newsletter-mail.ts'
 import { BRAND } from '../../src/brand.ts'
 import { LOCALES, SITES, SITE_LOCALE, isSite, type Locale, type Site } from '../../src/sites.ts'
-import { lint, type Text } from './locale-lint.rules.ts'
+import { invisibleLiterals, lint, type Text } from './locale-lint.rules.ts'
 
 const NBSP = '\u00a0'
 const NNBSP = '\u202f'
@@ -71,6 +71,27 @@ for (const site of SITES) {
   })
 }
 
+/** The files that hold every text a visitor or recipient reads, as written in the repository. */
+const TEXT_FILES = [
+  ...LOCALES.flatMap((locale) => {
+    const folder = path.join('locales', locale)
+    try {
+      return readdirSync(path.join(REPO_ROOT, folder)).map((file) => path.join(folder, file))
+    } catch {
+      return [] // a locale that inherits every text (de-AT) has no folder
+    }
+  }),
+  ...SITES.map((site) => `fixtures/footer/${site.toLowerCase()}.json`),
+  'build/contract-server/core/routes/newsletter-mail.ts',
+]
+
+test('no invisible character is written literally: no-break spaces, soft hyphens and the like are escapes', () => {
+  const found = TEXT_FILES.flatMap((file) =>
+    invisibleLiterals(readFileSync(path.join(REPO_ROOT, file), 'utf8')).map((f) => `${file}:${f}`),
+  )
+  assert.equal(found, [])
+})
+
 test('the social-media link to X goes to x.com and is named X in every market', () => {
   for (const site of SITES) {
     const content = JSON.parse(
@@ -116,6 +137,11 @@ test('the rules catch what they are for', () => {
     ['tr-TR', 'Müşteri hizmetleri: 0850 555 01 23'],
     ['tr-TR', 'Açık rızamı dilediğim zaman geri alabilirim: {{contactLink}}.'],
   ]
+  assert.equal(
+    invisibleLiterals('"a": "Plus qu’un clic\u00a0:",\n"b": "Willkommens\u00adgutschein"'),
+    ['1: U+00A0', '2: U+00AD'],
+  )
+  assert.equal(invisibleLiterals('"a": "Plus qu’un clic\\u00a0: 10\\u202f%"'), [])
   for (const [locale, text, where = 'sample'] of bad)
     assert.ok(lint([{ where, locale, text }]).length, `${locale}: ${text}`)
   const good: [Locale, string][] = [

@@ -3,9 +3,18 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { flatten, loadDictionary, placeholders } from '../../build/product/locales.ts'
 import { REFERENCE_LOCALE } from '../../build/product/markets.ts'
-import { LOCALES } from '../../src/sites.ts'
+import { LOCALES, type Locale } from '../../src/sites.ts'
 
 const reference = flatten(await loadDictionary(REFERENCE_LOCALE))
+
+/**
+ * Placeholders a locale's text may have beyond the reference's: TR shows no privacy hint under
+ * the consents (SiteRules.privacyHint), so its marketing consent points to the privacy policy
+ * itself; the others' hint right below does that (docs/texts/README.md).
+ */
+const EXTRA: Partial<Record<Locale, Record<string, string[]>>> = {
+  'tr-TR': { 'newsletter.dne': ['privacyLink'] },
+}
 
 test('the reference locale has texts', () => {
   assert.ok(Object.keys(reference).length > 0)
@@ -20,7 +29,12 @@ for (const locale of LOCALES) {
   test(`${locale} uses the same placeholders in every text`, async () => {
     const texts = flatten(await loadDictionary(locale))
     for (const [key, text] of Object.entries(reference)) {
-      assert.equal(placeholders(texts[key] ?? ''), placeholders(text), `${locale} ${key}`)
+      const extra = EXTRA[locale]?.[key] ?? []
+      assert.equal(
+        placeholders(texts[key] ?? '').filter((p) => !extra.includes(p)),
+        placeholders(text),
+        `${locale} ${key}`,
+      )
     }
   })
 

@@ -27,6 +27,7 @@ import {
   type NotificationType,
   type RadioGroupProps,
 } from '../index'
+import { t } from '../../i18n/i18n'
 
 const TYPES: NotificationType[] = ['info', 'success', 'warning', 'error']
 const PAGE_LANGUAGES = ['de', 'fr', 'cs', 'hu', 'sk', 'tr', 'pl', 'da', 'sv', 'en']
@@ -327,13 +328,26 @@ export function FeedbackSection({ locale }: { locale: string }) {
           </Notification>
         ))}
         <h3 lang="en">Banners (closable)</h3>
-        {TYPES.map((type) => (
-          <Notification key={type} type={type} banner>
-            <En>A {type} banner you can close.</En>
+        {/* A close button's name is its action and the message, read as one text: both in one
+            language. English messages get an English action; the kit's own action closes a
+            message in the locale. */}
+        <div lang="en">
+          {TYPES.map((type) => (
+            <Notification key={type} type={type} banner closeLabel="Close message">
+              This {type} banner can be closed.
+            </Notification>
+          ))}
+          <Notification
+            type="error"
+            banner
+            closeLabel="Close message"
+            onClose={() => setBanner(false)}
+          >
+            {banner ? 'A controlled banner: closing it calls onClose.' : null}
           </Notification>
-        ))}
-        <Notification type="error" banner onClose={() => setBanner(false)}>
-          {banner ? <En>A controlled banner: closing it calls onClose.</En> : null}
+        </div>
+        <Notification type="error" banner>
+          {t('kit.validation.fieldInvalid')}
         </Notification>
         <h3 lang="en">Live region</h3>
         <div className="lf-gallery-row">

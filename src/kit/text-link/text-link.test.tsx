@@ -151,14 +151,20 @@ test('an unsafe address renders its text, never a link', () => {
   assert.is(container.textContent, 'Klick')
 })
 
-for (const href of ['https://shop.test/', 'http://shop.test/', 'mailto:a@shop.test']) {
-  test(`newTab: ${href} opens in a new tab with rel="noopener noreferrer" and says so`, () => {
+// A mailto: link opens the visitor's mail program, whatever tab the browser uses for it: its hint says so.
+for (const [href, hint] of [
+  ['https://shop.test/', 'öffnet sich in einem neuen Tab'],
+  ['http://shop.test/', 'öffnet sich in einem neuen Tab'],
+  ['mailto:a@shop.test', 'öffnet Ihr E-Mail-Programm'],
+  ['MAILTO:a@shop.test', 'öffnet Ihr E-Mail-Programm'],
+]) {
+  test(`newTab: ${href} opens in a new tab with rel="noopener noreferrer" and says: ${hint}`, () => {
     render(
       <TextLink href={href} newTab>
         Seite
       </TextLink>,
     )
-    const link = screen.getByRole('link', { name: 'Seite (öffnet sich in einem neuen Tab)' })
+    const link = screen.getByRole('link', { name: `Seite (${hint})` })
     assert.is(link.getAttribute('target'), '_blank')
     assert.is(link.getAttribute('rel'), 'noopener noreferrer')
   })

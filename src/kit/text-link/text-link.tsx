@@ -3,7 +3,8 @@
  * text, never as a link; safe ones render as the absolute address that was checked. A link to
  * another origin sends no referrer (the page's address may carry a token). `newTab` opens
  * http(s) and mailto links in a new tab with rel="noopener noreferrer" and tells assistive
- * technology so.
+ * technology what follows: a new tab, or for a mailto link the visitor's mail program, which is
+ * what the visitor meets whatever the browser does with the tab.
  */
 import type { AnchorHTMLAttributes, ReactNode } from 'react'
 import { useStyles } from '../../styles/style-root'
@@ -27,7 +28,7 @@ export interface TextLinkProps
   variant?: 'inline' | 'standalone' | 'quiet'
   /** Show an external-link icon after the text (when opening in a new tab). */
   showExternalIcon?: boolean
-  /** Hidden hint for new-tab links; default t('kit.link.newTab'). */
+  /** Hidden hint for new-tab http(s) links; default t('kit.link.newTab'). mailto links always say t('kit.link.mail'). */
   newTabLabel?: string
   className?: string
 }
@@ -62,7 +63,10 @@ export function TextLink({
       ) : null}
       {blank ? ' ' : null}
       {blank ? (
-        <span className="lf-visually-hidden">({newTabLabel ?? t('kit.link.newTab')})</span>
+        <span className="lf-visually-hidden">
+          ({url.protocol === 'mailto:' ? t('kit.link.mail') : (newTabLabel ?? t('kit.link.newTab'))}
+          )
+        </span>
       ) : null}
     </a>
   )

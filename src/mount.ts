@@ -11,7 +11,7 @@ import { createStyleRoot } from './styles/style-root'
 import { renderWidget } from './app/render'
 import { startSessionMonitor } from './session'
 import { loadPreview } from './preview/load'
-import { runInTasks, whenNearViewport } from './app/tasks'
+import { runInTasks, whenNearViewportOrIdle } from './app/tasks'
 import { createSlicedScheduler } from './app/start-plan'
 import { createWidget } from './app/create-widget'
 import { footerSections } from './footer'
@@ -99,7 +99,7 @@ function mount(win: Window, script: HTMLScriptElement | null, scriptUrl: string 
       )
     },
   ]
-  whenNearViewport(win, host, () => runInTasks(steps, timers))
+  whenNearViewportOrIdle(win, host, () => runInTasks(steps, timers))
 }
 
 /**

@@ -15,6 +15,7 @@ import { createContractServer } from '../contract-server/handler.ts'
 import { serve } from '../contract-server/core/node-adapter.ts'
 import { formatTable } from './sizes.ts'
 import { hostVitals, type PageVitals } from './lighthouse.ts'
+import { median } from './browser.ts'
 import { interactionLatencies } from './interactions.ts'
 import { repeatView } from './repeat-view.ts'
 
@@ -68,6 +69,21 @@ function vitalsRows(pages: PageVitals[]): string[][] {
   return rows
 }
 
+/**
+ * The paired per-run differences, widget minus blocked, run i against run i (the two took turns,
+ * so each pair shares the machine's load of its moment): median and range of LCP, TBT and score.
+ */
+export function pairedLines(pages: PageVitals[]): string[] {
+  return pages.map((p) => {
+    const { widget, blocked } = p.runs
+    const spread = (of: (v: (typeof widget)[number]) => number, scale = 1, unit = ' ms') => {
+      const d = widget.map((w, i) => (of(w) - of(blocked[i])) * scale)
+      return `${signed(median(d))}${unit} (${signed(Math.min(...d))} to ${signed(Math.max(...d))})`
+    }
+    return `${p.name}: paired per run, widget minus blocked, median (range) of ${widget.length}: LCP ${spread((v) => v.lcp)}, TBT ${spread((v) => v.tbt)}, score ${spread((v) => v.score, 100, ' pt')}`
+  })
+}
+
 function auditLines(pages: PageVitals[]): string[] {
   const lines = []
   for (const p of pages) {
@@ -107,7 +123,7 @@ export async function hostViewBench(
     log,
   )
   const vitals = vitalsRows(pages)
-  const audits = auditLines(pages)
+  const audits = [...pairedLines(pages), ...auditLines(pages)]
 
   log(`\n(f) Interaction to next paint at 4x CPU, ${INP_RUNS} runs each ...`)
   const inp = await interactionLatencies(browser, shortPage, INP_RUNS)

@@ -25,7 +25,8 @@ import type { Locale } from '../../src/sites.ts'
 import { unsafeSyntax } from './syntax-guard.ts'
 import { terserPass } from './terser-pass.ts'
 import { kitTextsNamed, type MarketTexts } from './market-texts.ts'
-import { libraryPatchesPlugin } from './library-patches.ts'
+import { LIBRARY_PATCHES, libraryPatchesPlugin } from './library-patches.ts'
+import { classNameMap, shortenClassNames } from './class-names.ts'
 import { esbuildTarget } from './browser-floor.ts'
 import { readFileSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
@@ -168,6 +169,9 @@ export function bundleOptions(flavor: Flavor): esbuild.BuildOptions {
   }
 }
 
+/** The short class names of this build (build/product/class-names.ts), one map for every bundle. */
+let classNames: Map<string, string> | undefined
+
 /**
  * Builds one browser script: esbuild, then terser's pass (build/product/terser-pass.ts). Fails on any
  * esbuild warning, because for our targets a warning means code that may crash at run time
@@ -181,13 +185,19 @@ export async function buildScript(
     ...bundleOptions(flavor),
     ...options,
     define: { ...bundleOptions(flavor).define, ...options.define },
-    plugins: [libraryPatchesPlugin(), ...(options.plugins ?? [])],
+    plugins: [
+      libraryPatchesPlugin(
+        flavor === 'react' ? LIBRARY_PATCHES.filter((p) => !p.notForReact) : LIBRARY_PATCHES,
+      ),
+      ...(options.plugins ?? []),
+    ],
   })
   if (result.warnings.length > 0) {
     const text = await esbuild.formatMessages(result.warnings, { kind: 'warning', color: false })
     throw new Error(`esbuild warnings are errors for shipped code:\n${text.join('\n')}`)
   }
-  const code = await terserPass(result.outputFiles![0].text)
+  classNames ??= classNameMap(path.join(ROOT, 'src'))
+  const code = shortenClassNames(await terserPass(result.outputFiles![0].text), classNames)
   const unsafe = unsafeSyntax(code)
   if (unsafe) throw new Error(unsafe)
   return { code: new TextEncoder().encode(code), metafile: result.metafile! }

@@ -45,6 +45,8 @@ export interface LibraryPatch {
   replace: string
   /** Why, in a few words (shown when the patch no longer applies). */
   why: string
+  /** Left out of the React build, whose runtime (@preact/signals-react) uses what the patch removes. */
+  notForReact?: boolean
 }
 
 /**
@@ -129,6 +131,33 @@ export const LIBRARY_PATCHES: LibraryPatch[] = [
     replace: 'var e=this;return function(){return S.call(e,i)}}',
     why: "an effect's end gets its outer context by partial bind",
   },
+  // The signals core as the source uses it: signal, computed, effect, batch and `.value`. The
+  // methods and options nothing calls go (subscribe, peek, valueOf, toString, toJSON, the brand,
+  // watched/unwatched callbacks, names, dispose): a call of one then fails loudly.
+  ...signalsCoreTrim('@preact/signals-core/dist/signals-core.module.js', [
+    ['var i=Symbol.for("preact-signals");', ''],
+    ['l.prototype.brand=i;', ''],
+    [
+      'this.l=0;this.W=null==t?void 0:t.watched;this.Z=null==t?void 0:t.unwatched;this.name=null==t?void 0:t.name}',
+      'this.l=0}',
+    ],
+    [
+      'if(void 0!==r)r.e=i;else f(function(){var i;null==(i=t.W)||i.call(t)})}}',
+      'if(void 0!==r)r.e=i}}',
+    ],
+    [
+      'if(i===this.t){this.t=n;if(void 0===n)f(function(){var i;null==(i=t.Z)||i.call(t)})}',
+      'if(i===this.t)this.t=n',
+    ],
+    [
+      'l.prototype.subscribe=function(i){var t=this;return x(function(){var r=t.value;f(function(){return i(r)})},{name:"sub"})};l.prototype.valueOf=function(){return this.value};l.prototype.toString=function(){return this.value+""};l.prototype.toJSON=function(){return this.value};l.prototype.peek=function(){var i=this;return f(function(){return i.value})};',
+      '',
+    ],
+    ['function j(i,t){l.call(this,void 0,t);', 'function j(i){l.call(this);'],
+    ['this.f=32;this.name=null==t?void 0:t.name;', 'this.f=32;'],
+    ['m.prototype.dispose=function(){this.d()};', ''],
+    ['var n=r.d.bind(r);n[Symbol.dispose]=n;return n}', 'return r.d.bind(r)}'],
+  ]),
   {
     file: 'redaxios/dist/redaxios.module.js',
     find: 'try{f[s.xsrfHeaderName]=decodeURIComponent(document.cookie.match(RegExp("(^|; )"+s.xsrfCookieName+"=([^;]*)"))[2])}catch(e){}',
@@ -182,6 +211,30 @@ export const LIBRARY_PATCHES: LibraryPatch[] = [
     replace: 'const t=o;o=this;return()=>S.call(this,t)}',
     why: "an effect's end gets its outer context by partial bind",
   },
+  ...signalsCoreTrim('@preact/signals-core/dist/signals-core.mjs', [
+    ['const t=Symbol.for("preact-signals");', ''],
+    ['y.prototype.brand=t;', ''],
+    [
+      'this.l=0;this.W=null==i?void 0:i.watched;this.Z=null==i?void 0:i.unwatched;this.name=null==i?void 0:i.name}',
+      'this.l=0}',
+    ],
+    [
+      'if(void 0!==i)i.e=t;else f(()=>{var t;null==(t=this.W)||t.call(this)})}}',
+      'if(void 0!==i)i.e=t}}',
+    ],
+    [
+      'if(t===this.t){this.t=n;if(void 0===n)f(()=>{var t;null==(t=this.Z)||t.call(this)})}',
+      'if(t===this.t)this.t=n',
+    ],
+    [
+      'y.prototype.subscribe=function(t){return x(()=>{const i=this.value;f(()=>t(i))},{name:"sub"})};y.prototype.valueOf=function(){return this.value};y.prototype.toString=function(){return this.value+""};y.prototype.toJSON=function(){return this.value};y.prototype.peek=function(){return f(()=>this.value)};',
+      '',
+    ],
+    ['function j(t,i){y.call(this,void 0,i);', 'function j(t){y.call(this);'],
+    ['this.f=32;this.name=null==i?void 0:i.name;', 'this.f=32;'],
+    ['m.prototype.dispose=function(){this.d()};', ''],
+    ['const o=n.d.bind(n);o[Symbol.dispose]=o;return o}', 'return n.d.bind(n)}'],
+  ]),
   {
     file: 'preact/dist/preact.mjs',
     find: 'return document.createTextNode(k);u=document.createElementNS(o,x,k.is&&k)',
@@ -205,6 +258,17 @@ export const LIBRARY_PATCHES: LibraryPatch[] = [
     why: 'HTML attributes are named in lower case in any document (XHTML keeps the case React writes them in)',
   },
 ]
+
+/** Patches that cut the signals core to what the source uses (LIBRARY_PATCHES tells which parts). */
+function signalsCoreTrim(file: string, cuts: [find: string, replace: string][]): LibraryPatch[] {
+  return cuts.map(([find, replace]) => ({
+    file,
+    find,
+    replace,
+    why: 'signals core: a part the source never uses',
+    notForReact: true,
+  }))
+}
 
 const normalise = (file: string) => file.replace(/\\/g, '/')
 

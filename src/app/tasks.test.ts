@@ -3,7 +3,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { fakeClock } from '../../test/helpers/fake-timers'
 import { captureConsole } from '../../test/helpers/console'
-import { runInTasks, whenNearViewport } from './tasks'
+import { IDLE_START_MS, runInTasks, whenNearViewportOrIdle } from './tasks'
 import { createSlicedScheduler } from './start-plan'
 
 const test = suite('startup tasks')
@@ -163,18 +163,35 @@ function observedWindow() {
       this.record.off = true
     }
   }
-  const win = { IntersectionObserver: FakeObserver } as unknown as Window
+  // The page is still loading; `load()` ends it, `idle()` runs the idle callbacks asked for.
+  const onLoad: (() => void)[] = []
+  const idleCallbacks: { callback: () => void; timeout?: number }[] = []
+  const win = {
+    IntersectionObserver: FakeObserver,
+    document: { readyState: 'loading' },
+    addEventListener: (type: string, listener: () => void) =>
+      type === 'load' && onLoad.push(listener),
+    requestIdleCallback: (callback: () => void, options?: IdleRequestOptions) =>
+      idleCallbacks.push({ callback, timeout: options?.timeout }),
+  } as unknown as Window
   const report = (isIntersecting: boolean) => {
     for (const o of observers) if (!o.off) o.callback([{ isIntersecting }])
   }
-  return { win, observers, report }
+  const load = () => {
+    ;(win.document as { readyState: string }).readyState = 'complete'
+    for (const listener of onLoad.splice(0)) listener()
+  }
+  const idle = () => {
+    for (const { callback } of idleCallbacks.splice(0)) callback()
+  }
+  return { win, observers, report, load, idle, idleCallbacks }
 }
 
-test('near the viewport: a footer far below the fold starts only when it comes within three screens, once', () => {
-  const { win, observers, report } = observedWindow()
+test('near the viewport: a footer far below the fold starts when it comes within three screens, once', () => {
+  const { win, observers, report, load, idle } = observedWindow()
   const element = {} as Element
   let started = 0
-  whenNearViewport(win, element, () => started++)
+  whenNearViewportOrIdle(win, element, () => started++)
   assert.is(started, 0)
   assert.equal(observers[0].watched, [element])
   assert.is(observers[0].options?.rootMargin, '0px 0px 300% 0px')
@@ -184,11 +201,30 @@ test('near the viewport: a footer far below the fold starts only when it comes w
   report(true)
   assert.is(started, 1)
   assert.ok(observers[0].off)
+  load()
+  idle()
+  assert.is(started, 1, 'not again in idle time')
+})
+
+test('idle: a footer off screen starts once the page has loaded and the browser is idle, once', () => {
+  const { win, observers, report, load, idle, idleCallbacks } = observedWindow()
+  let started = 0
+  whenNearViewportOrIdle(win, {} as Element, () => started++)
+  idle()
+  assert.is(started, 0, 'not while the page loads')
+  load()
+  assert.is(started, 0, 'not in the load event')
+  assert.is(idleCallbacks[0].timeout, IDLE_START_MS)
+  idle()
+  assert.is(started, 1)
+  assert.ok(observers[0].off)
+  report(true)
+  assert.is(started, 1, 'not again when it nears')
 })
 
 test('near the viewport: without IntersectionObserver (Safari 12.0) it starts at once', () => {
   let started = 0
-  whenNearViewport({} as Window, {} as Element, () => started++)
+  whenNearViewportOrIdle({} as Window, {} as Element, () => started++)
   assert.is(started, 1)
 })
 

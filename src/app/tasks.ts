@@ -26,25 +26,39 @@ export function run(step: () => void): boolean {
 }
 
 /**
- * Runs `start` once `element` is within three screens below the viewport: far below the fold
- * (a long article) the footer costs the host page nothing while it loads
- * (build/bench/lighthouse.ts), and its requests and render are done before the visitor reaches
- * it; on a shop page whose footer follows a screen or two of content it starts at once, as the
- * page's own parts do. Where the browser has no IntersectionObserver (Safari 12.0), at once.
+ * Runs `start` once, at the first of two moments. When `element` comes within three screens below
+ * the viewport: the visitor is on the way there (a shop page whose footer follows a screen or two
+ * of content starts at once, as the page's own parts do). Otherwise, once the page has loaded and
+ * the browser is idle (IDLE_START_MS at the latest): a long article's own content, its largest
+ * paint and its scripts come first and the footer costs its loading nothing, yet a screen-reader
+ * user who jumps to the footer landmark and a crawler that does not scroll find it whole within
+ * a few seconds (docs/performance.md, "Present where it is not seen"). Where the browser has no
+ * IntersectionObserver (Safari 12.0), at once.
  */
-export function whenNearViewport(win: Window, element: Element, start: () => void): void {
+export function whenNearViewportOrIdle(win: Window, element: Element, start: () => void): void {
   const Observer = (win as Window & typeof globalThis).IntersectionObserver
   if (!Observer) {
     start()
     return
   }
-  const observer = new Observer(
-    (entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return
-      observer.disconnect()
-      start()
-    },
-    { rootMargin: '0px 0px 300% 0px' },
-  )
+  let started = false
+  const once = () => {
+    if (started) return
+    started = true
+    observer.disconnect()
+    start()
+  }
+  const observer = new Observer((entries) => entries.some((e) => e.isIntersecting) && once(), {
+    rootMargin: '0px 0px 300% 0px',
+  })
   observer.observe(element)
+  const idle = () =>
+    win.requestIdleCallback
+      ? win.requestIdleCallback(once, { timeout: IDLE_START_MS })
+      : win.setTimeout(once, 0)
+  if (win.document.readyState === 'complete') idle()
+  else win.addEventListener('load', idle)
 }
+
+/** How long after the page's load a footer off screen waits for an idle moment at most. */
+export const IDLE_START_MS = 2000

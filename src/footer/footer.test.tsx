@@ -153,7 +153,7 @@ test('teaser groups arrive one per step (four in one render were a long task at 
   assert.equal(counts, [1, 2, 3, 4])
 })
 
-test('a long SEO column reads as lists of 50 on desktop (each off screen costs no rendering); phones keep one list', async () => {
+test('a long SEO column reads as lists of 50 on desktop; phones keep one list', async () => {
   const links = Array.from({ length: 120 }, (_, i) => ({
     url: `/c${i}`,
     text: `Kategorie ${i + 1}`,
@@ -181,7 +181,6 @@ test('a long SEO column reads as lists of 50 on desktop (each off screen costs n
     links.slice(100).map((l) => l.text),
     'in order',
   )
-  assert.ok(lists.every((list) => list.classList.contains('lf-seo__chunk')))
   resetFooterTest()
   await renderFooter({ platform: 'SMARTPHONE', fetch: contentFetch(content) })
   fireEvent.click(screen.getByRole('button', { name: 'Beliebte Kategorien' }))

@@ -14,9 +14,31 @@ import { NewsletterForm } from './newsletter-form'
 import { DoiLanding } from './doi-landing'
 import css from './newsletter.css'
 import { NEWSLETTER_IMAGES } from '../contract'
+import { fromDocument } from '../dom'
 
 /** SPEC §2: files named by content hash under service/newsletterfrontend/newslettersubscriptionform/. */
 const IMG = NEWSLETTER_IMAGES
+
+/** The picture's files by the media query that picks each, in <picture> order (the last for any width). */
+const PICTURES: [media: string, file: string][] = [
+  ['(min-width: 1024px)', 'c94c3a6a548e.jpg'],
+  ['(min-width: 767px)', 'ae5da32c40c8.jpg'],
+  ['', '2de68e986ab3.jpg'],
+]
+
+/**
+ * Starts the request of the picture this screen's <picture> will choose, at high priority, as the
+ * block mounts: its download then runs beside the psdata round trip, which the block waits for,
+ * instead of after it. Where the footer is in view at load the picture is often the page's
+ * largest paint (docs/performance.md, "The picture's path to the screen"). The <img> below
+ * finds it in the memory cache (same URL, same request mode).
+ */
+function requestPicture(doc: Document, base: string): void {
+  const [, file] = PICTURES.find(([media]) => !media || doc.defaultView!.matchMedia(media).matches)!
+  const img = fromDocument(doc, 'createElement').call(doc, 'img') as HTMLImageElement
+  img.fetchPriority = 'high'
+  img.src = base + file
+}
 
 /**
  * The start plan is told once the block has the height it keeps while the page loads: hidden, or
@@ -33,6 +55,7 @@ export function NewsletterBlock({ model: given }: { model?: NewsletterModel }) {
   const img = widget.assetOrigin + IMG
   useEffect(() => {
     void model.start()
+    requestPicture(widget.document, img)
   }, [model])
   const shown = model.ready.value && !model.hidden.value
   // The form renders a step after the block's head: the two in one render make a long task
@@ -54,9 +77,13 @@ export function NewsletterBlock({ model: given }: { model?: NewsletterModel }) {
       </h2>
       <div className="lf-nl__media">
         <picture>
-          <source media="(min-width: 1024px)" srcSet={img + 'c94c3a6a548e.jpg'} />
-          <source media="(min-width: 767px)" srcSet={img + 'ae5da32c40c8.jpg'} />
-          <img src={img + '2de68e986ab3.jpg'} alt="" width={720} height={320} />
+          {PICTURES.map(([media, file]) =>
+            media ? (
+              <source key={file} media={media} srcSet={img + file} />
+            ) : (
+              <img key={file} src={img + file} alt="" width={720} height={320} />
+            ),
+          )}
         </picture>
         <p className="lf-nl__bubble">
           <strong>{t('newsletter.discount')}</strong> {t('newsletter.voucher')}

@@ -11,7 +11,7 @@ export function startSessionMonitor(
   widget: Widget,
   now: () => number = () => Date.now(),
 ): SessionMonitor | null {
-  if (isTouchLike(widget.platform.peek())) return null
+  if (isTouchLike(widget.platform.value)) return null
   // The widget has the monitor's document, fetch, timers and origin.
   return createSessionMonitor({ ...widget, now })
 }

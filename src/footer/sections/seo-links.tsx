@@ -3,7 +3,7 @@
  * into one list; columns otherwise. Only the first `shown` links render (the model reveals
  * more step by step, footer.model.ts).
  */
-import { memo, useEffect, useMemo, useRef } from 'react'
+import { memo, useMemo } from 'react'
 import type { ReadonlySignal } from '@preact/signals-react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { ExpansionPanel, TextLink } from '../../kit'
@@ -12,12 +12,9 @@ import { SEO_LINKS_PER_STEP as CHUNK } from '../../app/start-plan'
 
 /**
  * Links render in chunks of CHUNK (a reveal step's links, app/start-plan.ts), memoised, so a
- * reveal step renders only its new links. On desktop a chunk is a list of its own and the unit
- * of content-visibility (footer.css): off screen its links cost no style, layout or paint, so a
- * column of more than CHUNK links reads as consecutive lists. (Each link a unit would have the browser watch hundreds of elements for
- * visibility in every frame, about 10 ms at 1x with 500 links: build/bench/long-tasks.ts.) On
- * phones every column is merged into one list (SPEC §2), in a panel that is closed at first:
- * there each link is the unit.
+ * reveal step renders only its new links. On desktop a chunk is a list of its own, so a column of
+ * more than CHUNK links reads as consecutive lists. On phones every column is merged into one
+ * list (SPEC §2), in a panel that is closed at first.
  */
 const Chunk = memo(function Chunk({
   links,
@@ -30,20 +27,6 @@ const Chunk = memo(function Chunk({
   to: number
   list: boolean
 }) {
-  const ref = useRef<HTMLUListElement>(null)
-  // A chunk is laid out once as it is; two frames later, its size recorded by the browser, it
-  // becomes a unit of content-visibility (footer.css) and off screen reserves exactly that size. A
-  // placeholder guessed before the first layout cannot know how many links it holds or how they
-  // wrap, and the page would change height while the visitor scrolls through. The class is set on
-  // the element, not rendered, so the chunk does not render again for it.
-  useEffect(() => {
-    const list = ref.current
-    if (!list) return
-    let frame = requestAnimationFrame(
-      () => (frame = requestAnimationFrame(() => list.classList.add('lf-seo__chunk--measured'))),
-    )
-    return () => cancelAnimationFrame(frame)
-  }, [])
   const items = links.slice(from, to).map((link, i) => (
     <li key={from + i}>
       <TextLink href={link.url} variant="quiet">
@@ -51,13 +34,7 @@ const Chunk = memo(function Chunk({
       </TextLink>
     </li>
   ))
-  return list ? (
-    <ul ref={ref} className="lf-list lf-seo__chunk">
-      {items}
-    </ul>
-  ) : (
-    items
-  )
+  return list ? <ul className="lf-list">{items}</ul> : items
 })
 
 function Links({ links, count, merged }: { links: FooterLink[]; count: number; merged: boolean }) {

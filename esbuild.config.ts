@@ -40,7 +40,12 @@ async function main(): Promise<void> {
   if (flavor === 'preact' && markets.length < MARKETS.length)
     throw new Error('The shipped build is built for every market: --markets is for --react')
   try {
-    const result = await buildAll(flavor, outDirFor(flavor), process.env.FOOTER_PUBLIC_PATH, markets)
+    const result = await buildAll(
+      flavor,
+      outDirFor(flavor),
+      process.env.FOOTER_PUBLIC_PATH,
+      markets,
+    )
     for (const b of result.manifest.bundles) {
       console.log(
         `${b.file.padEnd(34)} ${String(b.bytes.min).padStart(7)} B min ${String(b.bytes.brotli).padStart(6)} B br`,

@@ -3,15 +3,31 @@
  * host. Each message is a short code and its detail; docs/EMBEDDING.md#console-messages says what
  * each code means and what to do (one row per code, checked by test/unit/console-codes.test.ts).
  * Codes instead of sentences keep the texts out of every visitor's download.
+ * Each is also dispatched on `window` as `lumora:warning` or `lumora:error` with
+ * `{ code, detail }`, so the page's monitoring sees it without wrapping the console.
  */
 import { LOG_PREFIX } from './brand'
 
 /** Where an integrator reads what a code means. */
 const SEE = 'docs/EMBEDDING.md#console-messages'
 
-export const log = {
-  warn: (code: `W${number}`, ...detail: unknown[]) =>
-    console.warn(`${LOG_PREFIX} ${code} (${SEE})`, ...detail),
-  error: (code: `E${number}`, ...detail: unknown[]) =>
-    console.error(`${LOG_PREFIX} ${code} (${SEE})`, ...detail),
+const report =
+  (kind: 'warn' | 'error', type: string) =>
+  (code: string, ...detail: unknown[]) => {
+    console[kind](`${LOG_PREFIX} ${code} (${SEE})`, ...detail)
+    try {
+      // Through the prototype: host markup (`<img name="dispatchEvent">`) can shadow window's own.
+      EventTarget.prototype.dispatchEvent.call(
+        window,
+        new CustomEvent(type, { detail: { code, detail } }),
+      )
+    } catch {}
+  }
+
+export const log: {
+  warn(code: `W${number}`, ...detail: unknown[]): void
+  error(code: `E${number}`, ...detail: unknown[]): void
+} = {
+  warn: report('warn', 'lumora:warning'),
+  error: report('error', 'lumora:error'),
 }

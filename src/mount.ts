@@ -17,43 +17,42 @@ import { createWidget } from './app/create-widget'
 import { footerSections } from './footer'
 import { ownScript } from './own-script'
 import { fromDocument } from './dom'
+import { claimHost, followMountPoint } from './mount-point'
 import { takeSubscriberToken } from './newsletter'
 
-export const MOUNT_ID = 'footer'
-
 /**
- * The first #footer that takes a shadow root, and its root. Another element with that id before
- * it (a jump mark `<a id="footer">`, duplicate ids being host content) is skipped with a warning:
- * the footer goes where the integrator's `<div id="footer">` is.
+ * One footer in `host`, until the returned function ends it: then its timers are cleared, its
+ * listeners and observers removed, its requests no longer sent, and the shadow root is emptied.
  */
-function claimHost(doc: Document): [HTMLElement, ShadowRoot] | undefined {
-  // The messages name MOUNT_ID literally: a template costs bytes in every bundle.
-  const found = fromDocument(doc, 'querySelectorAll').call(doc, '#footer')
-  for (let i = 0; i < found.length; i++) {
-    const host = found[i] as HTMLElement
-    if (host.shadowRoot) {
-      log.warn('W6')
-      return
-    }
-    try {
-      return [host, host.attachShadow({ mode: 'open' })]
-    } catch {
-      log.warn('W7', '<' + host.localName + ' id="footer">')
-    }
-  }
-  log.error('E1')
-}
-
-function mount(win: Window, script: HTMLScriptElement | null, scriptUrl: string | null): void {
+function mount(
+  win: Window,
+  script: HTMLScriptElement | null,
+  scriptUrl: string | null,
+  host: HTMLElement,
+  shadow: ShadowRoot,
+): () => void {
   const doc = win.document
-  const claimed = claimHost(doc)
-  if (!claimed) return
-  const [host, shadow] = claimed
-  const container = fromDocument(doc, 'createElement').call(doc, 'div')
-  shadow.appendChild(container)
+  const create = fromDocument(doc, 'createElement')
+  const container = shadow.appendChild(create.call(doc, 'div'))
+  // The page's own content of #footer (its no-JS fallback) shows until the footer renders.
+  const fallback = shadow.appendChild(create.call(doc, 'slot'))
+  let ended: boolean | undefined
+  const ends: (() => void)[] = []
+  const pending = new Set<number>()
   const timers = {
-    setTimeout: (fn: () => void, ms: number) => win.setTimeout(fn, ms),
-    clearTimeout: (id: unknown) => win.clearTimeout(id as number),
+    setTimeout: (fn: () => void, ms: number) => {
+      if (ended) return
+      const id = win.setTimeout(() => {
+        pending.delete(id)
+        fn()
+      }, ms)
+      pending.add(id)
+      return id
+    },
+    clearTimeout: (id: unknown) => {
+      pending.delete(id as number)
+      win.clearTimeout(id as number)
+    },
   }
   // Startup in short tasks, none a long task (docs/performance.md, "Why 4x"): the
   // script's evaluation only claims #footer; then the embed attributes and the widget's I/O; then
@@ -65,8 +64,11 @@ function mount(win: Window, script: HTMLScriptElement | null, scriptUrl: string 
       // First, before the address is read for anything else: the token leaves the address bar.
       const subscriberToken = takeSubscriberToken(win)
       const origin = win.location.origin
-      const fetchImpl: typeof fetch = (input, init) => win.fetch(input, init)
+      // After the end nothing is sent, and what asks waits for ever: no log, no retry.
+      const fetchImpl: typeof fetch = (input, init) =>
+        ended ? new Promise(() => {}) : win.fetch(input, init)
       const platform = watchPlatform(config.platform, win)
+      ends.push(platform.stop)
       const widget = createWidget({
         config,
         locale: __LOCALE__,
@@ -91,15 +93,25 @@ function mount(win: Window, script: HTMLScriptElement | null, scriptUrl: string 
         () => {
           if (footerSections(widget).newsletter) void widget.psdata()
         },
-        () => renderWidget(container, styleRoot, widget),
         () => {
-          startSessionMonitor(widget)
+          fallback.remove()
+          ends.push(renderWidget(container, styleRoot, widget))
+        },
+        () => {
+          const monitor = startSessionMonitor(widget)
+          if (monitor) ends.push(monitor.stop)
           loadPreview(win, scriptUrl, shadow, styleRoot, widget)
         },
       )
     },
   ]
-  whenNearViewport(win, host, () => runInTasks(steps, timers))
+  ends.push(whenNearViewport(win, host, () => runInTasks(steps, timers)))
+  return () => {
+    ended = true
+    for (const id of pending) win.clearTimeout(id)
+    for (const end of ends) end()
+    shadow.innerHTML = ''
+  }
 }
 
 /**
@@ -117,12 +129,28 @@ export function boot(win: Window, script: FooterScript): void {
       log.warn('W8', `${first!.locale} came first`)
       return
     }
-    globals[GLOBAL_KEY] = { version: __VERSION__, locale: __LOCALE__ }
+    let stop = () => {}
+    globals[GLOBAL_KEY] = {
+      version: __VERSION__,
+      locale: __LOCALE__,
+      unmount() {
+        try {
+          stop()
+          delete globals[GLOBAL_KEY]
+        } catch (error) {
+          log.error('E2', error)
+        }
+      },
+    }
     const url = script && ownScript(win, script[0], script[1])
     if (script && !url) log.warn('W9')
     const start = () => {
       try {
-        mount(win, url ? (script![0] as HTMLScriptElement) : null, url)
+        const claimed = globals[GLOBAL_KEY] && claimHost(doc)
+        if (claimed)
+          stop = followMountPoint(win, claimed, (host, shadow) =>
+            mount(win, url ? (script![0] as HTMLScriptElement) : null, url, host, shadow),
+          )
       } catch (error) {
         log.error('E2', error)
       }

@@ -31,12 +31,13 @@ export function run(step: () => void): boolean {
  * (build/bench/lighthouse.ts), and its requests and render are done before the visitor reaches
  * it; on a shop page whose footer follows a screen or two of content it starts at once, as the
  * page's own parts do. Where the browser has no IntersectionObserver (Safari 12.0), at once.
+ * Returns what stops waiting.
  */
-export function whenNearViewport(win: Window, element: Element, start: () => void): void {
+export function whenNearViewport(win: Window, element: Element, start: () => void): () => void {
   const Observer = (win as Window & typeof globalThis).IntersectionObserver
   if (!Observer) {
     start()
-    return
+    return () => {}
   }
   const observer = new Observer(
     (entries) => {
@@ -47,4 +48,5 @@ export function whenNearViewport(win: Window, element: Element, start: () => voi
     { rootMargin: '0px 0px 300% 0px' },
   )
   observer.observe(element)
+  return () => observer.disconnect()
 }

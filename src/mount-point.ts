@@ -1,0 +1,87 @@
+/**
+ * Where the footer lives, the one home of that rule: the last `#footer` of the page that can hold
+ * a shadow root, and, when the page replaces that element (a single-page app's router re-renders
+ * its layout), the next one.
+ */
+import { fromDocument } from './dom'
+import { log } from './log'
+
+/**
+ * The last #footer that takes a shadow root, and its root. CMS markup puts earlier elements with
+ * that id in the page's content (`<span id="footer" hidden>`, a jump mark `<a id="footer">`); the
+ * integrator's `<div id="footer">` comes after the content, so the last one is theirs. Several are
+ * reported (W27), an element that cannot hold a shadow root is skipped (W7). `quiet` looks without
+ * reporting: the page's next #footer may still be on its way.
+ */
+export function claimHost(doc: Document, quiet?: boolean): [HTMLElement, ShadowRoot] | undefined {
+  const warn = quiet ? () => {} : log.warn
+  const found = fromDocument(doc, 'querySelectorAll').call(doc, '#footer')
+  if (found.length > 1) warn('W27', found.length)
+  for (let i = found.length; i--; ) {
+    const host = found[i] as HTMLElement
+    const shadow = host.shadowRoot
+    // A root left empty by unmount() is taken again; anyone's root with content is not.
+    if (shadow) {
+      if (shadow.firstChild) return void warn('W6')
+      return [host, shadow]
+    }
+    try {
+      return [host, host.attachShadow({ mode: 'open' })]
+    } catch {
+      // The messages name the id literally: a template costs bytes in every bundle.
+      warn('W7', '<' + host.localName + ' id="footer">')
+    }
+  }
+  quiet || log.error('E1')
+}
+
+/**
+ * Mounts with `mount` into the claimed host, and again into the page's next #footer whenever the
+ * page takes the host out of the document; `mount` returns what ends its footer. Cheap on pages
+ * whose DOM churns: while the host is in place, only the child lists of its ancestors are
+ * observed (changes elsewhere in the page make no records), and a batch of records costs one
+ * `isConnected` read and re-observing the ancestor chain, which may have changed. Only while no
+ * #footer is in place is the whole document observed, until the next one is there. Returns what
+ * stops it all (`window.__lumoraFooter.unmount()`).
+ */
+export function followMountPoint(
+  win: Window,
+  claimed: [HTMLElement, ShadowRoot],
+  mount: (host: HTMLElement, shadow: ShadowRoot) => () => void,
+): () => void {
+  const doc = win.document
+  let host: HTMLElement | undefined
+  let end = () => {}
+  const take = (next: [HTMLElement, ShadowRoot]) => {
+    host = next[0]
+    end = mount(host, next[1])
+    watchAncestors()
+  }
+  const watchAncestors = () => {
+    for (let node = host!.parentNode; node; node = node.parentNode)
+      observer.observe(node, { childList: true })
+  }
+  const observer = new (win as Window & typeof globalThis).MutationObserver(() => {
+    try {
+      if (host?.isConnected) return watchAncestors()
+      if (host) {
+        host = undefined
+        end()
+        observer.disconnect()
+        observer.observe(doc, { childList: true, subtree: true })
+      }
+      const next = claimHost(doc, true)
+      if (next) {
+        observer.disconnect()
+        take(next)
+      }
+    } catch (error) {
+      log.error('E2', error)
+    }
+  })
+  take(claimed)
+  return () => {
+    observer.disconnect()
+    end()
+  }
+}

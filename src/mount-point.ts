@@ -5,28 +5,27 @@
  */
 import { fromDocument } from './dom'
 import { log } from './log'
+import { run } from './app/tasks'
+
+type Claimed = [HTMLElement, ShadowRoot] | undefined
 
 /**
  * The last #footer that takes a shadow root, and its root. CMS markup puts earlier elements with
  * that id in the page's content (`<span id="footer" hidden>`, a jump mark `<a id="footer">`); the
  * integrator's `<div id="footer">` comes after the content, so the last one is theirs. Several are
- * reported (W27), an element that cannot hold a shadow root is skipped (W7). `quiet` looks without
- * reporting: the page's next #footer may still be on its way.
+ * reported (W27); an element that cannot hold a shadow root, or holds someone else's, is skipped
+ * (W7). `quiet` looks without reporting: the page's next #footer may still be on its way.
  */
-export function claimHost(doc: Document, quiet?: boolean): [HTMLElement, ShadowRoot] | undefined {
+function claimHost(doc: Document, quiet?: boolean): Claimed {
   const warn = quiet ? () => {} : log.warn
   const found = fromDocument(doc, 'querySelectorAll').call(doc, '#footer')
-  if (found.length > 1) warn('W27', found.length)
+  if (found.length > 1) warn('W27')
   for (let i = found.length; i--; ) {
     const host = found[i] as HTMLElement
     const shadow = host.shadowRoot
-    // A root left empty by unmount() is taken again; anyone's root with content is not.
-    if (shadow) {
-      if (shadow.firstChild) return void warn('W6')
-      return [host, shadow]
-    }
     try {
-      return [host, host.attachShadow({ mode: 'open' })]
+      // A root left empty by unmount() is taken again.
+      return [host, shadow && !shadow.firstChild ? shadow : host.attachShadow({ mode: 'open' })]
     } catch {
       // The messages name the id literally: a template costs bytes in every bundle.
       warn('W7', '<' + host.localName + ' id="footer">')
@@ -36,33 +35,23 @@ export function claimHost(doc: Document, quiet?: boolean): [HTMLElement, ShadowR
 }
 
 /**
- * Mounts with `mount` into the claimed host, and again into the page's next #footer whenever the
- * page takes the host out of the document; `mount` returns what ends its footer. Cheap on pages
- * whose DOM churns: while the host is in place, only the child lists of its ancestors are
- * observed (changes elsewhere in the page make no records), and a batch of records costs one
- * `isConnected` read and re-observing the ancestor chain, which may have changed. Only while no
- * #footer is in place is the whole document observed, until the next one is there. Returns what
- * stops it all (`window.__lumoraFooter.unmount()`).
+ * Mounts with `mount` into the page's #footer, and again into the next one whenever the page takes
+ * it out of the document; `mount` returns what ends its footer. Cheap on pages whose DOM churns:
+ * while the host is in place only the child lists of its ancestors are observed (changes
+ * elsewhere in the page make no records), and a batch of records costs one `isConnected` read
+ * and observing the ancestors again (they may have changed). Only while no #footer is in place
+ * is the whole document observed, until the next one is there. Returns what stops it all
+ * (`window.__lumoraFooter.unmount()`).
  */
 export function followMountPoint(
   win: Window,
-  claimed: [HTMLElement, ShadowRoot],
   mount: (host: HTMLElement, shadow: ShadowRoot) => () => void,
 ): () => void {
   const doc = win.document
   let host: HTMLElement | undefined
   let end = () => {}
-  const take = (next: [HTMLElement, ShadowRoot]) => {
-    host = next[0]
-    end = mount(host, next[1])
-    watchAncestors()
-  }
-  const watchAncestors = () => {
-    for (let node = host!.parentNode; node; node = node.parentNode)
-      observer.observe(node, { childList: true })
-  }
-  const observer = new (win as Window & typeof globalThis).MutationObserver(() => {
-    try {
+  const observer = new (win as Window & typeof globalThis).MutationObserver(() =>
+    run(() => {
       if (host?.isConnected) return watchAncestors()
       if (host) {
         host = undefined
@@ -70,16 +59,21 @@ export function followMountPoint(
         observer.disconnect()
         observer.observe(doc, { childList: true, subtree: true })
       }
-      const next = claimHost(doc, true)
-      if (next) {
-        observer.disconnect()
-        take(next)
-      }
-    } catch (error) {
-      log.error('E2', error)
-    }
-  })
-  take(claimed)
+      take(claimHost(doc, true))
+    }),
+  )
+  const watchAncestors = () => {
+    for (let node = host!.parentNode; node; node = node.parentNode)
+      observer.observe(node, { childList: true })
+  }
+  const take = (claimed: Claimed) => {
+    if (!claimed) return
+    observer.disconnect()
+    host = claimed[0]
+    end = mount(host, claimed[1])
+    watchAncestors()
+  }
+  take(claimHost(doc))
   return () => {
     observer.disconnect()
     end()

@@ -11,13 +11,13 @@ import { createStyleRoot } from './styles/style-root'
 import { renderWidget } from './app/render'
 import { startSessionMonitor } from './session'
 import { loadPreview } from './preview/load'
-import { runInTasks, whenNearViewport } from './app/tasks'
+import { run, runInTasks, whenNearViewport } from './app/tasks'
 import { createSlicedScheduler } from './app/start-plan'
 import { createWidget } from './app/create-widget'
 import { footerSections } from './footer'
 import { ownScript } from './own-script'
 import { fromDocument } from './dom'
-import { claimHost, followMountPoint } from './mount-point'
+import { followMountPoint } from './mount-point'
 import { takeSubscriberToken } from './newsletter'
 
 /**
@@ -32,27 +32,18 @@ function mount(
   shadow: ShadowRoot,
 ): () => void {
   const doc = win.document
-  const create = fromDocument(doc, 'createElement')
-  const container = shadow.appendChild(create.call(doc, 'div'))
-  // The page's own content of #footer (its no-JS fallback) shows until the footer renders.
-  const fallback = shadow.appendChild(create.call(doc, 'slot'))
+  const container = shadow.appendChild(fromDocument(doc, 'createElement').call(doc, 'div'))
   let ended: boolean | undefined
+  /** What the end runs: each timer's clearing (a cleared or run timer's too: that is harmless), each part's stop. */
   const ends: (() => void)[] = []
-  const pending = new Set<number>()
   const timers = {
     setTimeout: (fn: () => void, ms: number) => {
       if (ended) return
-      const id = win.setTimeout(() => {
-        pending.delete(id)
-        fn()
-      }, ms)
-      pending.add(id)
+      const id = win.setTimeout(fn, ms)
+      ends.push(() => win.clearTimeout(id))
       return id
     },
-    clearTimeout: (id: unknown) => {
-      pending.delete(id as number)
-      win.clearTimeout(id as number)
-    },
+    clearTimeout: (id: unknown) => win.clearTimeout(id as number),
   }
   // Startup in short tasks, none a long task (docs/performance.md, "Why 4x"): the
   // script's evaluation only claims #footer; then the embed attributes and the widget's I/O; then
@@ -93,10 +84,7 @@ function mount(
         () => {
           if (footerSections(widget).newsletter) void widget.psdata()
         },
-        () => {
-          fallback.remove()
-          ends.push(renderWidget(container, styleRoot, widget))
-        },
+        () => ends.push(renderWidget(container, styleRoot, widget)),
         () => {
           const monitor = startSessionMonitor(widget)
           if (monitor) ends.push(monitor.stop)
@@ -108,7 +96,6 @@ function mount(
   ends.push(whenNearViewport(win, host, () => runInTasks(steps, timers)))
   return () => {
     ended = true
-    for (const id of pending) win.clearTimeout(id)
     for (const end of ends) end()
     shadow.innerHTML = ''
   }
@@ -133,28 +120,21 @@ export function boot(win: Window, script: FooterScript): void {
     globals[GLOBAL_KEY] = {
       version: __VERSION__,
       locale: __LOCALE__,
-      unmount() {
-        try {
+      unmount: () =>
+        run(() => {
           stop()
           delete globals[GLOBAL_KEY]
-        } catch (error) {
-          log.error('E2', error)
-        }
-      },
+        }),
     }
     const url = script && ownScript(win, script[0], script[1])
     if (script && !url) log.warn('W9')
-    const start = () => {
-      try {
-        const claimed = globals[GLOBAL_KEY] && claimHost(doc)
-        if (claimed)
-          stop = followMountPoint(win, claimed, (host, shadow) =>
+    const start = () =>
+      run(() => {
+        if (globals[GLOBAL_KEY])
+          stop = followMountPoint(win, (host, shadow) =>
             mount(win, url ? (script![0] as HTMLScriptElement) : null, url, host, shadow),
           )
-      } catch (error) {
-        log.error('E2', error)
-      }
-    }
+      })
     const doc = win.document
     if (fromDocument(doc, 'readyState') === 'loading')
       fromDocument(doc, 'addEventListener').call(doc, 'DOMContentLoaded', start, { once: true })

@@ -10,16 +10,22 @@ import { run } from './app/tasks'
 type Claimed = [HTMLElement, ShadowRoot] | undefined
 
 /**
- * The last #footer that takes a shadow root, and its root. CMS markup puts earlier elements with
- * that id in the page's content (`<span id="footer" hidden>`, a jump mark `<a id="footer">`); the
- * integrator's `<div id="footer">` comes after the content, so the last one is theirs. Several are
+ * The integrator's #footer and its new (or reused) shadow root: the last #footer before the
+ * widget's own tag (the snippet puts the tag right after it), else, with the tag in `<head>` or
+ * unknown, the first #footer of the page. CMS markup puts earlier elements with that id in the
+ * page's content (`<span id="footer" hidden>`, a jump mark `<a id="footer">`); the integrator's
+ * `<div id="footer">` comes after the content, and host markup after the tag is not it. Several are
  * reported (W27); an element that cannot hold a shadow root, or holds someone else's, is skipped
  * (W7). `quiet` looks without reporting: the page's next #footer may still be on its way.
  */
-function claimHost(doc: Document, quiet?: boolean): Claimed {
+function claimHost(doc: Document, tag: Element | null, quiet?: boolean): Claimed {
   const warn = quiet ? () => {} : log.warn
-  const found = fromDocument(doc, 'querySelectorAll').call(doc, '#footer')
-  if (found.length > 1) warn('W27')
+  const all = fromDocument(doc, 'querySelectorAll').call(doc, '#footer')
+  if (all.length > 1) warn('W27')
+  // 2: Node.DOCUMENT_POSITION_PRECEDING
+  const before = [...all].filter((host) => tag && tag.compareDocumentPosition(host) & 2)
+  // With none before it (a tag in <head>), the first of the page: host markup after the tag is not it.
+  const found = before.length ? before : [...all].reverse()
   for (let i = found.length; i--; ) {
     const host = found[i] as HTMLElement
     const shadow = host.shadowRoot
@@ -45,6 +51,7 @@ function claimHost(doc: Document, quiet?: boolean): Claimed {
  */
 export function followMountPoint(
   win: Window,
+  tag: Element | null,
   mount: (host: HTMLElement, shadow: ShadowRoot) => () => void,
 ): () => void {
   const doc = win.document
@@ -59,7 +66,7 @@ export function followMountPoint(
         observer.disconnect()
         observer.observe(doc, { childList: true, subtree: true })
       }
-      take(claimHost(doc, true))
+      take(claimHost(doc, tag, true))
     }),
   )
   const watchAncestors = () => {
@@ -73,7 +80,7 @@ export function followMountPoint(
     end = mount(host, claimed[1])
     watchAncestors()
   }
-  take(claimHost(doc))
+  take(claimHost(doc, tag))
   return () => {
     observer.disconnect()
     end()

@@ -128,12 +128,11 @@ export function boot(win: Window, script: FooterScript): void {
     }
     const url = script && ownScript(win, script[0], script[1])
     if (script && !url) log.warn('W9')
+    const tag = url ? (script![0] as HTMLScriptElement) : null
     const start = () =>
       run(() => {
         if (globals[GLOBAL_KEY])
-          stop = followMountPoint(win, (host, shadow) =>
-            mount(win, url ? (script![0] as HTMLScriptElement) : null, url, host, shadow),
-          )
+          stop = followMountPoint(win, tag, (host, shadow) => mount(win, tag, url, host, shadow))
       })
     const doc = win.document
     if (fromDocument(doc, 'readyState') === 'loading')

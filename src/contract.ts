@@ -72,6 +72,8 @@ export const GLOBAL_KEY = '__lumoraFooter'
 export interface FooterGlobal<Exports = unknown> {
   version: string
   locale: string
+  /** Removes the footer and ends everything it runs (timers, observers, listeners, requests, renewals); a tag added afterwards mounts afresh. */
+  unmount(): void
   /** Set while the staff preview file loads: the file calls it with its module function. */
   preview?: (definePreview: (runtime: unknown) => Exports) => void
 }

@@ -3,13 +3,30 @@
  * host. Each message is a short code, the address of its row in docs/EMBEDDING.md (what it means
  * and what to do; one row per code, checked by test/unit/console-codes.test.ts) and its detail.
  * Codes instead of sentences keep the texts out of every visitor's download.
+ * Each is also dispatched on `window` as `lumora:warning` or `lumora:error` with
+ * `{ code, detail }`, so the page's monitoring sees it without wrapping the console.
  */
 import { LOG_PREFIX } from './brand'
 
 /** `[Lumora footer] W1 (<docs address>#w1)`: the docs' address is the build's (FOOTER_DOCS_URL). */
 const line = (code: string) => `${LOG_PREFIX} ${code} (${__DOCS_URL__}#${code.toLowerCase()})`
 
-export const log = {
-  warn: (code: `W${number}`, ...detail: unknown[]) => console.warn(line(code), ...detail),
-  error: (code: `E${number}`, ...detail: unknown[]) => console.error(line(code), ...detail),
+const report =
+  (kind: 'warn' | 'error', type: string) =>
+  (code: string, ...detail: unknown[]) => {
+    console[kind](line(code), ...detail)
+    try {
+      // Host markup cannot shadow it: a window's named elements give way to what its prototype
+      // chain has (`<img id="dispatchEvent">` is not window.dispatchEvent). A listener's error is
+      // the browser's to report; it does not come back here.
+      dispatchEvent(new CustomEvent(type, { detail: { code, detail } }))
+    } catch {}
+  }
+
+export const log: {
+  warn(code: `W${number}`, ...detail: unknown[]): void
+  error(code: `E${number}`, ...detail: unknown[]): void
+} = {
+  warn: report('warn', 'lumora:warning'),
+  error: report('error', 'lumora:error'),
 }

@@ -61,6 +61,8 @@ async function mountedSite(tag: Element | null) {
 const shadowRoot = () => document.getElementById('footer')!.shadowRoot!
 
 test.before.each(() => {
+  // The last test's footer ends, with the watch on its mount point.
+  ;(window as unknown as Record<string, { unmount?: () => void }>)[GLOBAL_KEY]?.unmount?.()
   delete (window as unknown as Record<string, unknown>)[GLOBAL_KEY]
   document.body.innerHTML = ''
 })
@@ -200,7 +202,7 @@ for (const name of [
     })
 }
 
-test('an earlier #footer that cannot hold a shadow root (<a id="footer">) is skipped, and the console says so', async () => {
+test('an earlier #footer (a jump mark <a id="footer">) is passed over for the last one, and the console says there are several', async () => {
   document.body.innerHTML = '<a id="footer" href="#footer">To the footer</a><div id="footer"></div>'
   const { win, drain } = testWindow()
   const { warnings, errors } = await captureConsole(async () => {
@@ -215,7 +217,7 @@ test('an earlier #footer that cannot hold a shadow root (<a id="footer">) is ski
       .getAttribute('data-site'),
     'AT',
   )
-  assert.match(warnings.join('\n'), /\bW7\b.* <a id="footer">/)
+  assert.match(warnings.join('\n'), /\bW28\b/)
   assert.equal(errors, [])
 })
 

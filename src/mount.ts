@@ -11,48 +11,38 @@ import { createStyleRoot } from './styles/style-root'
 import { renderWidget } from './app/render'
 import { startSessionMonitor } from './session'
 import { loadPreview } from './preview/load'
-import { runInTasks, whenNearViewportOrIdle } from './app/tasks'
+import { run, runInTasks, whenNearViewportOrIdle } from './app/tasks'
 import { createSlicedScheduler } from './app/start-plan'
 import { createWidget } from './app/create-widget'
 import { footerSections } from './footer'
 import { ownScript } from './own-script'
 import { fromDocument } from './dom'
+import { followMountPoint } from './mount-point'
 import { takeSubscriberToken } from './newsletter'
 
-export const MOUNT_ID = 'footer'
-
 /**
- * The first #footer that takes a shadow root, and its root. Another element with that id before
- * it (a jump mark `<a id="footer">`, duplicate ids being host content) is skipped with a warning:
- * the footer goes where the integrator's `<div id="footer">` is.
+ * One footer in `host`, until the returned function ends it: then its timers are cleared, its
+ * listeners and observers removed, its requests no longer sent, and the shadow root is emptied.
  */
-function claimHost(doc: Document): [HTMLElement, ShadowRoot] | undefined {
-  // The messages name MOUNT_ID literally: a template costs bytes in every bundle.
-  const found = fromDocument(doc, 'querySelectorAll').call(doc, '#footer')
-  for (let i = 0; i < found.length; i++) {
-    const host = found[i] as HTMLElement
-    if (host.shadowRoot) {
-      log.warn('W6')
-      return
-    }
-    try {
-      return [host, host.attachShadow({ mode: 'open' })]
-    } catch {
-      log.warn('W7', '<' + host.localName + ' id="footer">')
-    }
-  }
-  log.error('E1')
-}
-
-function mount(win: Window, script: HTMLScriptElement | null, scriptUrl: string | null): void {
+function mount(
+  win: Window,
+  script: HTMLScriptElement | null,
+  scriptUrl: string | null,
+  host: HTMLElement,
+  shadow: ShadowRoot,
+): () => void {
   const doc = win.document
-  const claimed = claimHost(doc)
-  if (!claimed) return
-  const [host, shadow] = claimed
-  const container = fromDocument(doc, 'createElement').call(doc, 'div')
-  shadow.appendChild(container)
+  const container = shadow.appendChild(fromDocument(doc, 'createElement').call(doc, 'div'))
+  let ended: boolean | undefined
+  /** What the end runs: each timer's clearing (a cleared or run timer's too: that is harmless), each part's stop. */
+  const ends: (() => void)[] = []
   const timers = {
-    setTimeout: (fn: () => void, ms: number) => win.setTimeout(fn, ms),
+    setTimeout: (fn: () => void, ms: number) => {
+      if (ended) return
+      const id = win.setTimeout(fn, ms)
+      ends.push(() => win.clearTimeout(id))
+      return id
+    },
     clearTimeout: (id: unknown) => win.clearTimeout(id as number),
   }
   // Startup in short tasks, none a long task (docs/performance.md, "Why 4x"): the
@@ -65,8 +55,11 @@ function mount(win: Window, script: HTMLScriptElement | null, scriptUrl: string 
       // First, before the address is read for anything else: the token leaves the address bar.
       const subscriberToken = takeSubscriberToken(win)
       const origin = win.location.origin
-      const fetchImpl: typeof fetch = (input, init) => win.fetch(input, init)
+      // After the end nothing is sent, and what asks waits for ever: no log, no retry.
+      const fetchImpl: typeof fetch = (input, init) =>
+        ended ? new Promise(() => {}) : win.fetch(input, init)
       const platform = watchPlatform(config.platform, win)
+      ends.push(platform.stop)
       const widget = createWidget({
         config,
         locale: __LOCALE__,
@@ -91,15 +84,21 @@ function mount(win: Window, script: HTMLScriptElement | null, scriptUrl: string 
         () => {
           if (footerSections(widget).newsletter) void widget.psdata()
         },
-        () => renderWidget(container, styleRoot, widget),
+        () => ends.push(renderWidget(container, styleRoot, widget)),
         () => {
-          startSessionMonitor(widget)
+          const monitor = startSessionMonitor(widget)
+          if (monitor) ends.push(monitor.stop)
           loadPreview(win, scriptUrl, shadow, styleRoot, widget)
         },
       )
     },
   ]
-  whenNearViewportOrIdle(win, host, () => runInTasks(steps, timers))
+  ends.push(whenNearViewportOrIdle(win, host, () => runInTasks(steps, timers)))
+  return () => {
+    ended = true
+    for (const end of ends) end()
+    shadow.innerHTML = ''
+  }
 }
 
 /**
@@ -117,16 +116,24 @@ export function boot(win: Window, script: FooterScript): void {
       log.warn('W8', `${first!.locale} came first`)
       return
     }
-    globals[GLOBAL_KEY] = { version: __VERSION__, locale: __LOCALE__ }
+    let stop = () => {}
+    globals[GLOBAL_KEY] = {
+      version: __VERSION__,
+      locale: __LOCALE__,
+      unmount: () =>
+        run(() => {
+          stop()
+          delete globals[GLOBAL_KEY]
+        }),
+    }
     const url = script && ownScript(win, script[0], script[1])
     if (script && !url) log.warn('W9', script[1])
-    const start = () => {
-      try {
-        mount(win, url ? (script![0] as HTMLScriptElement) : null, url)
-      } catch (error) {
-        log.error('E2', error)
-      }
-    }
+    const tag = url ? (script![0] as HTMLScriptElement) : null
+    const start = () =>
+      run(() => {
+        if (globals[GLOBAL_KEY])
+          stop = followMountPoint(win, tag, (host, shadow) => mount(win, tag, url, host, shadow))
+      })
     const doc = win.document
     if (fromDocument(doc, 'readyState') === 'loading')
       fromDocument(doc, 'addEventListener').call(doc, 'DOMContentLoaded', start, { once: true })

@@ -35,10 +35,12 @@ export interface PlatformSource {
   device: ReadonlySignal<Platform>
   /** Switches the layout for this page view (the view changer's default; nothing is stored). */
   choose(platform: Platform): void
+  /** Stops following the width (the footer was unmounted). */
+  stop(): void
 }
 
 /**
- * A signal of the current platform, for the page's lifetime. A fixed platform (attribute) changes
+ * A signal of the current platform, until stopped. A fixed platform (attribute) changes
  * only by the visitor's choice; the device class follows two media queries, so it updates only
  * when a breakpoint is crossed (without matchMedia it is the width at the start).
  */
@@ -70,6 +72,9 @@ export function watchPlatform(fixed: Platform | undefined, win: Window): Platfor
     device,
     choose: (p) => {
       chosen.value = p
+    },
+    stop: () => {
+      for (const q of queries) q.removeListener(update)
     },
   }
 }

@@ -29,7 +29,7 @@ import { LIBRARY_PATCHES, libraryPatchesPlugin } from './library-patches.ts'
 import { classNameMap, shortenClassNames } from './class-names.ts'
 import { esbuildTarget } from './browser-floor.ts'
 import { readFileSync } from 'node:fs'
-import { writeFile } from 'node:fs/promises'
+import { copyFile, writeFile } from 'node:fs/promises'
 import { KIT_GALLERY_BUNDLE } from './kit-gallery.ts'
 import {
   PREVIEW_WRAPPER,
@@ -142,6 +142,9 @@ export const DEFERRED_START = {
  * An empty name means "no preview".
  */
 export const NO_PREVIEW_FILE = { __PREVIEW_FILE__: '""', __PREVIEW_INTEGRITY__: '""' }
+
+/** The types a TypeScript page embeds the footer with (docs/EMBEDDING.md "Types"). */
+export const EMBED_TYPES = path.join(ROOT, 'types/lumora-footer.d.ts')
 
 /** Options common to every browser bundle of one flavor. */
 export function bundleOptions(flavor: Flavor): esbuild.BuildOptions {
@@ -385,6 +388,8 @@ export async function buildAll(
     bundles,
   }
   await writeFile(buildPaths(outDir).manifest, JSON.stringify(manifest, null, 2))
+  // The integrator's types (page global, events, embed attributes) travel with the bundles.
+  await copyFile(EMBED_TYPES, path.join(buildPaths(outDir).static, path.basename(EMBED_TYPES)))
   // The React build is a yardstick, not shipped: budgets and the browser floor are the shipped build's.
   if (flavor === 'react')
     return { manifest, violations: [], belowFloor: [], ms: performance.now() - started }

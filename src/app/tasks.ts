@@ -1,5 +1,6 @@
 /** Startup work split into short tasks (see src/mount.ts; the staged work after it: start-plan.ts). */
 import { log } from '../log'
+import { fromDocument } from '../dom'
 import type { Timers } from '../api/client'
 
 /**
@@ -33,13 +34,13 @@ export function run(step: () => void): boolean {
  * paint and its scripts come first and the footer costs its loading nothing, yet a screen-reader
  * user who jumps to the footer landmark and a crawler that does not scroll find it whole within
  * a few seconds (docs/performance.md, "Present where it is not seen"). Where the browser has no
- * IntersectionObserver (Safari 12.0), at once.
+ * IntersectionObserver (Safari 12.0), at once. Returns what stops waiting.
  */
-export function whenNearViewportOrIdle(win: Window, element: Element, start: () => void): void {
+export function whenNearViewportOrIdle(win: Window, element: Element, start: () => void): () => void {
   const Observer = (win as Window & typeof globalThis).IntersectionObserver
   if (!Observer) {
     start()
-    return
+    return () => {}
   }
   let started = false
   const once = () => {
@@ -52,12 +53,21 @@ export function whenNearViewportOrIdle(win: Window, element: Element, start: () 
     rootMargin: '0px 0px 300% 0px',
   })
   observer.observe(element)
-  const idle = () =>
-    win.requestIdleCallback
+  let idle: number | undefined
+  const whenIdle = () => {
+    idle = win.requestIdleCallback
       ? win.requestIdleCallback(once, { timeout: IDLE_START_MS })
       : win.setTimeout(once, 0)
-  if (win.document.readyState === 'complete') idle()
-  else win.addEventListener('load', idle)
+  }
+  if (fromDocument(win.document, 'readyState') === 'complete') whenIdle()
+  else win.addEventListener('load', whenIdle)
+  return () => {
+    started = true
+    observer.disconnect()
+    win.removeEventListener('load', whenIdle)
+    if (idle !== undefined)
+      win.requestIdleCallback ? win.cancelIdleCallback(idle) : win.clearTimeout(idle)
+  }
 }
 
 /** How long after the page's load a footer off screen waits for an idle moment at most. */

@@ -36,7 +36,11 @@ export function run(step: () => void): boolean {
  * a few seconds (docs/performance.md, "Present where it is not seen"). Where the browser has no
  * IntersectionObserver (Safari 12.0), at once. Returns what stops waiting.
  */
-export function whenNearViewportOrIdle(win: Window, element: Element, start: () => void): () => void {
+export function whenNearViewportOrIdle(
+  win: Window,
+  element: Element,
+  start: () => void,
+): () => void {
   const Observer = (win as Window & typeof globalThis).IntersectionObserver
   if (!Observer) {
     start()
@@ -53,11 +57,15 @@ export function whenNearViewportOrIdle(win: Window, element: Element, start: () 
     rootMargin: '0px 0px 300% 0px',
   })
   observer.observe(element)
-  let idle: number | undefined
+  let cancelIdle = () => {}
   const whenIdle = () => {
-    idle = win.requestIdleCallback
-      ? win.requestIdleCallback(once, { timeout: IDLE_START_MS })
-      : win.setTimeout(once, 0)
+    if (win.requestIdleCallback) {
+      const id = win.requestIdleCallback(once, { timeout: IDLE_START_MS })
+      cancelIdle = () => win.cancelIdleCallback(id)
+    } else {
+      const id = win.setTimeout(once, 0)
+      cancelIdle = () => win.clearTimeout(id)
+    }
   }
   if (fromDocument(win.document, 'readyState') === 'complete') whenIdle()
   else win.addEventListener('load', whenIdle)
@@ -65,8 +73,7 @@ export function whenNearViewportOrIdle(win: Window, element: Element, start: () 
     started = true
     observer.disconnect()
     win.removeEventListener('load', whenIdle)
-    if (idle !== undefined)
-      win.requestIdleCallback ? win.cancelIdleCallback(idle) : win.clearTimeout(idle)
+    cancelIdle()
   }
 }
 

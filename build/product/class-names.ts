@@ -22,6 +22,7 @@ export const SELECTED_FROM_OUTSIDE = new Set([
   'lf-bottom',
   'lf-button',
   'lf-button__spinner',
+  'lf-col',
   'lf-control',
   'lf-copyright',
   'lf-country-list',

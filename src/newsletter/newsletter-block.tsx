@@ -34,7 +34,8 @@ const PICTURES: [media: string, file: string][] = [
  * finds it in the memory cache (same URL, same request mode).
  */
 function requestPicture(doc: Document, base: string): void {
-  const [, file] = PICTURES.find(([media]) => !media || doc.defaultView!.matchMedia(media).matches)!
+  const win = fromDocument(doc, 'defaultView')!
+  const [, file] = PICTURES.find(([media]) => !media || win.matchMedia(media).matches)!
   const img = fromDocument(doc, 'createElement').call(doc, 'img') as HTMLImageElement
   img.fetchPriority = 'high'
   img.src = base + file

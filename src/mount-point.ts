@@ -5,7 +5,7 @@
  */
 import { fromDocument } from './dom'
 import { log } from './log'
-import { run } from './app/tasks'
+import { run } from './base/tasks'
 
 type Claimed = [HTMLElement, ShadowRoot] | undefined
 

@@ -11,8 +11,8 @@ import { createStyleRoot } from './styles/style-root'
 import { renderWidget } from './app/render'
 import { startSessionMonitor } from './session'
 import { loadPreview } from './preview/load'
-import { run, runInTasks, whenNearViewportOrIdle } from './app/tasks'
-import { createSlicedScheduler } from './app/start-plan'
+import { run, runInTasks, whenNearViewportOrIdle } from './base/tasks'
+import { createSlicedScheduler } from './base/start-plan'
 import { createWidget } from './app/create-widget'
 import { footerSections } from './footer'
 import { ownScript } from './own-script'
@@ -48,7 +48,7 @@ function mount(
   // Startup in short tasks, none a long task (docs/performance.md, "Why 4x"): the
   // script's evaluation only claims #footer; then the embed attributes and the widget's I/O; then
   // the psdata request; then the first render (the footer's landmark; the start plan,
-  // app/start-plan.ts, stages the rest); then the session monitor and the preview loader.
+  // base/start-plan.ts, stages the rest); then the session monitor and the preview loader.
   const steps = [
     () => {
       const config = readEmbedConfig(script)

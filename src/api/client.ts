@@ -1,7 +1,7 @@
 /**
  * HTTP client factory on redaxios (SPEC §7): base path, 15 s time-out, site headers,
  * and errors mapped to ResponseError / FetchError. `fetch` and the timers are injected: the
- * widget's own (app/widget-context.tsx), or in tests the contract server's in-process handler
+ * widget's own (base/widget-context.tsx), or in tests the contract server's in-process handler
  * and a fake clock.
  * No cookie ever becomes a header: the build removes redaxios' XSRF step, which copies the cookie
  * named by `xsrfCookieName` (unset: a cookie named "undefined") into a header named by

@@ -1,8 +1,8 @@
 /** The widget's root: base styles, the market's language, and the footer behind an error boundary. */
 import { useSignals } from '@preact/signals-react/runtime'
 import { useStyles } from '../styles/style-root'
-import { useWidget } from './widget-context'
-import { ErrorBoundary } from './error-boundary'
+import { useWidget } from '../base/widget-context'
+import { ErrorBoundary } from '../base/error-boundary'
 import { Footer } from '../footer'
 import baseCss from '../styles/base.css'
 

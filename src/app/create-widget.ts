@@ -4,8 +4,8 @@
  * its I/O (the start plan, the psdata loader) is made here, the same for both.
  */
 import { createPsDataLoader } from '../api/psdata'
-import { createStartPlan, type Later } from './start-plan'
-import type { Widget } from './widget-context'
+import { createStartPlan, type Later } from '../base/start-plan'
+import type { Widget } from '../base/widget-context'
 
 /** The I/O a widget is built on; `later` is the scheduler its start plan runs staged work with. */
 export type WidgetIO = Omit<Widget, 'plan' | 'psdata'> & { later: Later }

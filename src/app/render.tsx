@@ -1,8 +1,8 @@
 /** Renders the widget into a container with its providers; the React API's createRoot under both builds. */
 import { createRoot } from 'react-dom/client'
 import { StyleRootProvider, type StyleRoot } from '../styles/style-root'
-import { WidgetProvider, type Widget } from './widget-context'
-import { ErrorBoundary } from './error-boundary'
+import { WidgetProvider, type Widget } from '../base/widget-context'
+import { ErrorBoundary } from '../base/error-boundary'
 import { App } from './app'
 
 export function renderWidget(

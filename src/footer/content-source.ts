@@ -1,7 +1,7 @@
 /** Where the footer's content comes from: inline in the page, else the content API (SPEC §7). */
 import { createApiClient } from '../api/client'
 import { isApiError } from '../api/errors'
-import type { Widget } from '../app/widget-context'
+import type { Widget } from '../base/widget-context'
 import { FOOTER_CONTENT_PATH, SITE_HEADER } from '../contract'
 import { log } from '../log'
 import { fromDocument } from '../dom'

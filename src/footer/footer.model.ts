@@ -5,9 +5,9 @@
  */
 import { batch, computed, signal } from '@preact/signals-react'
 import { log } from '../log'
-import { SEO_LINKS_PER_STEP, Step } from '../app/start-plan'
+import { SEO_LINKS_PER_STEP, Step } from '../base/start-plan'
 import { isPhoneLike, isTouchLike } from '../platform'
-import type { Widget } from '../app/widget-context'
+import type { Widget } from '../base/widget-context'
 import { isRecord, readContent, salvagePart, salvageSections } from './content'
 import { reportUnknownLogos } from './logos'
 import { footerSections } from './variant'
@@ -20,7 +20,7 @@ import {
 } from './footer.schema'
 
 /**
- * Walks the start plan (app/start-plan.ts) from the newsletter block down. Content renders in
+ * Walks the start plan (base/start-plan.ts) from the newsletter block down. Content renders in
  * steps (time slices, so a slow device gets a task per step and a fast one runs several
  * together), so even a long footer (hundreds of SEO links) never blocks the main thread for long:
  * the parse, the check of everything but the SEO links, each part in page order, the SEO links

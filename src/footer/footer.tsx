@@ -5,9 +5,9 @@
  */
 import { useEffect, useMemo } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
-import { useWidget } from '../app/widget-context'
-import { Step } from '../app/start-plan'
-import { ErrorBoundary } from '../app/error-boundary'
+import { useWidget } from '../base/widget-context'
+import { Step } from '../base/start-plan'
+import { ErrorBoundary } from '../base/error-boundary'
 import { useStyles } from '../styles/style-root'
 import { NewsletterBlock } from '../newsletter'
 import { createFooterModel } from './footer.model'

@@ -7,7 +7,7 @@
  */
 import { AFFILIATE_COOKIE, NEW_APP_COOKIE } from '../contract'
 import { cookieReader } from '../cookies'
-import type { Widget } from '../app/widget-context'
+import type { Widget } from '../base/widget-context'
 
 export interface FooterSections {
   variant: 'full' | 'reduced'

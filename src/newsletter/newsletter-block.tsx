@@ -4,8 +4,8 @@
  */
 import { useEffect, useId, useRef, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
-import { useWidget } from '../app/widget-context'
-import { useLaterStep } from '../app/start-plan'
+import { useWidget } from '../base/widget-context'
+import { useLaterStep } from '../base/staged'
 import { useStyles } from '../styles/style-root'
 import { Notification } from '../kit'
 import { t } from '../i18n/i18n'

@@ -241,7 +241,7 @@ test('a responsive image, not lazy (the footer renders near the viewport only): 
   )
   assert.equal(sources, ['(min-width: 1024px)', '(min-width: 767px)'])
   const img = document.querySelector('picture img')!
-  // The footer renders only near the viewport (src/app/tasks.ts), so lazy loading has nothing left to defer.
+  // The footer renders only near the viewport (src/base/tasks.ts), so lazy loading has nothing left to defer.
   assert.is(img.getAttribute('loading'), null)
   assert.match(
     img.getAttribute('src')!,

@@ -1,8 +1,8 @@
 /** The sign-up form: fields per site, consents, legal notice, submit (SPEC §2 Newsletter sign-up block). */
 import { useEffect, useId, useRef } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
-import { useWidget } from '../app/widget-context'
-import { useLaterStep } from '../app/start-plan'
+import { useWidget } from '../base/widget-context'
+import { useLaterStep } from '../base/staged'
 import { Button, Checkbox, Input, Select, TextLink } from '../kit'
 import { t } from '../i18n/i18n'
 import type { NewsletterModel } from './newsletter.model'

@@ -20,7 +20,7 @@ import {
 } from '../../test/helpers/newsletter'
 import { SIGN_UP_EVENT, SUBMITTED_EVENT } from './index'
 import { trackSignUp } from './newsletter.analytics'
-import type { Widget } from '../app/widget-context'
+import type { Widget } from '../base/widget-context'
 
 test.after.each(resetNewsletterTest)
 

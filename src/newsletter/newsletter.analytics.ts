@@ -3,7 +3,7 @@
  * The spec sends them "always"; we send them for accepted sign-ups (and the honeypot branch,
  * which must look accepted to a bot) only: a sign_up event for a failed request is false data.
  */
-import type { Widget } from '../app/widget-context'
+import type { Widget } from '../base/widget-context'
 import { fromDocument } from '../dom'
 
 /** Fired on the mount element (bubbles, leaves the shadow root) for analytics listeners. */

@@ -1,7 +1,7 @@
 /** The newsletter calls of SPEC §7 on the widget's injected fetch and timers. */
 import { createApiClient, newsletterBasePath, siteHeaders } from '../api/client'
 import { ResponseError } from '../api/errors'
-import type { Widget } from '../app/widget-context'
+import type { Widget } from '../base/widget-context'
 import { EMAIL_INVALID_TYPE } from './newsletter.constants'
 import type { SubscriberRequest } from './newsletter.schema'
 import { CustomerBaseDataSchema, type CustomerBaseData } from './base-data.schema'

@@ -20,7 +20,7 @@ import {
 import { validateAll, validateField } from './newsletter.validation'
 import { SITE_RULES } from './newsletter.sites'
 import { SITES, SITE_LOCALE, type Site } from '../sites'
-import { ErrorBoundary } from '../app/error-boundary'
+import { ErrorBoundary } from '../base/error-boundary'
 import { createTestWidget, renderInWidget, useLocale } from '../../test/helpers/widget'
 import { captureConsole } from '../../test/helpers/console'
 import { anyString, replay, unsafeParts, type Regression } from '../../test/helpers/fuzz'

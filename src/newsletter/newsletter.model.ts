@@ -7,7 +7,7 @@
 import { LOGIN_TOKEN_COOKIE } from '../contract'
 import { readCookie } from '../cookies'
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-react'
-import type { Widget } from '../app/widget-context'
+import type { Widget } from '../base/widget-context'
 import type { PsData } from '../api/psdata'
 import { log } from '../log'
 import { describeError } from '../api/errors'

@@ -5,8 +5,8 @@
  * it runs on the footer bundle's (build/product/preview-runtime.ts).
  */
 import { createRoot } from 'react-dom/client'
-import { ErrorBoundary } from '../app/error-boundary'
-import { WidgetProvider } from '../app/widget-context'
+import { ErrorBoundary } from '../base/error-boundary'
+import { WidgetProvider } from '../base/widget-context'
 import { StyleRootProvider } from '../styles/style-root'
 import { IdPrefix } from '../kit'
 import { PreviewPanel } from './preview-panel'

@@ -25,7 +25,7 @@ import { GLOBAL_KEY, STAFF_COOKIES, type FooterGlobal, type WithFooterGlobal } f
 import { log } from '../log'
 import { readCookie } from '../cookies'
 import { fromDocument } from '../dom'
-import type { Widget } from '../app/widget-context'
+import type { Widget } from '../base/widget-context'
 import type { StyleRoot } from '../styles/style-root'
 import runtime from 'virtual:preview-runtime'
 

@@ -4,7 +4,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
-import { useWidget } from '../app/widget-context'
+import { useWidget } from '../base/widget-context'
 import { useStyles } from '../styles/style-root'
 import { Button } from '../kit'
 import { Dialog, type DialogSize } from './dialog/dialog'

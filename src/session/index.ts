@@ -4,7 +4,7 @@
  * class does not change while a page lives, and a desktop window made narrow is still a desktop.
  */
 import { isTouchLike } from '../platform'
-import type { Widget } from '../app/widget-context'
+import type { Widget } from '../base/widget-context'
 import { createSessionMonitor, type SessionMonitor } from './session-monitor'
 
 export function startSessionMonitor(

@@ -1,7 +1,7 @@
 /**
  * A footer far below the fold (fixtures/hosts/article.html, a long article) costs the host page
  * nothing while it loads: the bundle runs, but asks for nothing until the page has loaded, then
- * renders in idle time (src/app/tasks.ts whenNearViewportOrIdle). Scrolled down, the whole footer
+ * renders in idle time (src/base/tasks.ts whenNearViewportOrIdle). Scrolled down, the whole footer
  * shows.
  */
 import { expect, test } from '@playwright/test'

@@ -155,7 +155,7 @@ export async function pixelDiff(
 
 /**
  * The footer rendered and settled: its last start step (the bottom group's links, after every
- * part above them: src/app/start-plan.ts) shown, fonts ready, and every image that is not lazy
+ * part above them: src/base/start-plan.ts) shown, fonts ready, and every image that is not lazy
  * complete.
  */
 export async function footerSettled(page: Page, frame: Frame = page.mainFrame()): Promise<void> {

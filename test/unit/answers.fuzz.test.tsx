@@ -22,7 +22,7 @@ import {
 import { PREVIEW_STATUSES } from '../../src/preview/preview.schema'
 import { createApiClient } from '../../src/api/client'
 import { createSessionMonitor, CheckResult } from '../../src/session/session-monitor'
-import { ErrorBoundary } from '../../src/app/error-boundary'
+import { ErrorBoundary } from '../../src/base/error-boundary'
 import { SITES } from '../../src/sites'
 import { createTestWidget, renderInWidget, TEST_ORIGIN, useLocale } from '../helpers/widget'
 import { captureConsole } from '../helpers/console'

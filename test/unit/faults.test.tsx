@@ -33,7 +33,7 @@ import {
 import { t } from '../../src/i18n/i18n'
 import { NewsletterBlock } from '../../src/newsletter'
 import { Footer } from '../../src/footer/footer'
-import { ErrorBoundary } from '../../src/app/error-boundary'
+import { ErrorBoundary } from '../../src/base/error-boundary'
 import { PreviewPanel } from '../../src/preview/preview-panel'
 import { RENEW_INTERVAL_MS } from '../../src/preview/preview.model'
 import {

@@ -6,7 +6,7 @@
 import { TextLink } from '../../kit'
 import { t } from '../../i18n/i18n'
 import { logoPath } from '../logos'
-import { useWidget } from '../../app/widget-context'
+import { useWidget } from '../../base/widget-context'
 import type { PartialContent } from '../footer.schema'
 import { CountrySwitcher } from './country-switcher'
 import { ViewChanger } from './view-changer'

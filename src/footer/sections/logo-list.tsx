@@ -7,7 +7,7 @@
  */
 import { t } from '../../i18n/i18n'
 import { logoPath } from '../logos'
-import { useWidget } from '../../app/widget-context'
+import { useWidget } from '../../base/widget-context'
 
 export function LogoList({ images }: { images: { label: string; source: string }[] }) {
   const { assetOrigin } = useWidget()

@@ -5,7 +5,7 @@
  * text names it. On phones the heading is the panel's toggle, so the heading's own link (the
  * group's overview page) is the panel's first link: toggle and page both stay reachable.
  */
-import { useStagedCount } from '../../app/start-plan'
+import { useStagedCount } from '../../base/staged'
 import { ExpansionPanel, Icon, TextLink, teaserIconPath } from '../../kit'
 import { t } from '../../i18n/i18n'
 import { log } from '../../log'

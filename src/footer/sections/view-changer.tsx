@@ -11,7 +11,7 @@
  * A button, not a link: it changes the page in place and goes nowhere.
  */
 import { useSignals } from '@preact/signals-react/runtime'
-import { useWidget } from '../../app/widget-context'
+import { useWidget } from '../../base/widget-context'
 import { isTouchLike } from '../../platform'
 import { VIEW_CHANGE_EVENT, type ViewChangeDetail } from '../view-change'
 

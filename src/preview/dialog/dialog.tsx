@@ -17,7 +17,7 @@
  */
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 import { useStyles } from '../../styles/style-root'
-import { useWidget } from '../../app/widget-context'
+import { useWidget } from '../../base/widget-context'
 import { focusIsFree, fromDocument } from '../../dom'
 import { CloseButton } from '../../kit'
 import css from './dialog.css'

@@ -1,4 +1,4 @@
-/** runInTasks (app/tasks.ts, used by mount.ts): startup split into one task per step, so no step joins another's task; and the start plan's sliced scheduler (app/start-plan.ts). */
+/** runInTasks (base/tasks.ts, used by mount.ts): startup split into one task per step, so no step joins another's task; and the start plan's sliced scheduler (base/start-plan.ts). */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { fakeClock } from '../../test/helpers/fake-timers'

@@ -30,7 +30,7 @@ export interface Widget {
   subscriberToken: string | null
   fetch: typeof fetch
   timers: Timers
-  /** The order in which the footer appears, and its scheduler (app/start-plan.ts). */
+  /** The order in which the footer appears, and its scheduler (base/start-plan.ts). */
   plan: StartPlan
   document: Document
   /** The host element (#footer); widget DOM events are dispatched on it. */

@@ -97,7 +97,7 @@ function mount(
   return () => {
     ended = true
     for (const end of ends) end()
-    shadow.innerHTML = ''
+    shadow.textContent = ''
   }
 }
 

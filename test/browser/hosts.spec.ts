@@ -283,9 +283,9 @@ test('an unknown site falls back to the German market with a warning', async ({ 
   // added before that is the same footer included twice (W8), not a new embedding.
   await expect(widgetRoot(page)).toHaveAttribute('data-site', 'DE')
   await page.evaluate(() => {
-    delete (window as unknown as Record<string, unknown>).__lumoraFooter
-    const old = document.getElementById('footer')!
-    old.replaceWith(Object.assign(document.createElement('div'), { id: 'footer' }))
+    // The page's footer ends cleanly (docs/EMBEDDING.md, "Single-page apps"), so the next tag
+    // is a new embedding, not the same footer included twice.
+    ;(window as unknown as { __lumoraFooter: { unmount(): void } }).__lumoraFooter.unmount()
     const s = document.createElement('script')
     s.src = document.querySelector<HTMLScriptElement>('script[data-site]')!.src
     s.setAttribute('data-site', 'FR')

@@ -38,7 +38,9 @@ for (const [site, force] of [
     await page.setViewportSize(NARROW)
     await FORCE[force](page, m.path)
     await page.goto(m.path)
-    const footer = page.locator('#footer .lf-footer--classic')
+    // The desktop layout, as forced: the root says which layout it renders.
+    await expect(page.locator('#footer .lf-root')).toHaveAttribute('data-platform', 'classic')
+    const footer = page.locator('#footer footer')
     await expect(footer).toHaveCount(1)
     const columns = footer.locator('.lf-col')
     // Four teaser groups and the SEO columns, all there.

@@ -257,7 +257,44 @@ export const LIBRARY_PATCHES: LibraryPatch[] = [
       '"popover"!=l&&l in n)try{n[l]=null==u?"":u;break n}catch(n){}"http://www.w3.org/1999/xhtml"==i&&(l=l.toLowerCase());"function"==typeof u||',
     why: 'HTML attributes are named in lower case in any document (XHTML keeps the case React writes them in)',
   },
+  // Class component lifecycles the source never defines (its one class, app/error-boundary.tsx,
+  // has getDerivedStateFromError and componentDidCatch); hooks and compat keep what they use
+  // (componentWillUpdate, shouldComponentUpdate, getChildContext). In the shipped and the unit
+  // tests' build alike, so the tests run the trimmed core.
+  ...['preact/dist/preact.module.js', 'preact/dist/preact.mjs'].flatMap((file) =>
+    preactTrim(file, [
+      [
+        'M&&null!=F.getDerivedStateFromProps&&(p.__s==p.state&&(p.__s=m({},p.__s)),m(p.__s,F.getDerivedStateFromProps(x,p.__s))),',
+        '',
+      ],
+      ['M&&null==F.getDerivedStateFromProps&&null!=p.componentWillMount&&p.componentWillMount(),', ''],
+      [
+        'M&&null==F.getDerivedStateFromProps&&x!==y&&null!=p.componentWillReceiveProps&&p.componentWillReceiveProps(x,P),',
+        '',
+      ],
+      [',M&&!v&&null!=p.getSnapshotBeforeUpdate&&(_=p.getSnapshotBeforeUpdate(y,d))', ''],
+    ]),
+  ),
+  // compat's UNSAFE_componentWillMount (and the two others) aliases: no component has them.
+  ...['preact/compat/dist/compat.module.js', 'preact/compat/dist/compat.mjs'].flatMap((file) =>
+    preactTrim(file, [
+      [
+        'n.prototype.isReactComponent=!0,["componentWillMount","componentWillReceiveProps","componentWillUpdate"].forEach(function(t){Object.defineProperty(n.prototype,t,{configurable:!0,get:function(){return this["UNSAFE_"+t]},set:function(n){Object.defineProperty(this,t,{configurable:!0,writable:!0,value:n})}})});',
+        'n.prototype.isReactComponent=!0;',
+      ],
+    ]),
+  ),
 ]
+
+/** Patches that cut Preact to the lifecycles the source uses (LIBRARY_PATCHES tells which). */
+function preactTrim(file: string, cuts: [find: string, replace: string][]): LibraryPatch[] {
+  return cuts.map(([find, replace]) => ({
+    file,
+    find,
+    replace,
+    why: 'preact: a class component lifecycle the source never defines',
+  }))
+}
 
 /** Patches that cut the signals core to what the source uses (LIBRARY_PATCHES tells which parts). */
 function signalsCoreTrim(file: string, cuts: [find: string, replace: string][]): LibraryPatch[] {

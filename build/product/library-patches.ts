@@ -267,7 +267,10 @@ export const LIBRARY_PATCHES: LibraryPatch[] = [
         'M&&null!=F.getDerivedStateFromProps&&(p.__s==p.state&&(p.__s=m({},p.__s)),m(p.__s,F.getDerivedStateFromProps(x,p.__s))),',
         '',
       ],
-      ['M&&null==F.getDerivedStateFromProps&&null!=p.componentWillMount&&p.componentWillMount(),', ''],
+      [
+        'M&&null==F.getDerivedStateFromProps&&null!=p.componentWillMount&&p.componentWillMount(),',
+        '',
+      ],
       [
         'M&&null==F.getDerivedStateFromProps&&x!==y&&null!=p.componentWillReceiveProps&&p.componentWillReceiveProps(x,P),',
         '',

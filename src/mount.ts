@@ -97,7 +97,8 @@ function mount(
   return () => {
     ended = true
     for (const end of ends) end()
-    shadow.innerHTML = ''
+    // Not innerHTML: the source builds no HTML from strings (test/unit/csp-source.test.ts).
+    shadow.textContent = ''
   }
 }
 

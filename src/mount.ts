@@ -97,6 +97,7 @@ function mount(
   return () => {
     ended = true
     for (const end of ends) end()
+    // Not innerHTML: the source builds no HTML from strings (test/unit/csp-source.test.ts).
     shadow.textContent = ''
   }
 }

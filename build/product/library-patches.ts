@@ -257,7 +257,48 @@ export const LIBRARY_PATCHES: LibraryPatch[] = [
       '"popover"!=l&&l in n)try{n[l]=null==u?"":u;break n}catch(n){}"http://www.w3.org/1999/xhtml"==i&&(l=l.toLowerCase());"function"==typeof u||',
     why: 'HTML attributes are named in lower case in any document (XHTML keeps the case React writes them in)',
   },
+  // Class component lifecycles the source never defines (its classes, app/error-boundary.tsx and
+  // memo in src/shims/react.ts, use getDerivedStateFromError, componentDidCatch and
+  // shouldComponentUpdate); hooks and contexts keep what they use (componentWillUpdate,
+  // getChildContext). In the shipped and the unit tests' build alike: the tests run the trimmed core.
+  ...['preact/dist/preact.module.js', 'preact/dist/preact.mjs'].flatMap((file) =>
+    preactTrim(file, [
+      [
+        'M&&null!=F.getDerivedStateFromProps&&(p.__s==p.state&&(p.__s=m({},p.__s)),m(p.__s,F.getDerivedStateFromProps(x,p.__s))),',
+        '',
+      ],
+      [
+        'M&&null==F.getDerivedStateFromProps&&null!=p.componentWillMount&&p.componentWillMount(),',
+        '',
+      ],
+      [
+        'M&&null==F.getDerivedStateFromProps&&x!==y&&null!=p.componentWillReceiveProps&&p.componentWillReceiveProps(x,P),',
+        '',
+      ],
+      [',M&&!v&&null!=p.getSnapshotBeforeUpdate&&(_=p.getSnapshotBeforeUpdate(y,d))', ''],
+      // Nor MathML, <template> or SVG's <foreignObject>.
+      ['"math"==x?o="http://www.w3.org/1998/Math/MathML":', ''],
+      ['L("template"==t.type?u.content:u,', 'L(u,'],
+      ['"foreignObject"==x?"http://www.w3.org/1999/xhtml":o,', 'o,'],
+      // Nor Suspense: no component throws a promise, so an error is only an error.
+      [
+        'if(n.then){for(u.__u|=c?160:128;f&&8==f.nodeType&&f.nextSibling;)f=f.nextSibling;null!=o&&(o[o.indexOf(f)]=null),u.__e=f}else if(null!=o)',
+        'if(null!=o)',
+      ],
+      ['n.then||B(u),', 'B(u),'],
+    ]),
+  ),
 ]
+
+/** Patches that cut Preact to what the source uses (LIBRARY_PATCHES tells which parts). */
+function preactTrim(file: string, cuts: [find: string, replace: string][]): LibraryPatch[] {
+  return cuts.map(([find, replace]) => ({
+    file,
+    find,
+    replace,
+    why: 'preact: a part the source never uses',
+  }))
+}
 
 /** Patches that cut the signals core to what the source uses (LIBRARY_PATCHES tells which parts). */
 function signalsCoreTrim(file: string, cuts: [find: string, replace: string][]): LibraryPatch[] {

@@ -257,7 +257,7 @@ export const LIBRARY_PATCHES: LibraryPatch[] = [
       '"popover"!=l&&l in n)try{n[l]=null==u?"":u;break n}catch(n){}"http://www.w3.org/1999/xhtml"==i&&(l=l.toLowerCase());"function"==typeof u||',
     why: 'HTML attributes are named in lower case in any document (XHTML keeps the case React writes them in)',
   },
-  // Class component lifecycles the source never defines (its classes, app/error-boundary.tsx and
+  // Class component lifecycles the source never defines (its classes, base/error-boundary.tsx and
   // memo in src/shims/react.ts, use getDerivedStateFromError, componentDidCatch and
   // shouldComponentUpdate); hooks and contexts keep what they use (componentWillUpdate,
   // getChildContext). In the shipped and the unit tests' build alike: the tests run the trimmed core.

@@ -143,6 +143,17 @@ for (const engine of [sqlite, postgres]) {
     await sql.close()
   })
 
+  it('sign-ups received in the same millisecond are listed in the order they arrived', async () => {
+    const { store } = await fresh()
+    const emails = ['c@x.test', 'a@x.test', 'd@x.test', 'b@x.test']
+    // The tokens are random: their order says nothing of the arrival.
+    for (const email of emails) await store.addPending(email, signUp(email), 10, NOW)
+    assert.equal(
+      (await store.subscribers()).map((s) => s.request.email),
+      emails,
+    )
+  })
+
   it('a confirmation is stored with its evidence and survives a reopen', async () => {
     const { store, open } = await fresh()
     const s = signUp('a@x.test')

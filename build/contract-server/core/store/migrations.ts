@@ -69,6 +69,15 @@ export const MIGRATIONS: Migration[] = [
       `CREATE TABLE secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL)`,
     ],
   },
+  {
+    version: 3,
+    name: 'subscribers in arrival order',
+    statements: [
+      // A sign-up's place in the order sign-ups arrived: several arrive in one millisecond, and the
+      // token, random, says nothing of their order. Rows of version 1 keep 0 and their time.
+      `ALTER TABLE subscribers ADD COLUMN seq BIGINT NOT NULL DEFAULT 0`,
+    ],
+  },
 ]
 
 /** Brings the schema to the newest version; returns the versions it applied. */

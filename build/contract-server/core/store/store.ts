@@ -99,6 +99,7 @@ const fromRow = (row: SubscriberRow): Subscriber => ({
 const PENDING = `status = 'WAITING_FOR_DOI'`
 /** A new login's place in the order logins started. */
 const NEXT_LOGIN = '(SELECT COALESCE(MAX(seq), 0) + 1 FROM logins)'
+const NEXT_SUBSCRIBER = '(SELECT COALESCE(MAX(seq), 0) + 1 FROM subscribers)'
 
 export interface Store {
   readonly engine: Sql['engine']
@@ -204,8 +205,8 @@ export function createStore(sql: Sql): Store {
         const { request, evidence: e } = subscriber
         const stored = await tx.run(
           `INSERT INTO subscribers (token, address_key, status, request, received_at, site, locale,
-            page_address, consents, consent_text_version, expires_at, confirmed_at, network)
-           VALUES (?, ?, 'WAITING_FOR_DOI', ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)
+            page_address, consents, consent_text_version, expires_at, confirmed_at, network, seq)
+           VALUES (?, ?, 'WAITING_FOR_DOI', ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ${NEXT_SUBSCRIBER})
            ON CONFLICT (address_key) WHERE ${PENDING} DO NOTHING`,
           [
             subscriber.token,
@@ -257,7 +258,7 @@ export function createStore(sql: Sql): Store {
     },
     async subscribers() {
       const rows = await (await db()).all<SubscriberRow>(
-        'SELECT * FROM subscribers ORDER BY received_at, token',
+        'SELECT * FROM subscribers ORDER BY received_at, seq',
       )
       return rows.map(fromRow)
     },

@@ -108,7 +108,7 @@ async function main(): Promise<number> {
       'postcss',
       'browserslist',
       // The store's database clients: a native addon, and a client with optional native parts.
-      'better-sqlite3',
+      'libsql',
       'pg',
     ],
     banner: {

@@ -1,10 +1,13 @@
 /**
- * The embedded engine: SQLite through better-sqlite3 (a file under DATA_DIR, or `:memory:` for
- * in-process tests). Write-ahead log with a full sync at each commit: a committed sign-up survives
- * a killed process and a power cut. better-sqlite3 is synchronous, so the adapter runs one
- * transaction at a time and keeps other statements out of a transaction still awaiting its work.
+ * The embedded engine: SQLite through libsql's better-sqlite3-style client (a file under DATA_DIR,
+ * or `:memory:` for in-process tests). Its native part arrives prebuilt as an npm package, so
+ * `npm ci` compiles nothing (better-sqlite3 compiled SQLite from source when its prebuilt binary
+ * could not be downloaded: 100 s of one core on every fresh machine). Write-ahead log with a full
+ * sync at each commit: a committed sign-up survives a killed process and a power cut. The client
+ * is synchronous, so the adapter runs one transaction at a time and keeps other statements out of
+ * a transaction still awaiting its work.
  */
-import Database from 'better-sqlite3'
+import Database from 'libsql'
 import type { Sql } from './sql.ts'
 
 export function openSqlite(file: string): Sql {

@@ -36,21 +36,24 @@ export const PLAN: Step[] = [
   // Debian's browsers, installed when missing (a fresh machine): apt waits on the network, the build does not.
   { name: 'browsers', script: 'test:ensure-browsers', after: [], cores: 0 },
   { name: 'build', script: 'build', after: [], cores: 1 },
+  // Beside the build, ahead of the typecheck: the browser step reads it.
+  { name: 'build:react', script: 'build:react:yardstick', after: [], cores: 1 },
   { name: 'typecheck', script: 'typecheck', after: [], cores: 1 },
   // The unit tests that check the build read dist/.
   { name: 'unit', script: 'test:unit', after: ['build'], cores: 1 },
+  // Firefox beside WebKit, beside the unit tests.
+  { name: 'engines', script: 'test:engines', after: ['browsers', 'build'], cores: 1 },
   { name: 'lint', script: 'lint', after: [], cores: 1 },
   { name: 'size', script: 'size', after: ['build'], cores: 1 },
-  { name: 'build:react', script: 'build:react:yardstick', after: [], cores: 1 },
-  // Two Playwright workers.
+  // Last and alone: its workers (twice as many as cores, test/browser/playwright.config.ts) keep
+  // every core busy. Beside it, a one-core step got a fifth of a core among Chromium's processes
+  // (the unit tests: 717 s wall for 143 CPU seconds) and ended the plan after it.
   {
     name: 'browser',
     script: 'test:browser',
     after: ['browsers', 'build', 'build:react'],
     cores: 2,
   },
-  // Firefox beside WebKit.
-  { name: 'engines', script: 'test:engines', after: ['browsers', 'build'], cores: 2 },
 ]
 
 interface Outcome {

@@ -3,7 +3,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { SITES, type Site } from '../sites'
 import type { Field, FormValues } from './newsletter.schema'
-import { EMPTY_FORM } from './newsletter.model'
+import { EMPTY_FORM } from './newsletter-fields.model'
 import { SITE_RULES, type FieldRule } from './newsletter.sites'
 import { validateAll, validateField } from './newsletter.validation'
 

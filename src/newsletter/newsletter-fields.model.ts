@@ -1,0 +1,184 @@
+/**
+ * The sign-up form's fields (SPEC §4 Sign-up): their values, errors and what the visitor is told
+ * about them, the reveal of the fields after the e-mail, and the known customer's data
+ * (newsletter.base-data.ts) that fills and locks some of them. Submitting is
+ * newsletter-submit.model.ts's; it reads and resets the fields through this model.
+ */
+import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-react'
+import type { CustomerBaseData, Field, FormValues } from './newsletter.schema'
+import type { SiteRules } from './newsletter.sites'
+import { LOCK_FIELDS, mergeBaseData } from './newsletter.base-data'
+import { validateAll, validateField, type Errors } from './newsletter.validation'
+import { errorAfterEdit } from '../kit'
+
+/** The form before the visitor or the known customer data fill anything in. */
+export const EMPTY_FORM: FormValues = {
+  email: '',
+  salutation: '',
+  firstName: '',
+  lastName: '',
+  consents: [],
+  legals: [],
+}
+
+export type FieldsModel = ReturnType<typeof createFieldsModel>
+
+/** `emailFocused` is told when the visitor turns to the e-mail field. */
+export function createFieldsModel(rules: SiteRules, emailFocused: () => void) {
+  const initial = signal<FormValues>(EMPTY_FORM)
+  const values = signal<FormValues>(EMPTY_FORM)
+  /** The honeypot's value: only bots fill it. */
+  const trap = signal('')
+  const errors = signal<Errors>({})
+  /**
+   * Message keys to announce (a live region reads them): the error of a left field, or the errors
+   * of a refused submit that its focus move does not read. Each announcement has its own number,
+   * so the same text is read again.
+   */
+  const alert = signal<{ keys: string[]; n: number }>({ keys: [], n: 0 })
+  const announce = (keys: string[]) => (alert.value = { keys, n: alert.value.n + 1 })
+  /** Counts refused submits; the form moves the focus to the first invalid field on each. */
+  const refused = signal(0)
+  /** The field that has the focus: a refused submit's focus move reads the first error unless it is there already. */
+  let focused: Field | undefined
+  /** Fields the visitor changed since the form (re)started: only these are checked on blur. */
+  let touched: Partial<Record<Field, true>> = {}
+  const formKey = signal(0)
+  /** Whether the visitor has been to the e-mail field (or a refused submit showed every field). */
+  const emailVisited = signal(false)
+  const locked = signal<Partial<Record<Field, boolean>>>({})
+  const dneGiven = signal(false)
+
+  const revealed = computed(
+    () => emailVisited.value || LOCK_FIELDS.some((f) => values.value[f] !== ''),
+  )
+
+  /**
+   * One field's value as a signal of its own: a component that shows one field renders again only
+   * when its value changes, so a keystroke renders its own field alone.
+   */
+  const fieldValues: Partial<Record<keyof FormValues, ReadonlySignal<unknown>>> = {}
+  function fieldValue<K extends keyof FormValues>(name: K): ReadonlySignal<FormValues[K]> {
+    if (!fieldValues[name]) fieldValues[name] = computed(() => values.value[name])
+    return fieldValues[name] as ReadonlySignal<FormValues[K]>
+  }
+
+  function set<K extends keyof FormValues>(field: K, value: FormValues[K]) {
+    // Only a salutation of the list counts as chosen (the server refuses any other).
+    if (field === 'salutation' && !(rules.salutations as readonly unknown[]).includes(value))
+      value = '' as FormValues[K]
+    batch(() => {
+      values.value = { ...values.value, [field]: value }
+      if (field !== 'consents') edited(field as Field)
+    })
+  }
+
+  /** A shown error follows the value and clears once it is valid (errorAfterEdit, the kit's rule too). */
+  function edited(field: Field) {
+    touched[field] = true
+    const shown = errors.value[field]
+    const error = errorAfterEdit(shown, () => validateField(field, values.value, rules))
+    if (error !== shown) errors.value = { ...errors.value, [field]: error }
+  }
+
+  /**
+   * Focus leaves field errors as they are (SPEC §4 "clear on field focus" as
+   * docs/spec-readings.md reads it); the double opt-in banner still hides on focus.
+   */
+  function focus(field: Field) {
+    focused = field
+    batch(() => {
+      if (field === 'email') {
+        emailVisited.value = true
+        emailFocused()
+      }
+    })
+  }
+
+  /** Checks a field the visitor edited; passing by an untouched field raises nothing (required errors come with submit). */
+  function blur(field: Field) {
+    focused = undefined
+    if (!touched[field]) return
+    const error = validateField(field, values.value, rules)
+    batch(() => {
+      errors.value = { ...errors.value, [field]: error }
+      if (error) announce([error])
+    })
+  }
+
+  /**
+   * Checks every field before a submit: the errors found, none when the form may be sent. A
+   * refused submit shows every field, and the first invalid one takes the focus and reads its own
+   * error: the alert reads the others, and that one too only when the focus is there already
+   * (Enter pressed in it).
+   */
+  function check(): Errors {
+    const found = validateAll(values.value, rules)
+    batch(() => {
+      errors.value = found
+      if (Object.keys(found).length === 0) return
+      emailVisited.value = true
+      const keys = Object.values(found) as string[]
+      announce(Object.keys(found)[0] === focused ? keys : keys.slice(1))
+      refused.value++
+    })
+    return found
+  }
+
+  /** The server refused the address: the e-mail field shows why (the focus moves there and reads it). */
+  function refuseEmail() {
+    batch(() => {
+      errors.value = { ...errors.value, email: 'emailRegexErrorMessage' }
+      refused.value++
+    })
+  }
+
+  /** Starts the form again from what the known customer data gave it (empty without). */
+  function reset() {
+    batch(() => {
+      values.value = initial.value
+      trap.value = ''
+      errors.value = {}
+      touched = {}
+      formKey.value++
+    })
+  }
+
+  /** Base data arrived (newsletter.base-data.ts); the form is not remounted, so the focus stays. */
+  function applyBaseData(data: CustomerBaseData) {
+    const { known, consents, next, lock } = mergeBaseData(data, values.value, rules)
+    batch(() => {
+      dneGiven.value = consents.length > 0
+      if (lock) locked.value = lock
+      // After a sign-up the form resets to what the account knows, not to what was typed.
+      initial.value = { ...EMPTY_FORM, ...known, consents }
+      values.value = next
+      // An error on a field the account just filled no longer applies.
+      const kept: Errors = {}
+      for (const [field, error] of Object.entries(errors.value))
+        if (!known[field as keyof typeof known]) kept[field as keyof Errors] = error
+      errors.value = kept
+    })
+  }
+
+  return {
+    rules,
+    values,
+    trap,
+    errors,
+    alert,
+    refused,
+    formKey,
+    locked,
+    dneGiven,
+    fieldValue,
+    revealed,
+    set,
+    focus,
+    blur,
+    check,
+    refuseEmail,
+    reset,
+    applyBaseData,
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Whether the sign-up block shows (SPEC §4): the page may hide it, and a visitor already
+ * subscribed, or waiting for the double opt-in, does not see the form; the status (psdata) is
+ * waited for STATUS_WAIT_MS at most. A logged-in visitor's base data is loaded beside it.
+ */
+import { batch, computed, signal } from '@preact/signals-react'
+import { LOGIN_TOKEN_COOKIE } from '../contract'
+import { readCookie } from '../cookies'
+import type { Widget } from '../base/widget-context'
+import type { PsData } from '../api/psdata'
+import { log } from '../log'
+import { describeError } from '../api/errors'
+import type { NewsletterApi } from './newsletter.api'
+import type { CustomerBaseData } from './newsletter.schema'
+import { STATUS_WAIT_MS } from './newsletter.constants'
+
+export type StatusModel = ReturnType<typeof createStatusModel>
+
+export function createStatusModel(
+  widget: Widget,
+  api: NewsletterApi,
+  baseDataArrived: (data: CustomerBaseData) => void,
+) {
+  /** True once the status (psdata) is known, or STATUS_WAIT_MS has passed without it. */
+  const ready = signal(false)
+  const status = signal<string | undefined>(undefined)
+  /** SPEC §4: hidden by the page, or when the visitor is already (about to be) subscribed; a DOI landing always shows. */
+  const hidden = computed(
+    () =>
+      widget.config.newsletterHidden ||
+      (!widget.subscriberToken &&
+        (status.value === 'WAITING_FOR_DOI' || status.value === 'SUBSCRIBED')),
+  )
+
+  /** Loads status and base data of a logged-in visitor; never throws. */
+  async function start(): Promise<void> {
+    // The first of the status and the wait decides; a status after the wait is not applied.
+    const decide = (data: PsData | null) => {
+      if (ready.value) return
+      batch(() => {
+        status.value = data?.newsletterStatus
+        ready.value = true
+      })
+    }
+    const wait = widget.timers.setTimeout(() => decide(null), STATUS_WAIT_MS)
+    const jobs: Promise<unknown>[] = [
+      widget.psdata().then((data) => {
+        widget.timers.clearTimeout(wait)
+        decide(data)
+      }),
+    ]
+    const loginToken = readCookie(widget.document, LOGIN_TOKEN_COOKIE)
+    if (loginToken)
+      jobs.push(
+        api
+          .baseData(loginToken)
+          .then(baseDataArrived, (e: unknown) => log.warn('W19', describeError(e))),
+      )
+    await Promise.all(jobs)
+  }
+
+  return { ready, hidden, start }
+}

@@ -18,7 +18,8 @@ import { footerSections } from './footer'
 import { ownScript } from './own-script'
 import { fromDocument } from './dom'
 import { followMountPoint } from './mount-point'
-import { takeSubscriberToken } from './newsletter'
+import { picturesBase, requestPicture, takeSubscriberToken } from './newsletter'
+import { isNearViewport } from './base/near-viewport'
 
 /**
  * One footer in `host`, until the returned function ends it: then its timers are cleared, its
@@ -45,16 +46,28 @@ function mount(
     },
     clearTimeout: (id: unknown) => win.clearTimeout(id as number),
   }
-  // Startup in short tasks, none a long task (docs/performance.md, "Why 4x"): the
-  // script's evaluation only claims #footer; then the embed attributes and the widget's I/O; then
+  // Startup in short tasks, none a long task (docs/performance.md, "Why 4x"): claiming #footer
+  // reads the embed attributes and may ask for the newsletter picture; then the widget's I/O; then
   // the psdata request; then the first render (the footer's landmark; the start plan,
   // base/start-plan.ts, stages the rest); then the session monitor and the preview loader.
+  // First, before the address is read for anything else: the token leaves the address bar.
+  const subscriberToken = takeSubscriberToken(win)
+  const config = readEmbedConfig(script)
+  const origin = win.location.origin
+  const assetOrigin = scriptUrl ? new URL(scriptUrl).origin : origin
+  try {
+    // Where the footer is in view at load, the newsletter picture is often the page's largest
+    // paint: its request does not wait for the start's tasks and the psdata round trip. A footer
+    // far below the fold asks for nothing while the page loads (whenNearViewportOrIdle).
+    if (
+      !config.newsletterHidden &&
+      footerSections({ config, document: doc }).newsletter &&
+      isNearViewport(win, host)
+    )
+      requestPicture(win, picturesBase(assetOrigin))
+  } catch {}
   const steps = [
     () => {
-      const config = readEmbedConfig(script)
-      // First, before the address is read for anything else: the token leaves the address bar.
-      const subscriberToken = takeSubscriberToken(win)
-      const origin = win.location.origin
       // After the end nothing is sent, and what asks waits for ever: no log, no retry.
       const fetchImpl: typeof fetch = (input, init) =>
         ended ? new Promise(() => {}) : win.fetch(input, init)
@@ -67,7 +80,7 @@ function mount(
         device: platform.device,
         choosePlatform: platform.choose,
         origin,
-        assetOrigin: scriptUrl ? new URL(scriptUrl).origin : origin,
+        assetOrigin,
         pageAddress: win.location.href,
         subscriberToken,
         fetch: fetchImpl,

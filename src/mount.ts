@@ -55,17 +55,21 @@ function mount(
   const config = readEmbedConfig(script)
   const origin = win.location.origin
   const assetOrigin = scriptUrl ? new URL(scriptUrl).origin : origin
-  try {
-    // Where the footer is in view at load, the newsletter picture is often the page's largest
-    // paint: its request does not wait for the start's tasks and the psdata round trip. A footer
-    // far below the fold asks for nothing while the page loads (whenNearViewportOrIdle).
-    if (
-      !config.newsletterHidden &&
-      footerSections({ config, document: doc }).newsletter &&
-      isNearViewport(win, host)
-    )
-      requestPicture(win, picturesBase(assetOrigin))
-  } catch {}
+  // Where the footer is in view at load, the newsletter picture is often the page's largest paint:
+  // its request does not wait for the start's tasks and the psdata round trip. A task of its own,
+  // the next one: in the task that claims #footer, after the bundle's modules initialised, it
+  // made that task a long one at 4x. A footer far below the fold asks for nothing while the page
+  // loads (whenNearViewportOrIdle).
+  timers.setTimeout(() => {
+    try {
+      if (
+        !config.newsletterHidden &&
+        footerSections({ config, document: doc }).newsletter &&
+        isNearViewport(win, host)
+      )
+        requestPicture(win, picturesBase(assetOrigin))
+    } catch {}
+  }, 0)
   const steps = [
     () => {
       // After the end nothing is sent, and what asks waits for ever: no log, no retry.

@@ -100,6 +100,21 @@ export interface ManifestEntry {
   integrity: string
   /** Ready-to-paste embed tag. */
   tag: string
+  /**
+   * A footer's newsletter pictures, for a host page whose footer is in view at load
+   * (docs/EMBEDDING.md, "The newsletter picture"); build/product/pictures.ts writes them.
+   */
+  pictures?: ManifestPicture[]
+}
+
+export interface ManifestPicture {
+  /** The file's address: on the asset origin when the build's public path names one. */
+  href: string
+  type: string
+  /** The media query of its <source> in the block's <picture>; empty for the <img>, any width. */
+  media: string
+  /** Ready-to-paste `<link rel="preload">`, for the widths at which the <picture> chooses this file alone. */
+  preload: string
 }
 
 export interface Manifest {

@@ -14,7 +14,8 @@ import { findChromium } from '../../test/runners/ensure-chromium.ts'
 import { createContractServer } from '../contract-server/handler.ts'
 import { serve } from '../contract-server/core/node-adapter.ts'
 import { formatTable } from './sizes.ts'
-import { hostVitals, type PageVitals } from './lighthouse.ts'
+import { hostVitals, type PageVitals, type WidgetTasks } from './lighthouse.ts'
+import { observedWidgetTasks } from './observed-tasks.ts'
 import { median } from './browser.ts'
 import { interactionLatencies } from './interactions.ts'
 import { repeatView } from './repeat-view.ts'
@@ -22,6 +23,8 @@ import { repeatView } from './repeat-view.ts'
 const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 5)
 const INP_RUNS = Number(process.env.BENCH_INP_RUNS ?? 5)
 const VIEW_RUNS = Number(process.env.BENCH_VIEW_RUNS ?? 5)
+/** Traced loads per page at an observed 4x CPU (observed-tasks.ts). */
+const TASK_RUNS = Number(process.env.BENCH_TASK_RUNS ?? 3)
 
 const ms = (n: number) => n.toFixed(0)
 const signed = (n: number, digits = 0) => `${n > 0 ? '+' : ''}${n.toFixed(digits)}`
@@ -84,6 +87,29 @@ export function pairedLines(pages: PageVitals[]): string[] {
   })
 }
 
+const range = (values: number[]) =>
+  `${ms(median(values))} ms median (${ms(Math.min(...values))} to ${ms(Math.max(...values))})`
+
+/**
+ * The widget's tasks by thread time: at 1x from Lighthouse's own traces (its runs with the
+ * widget), and at 4x from traced loads with Chromium's throttling (`at4x`, by page name).
+ */
+export function taskLines(pages: PageVitals[], at4x: Map<string, WidgetTasks[]>): string[] {
+  return pages.flatMap((p) => {
+    const tasks = p.runs.widget.flatMap((r) => (r.widgetTasks ? [r.widgetTasks] : []))
+    if (!tasks.length) return []
+    const lines = [
+      `${p.name}: the widget's tasks by thread time in Lighthouse's traces (1x, ${tasks.length} runs): longest ${range(tasks.map((t) => t.longest))}, sum ${range(tasks.map((t) => t.sum))}`,
+    ]
+    const slow = at4x.get(p.name)
+    if (slow?.length)
+      lines.push(
+        `${p.name}: the widget's tasks by thread time at 4x CPU (Chromium's throttling, phone screen, ${slow.length} traced loads): longest ${range(slow.map((t) => t.longest))}, sum ${range(slow.map((t) => t.sum))}`,
+      )
+    return lines
+  })
+}
+
 function auditLines(pages: PageVitals[]): string[] {
   const lines = []
   for (const p of pages) {
@@ -112,18 +138,19 @@ export async function hostViewBench(
   log(
     `\n(e) Host page vitals: Lighthouse mobile defaults, widget and blocked, median of ${LH_RUNS} runs each ...`,
   )
-  const pages = await hostVitals(
-    [
-      { name: 'short /de/', url: shortPage },
-      { name: 'long /_hosts/article.html', url: `${origin}/_hosts/article.html` },
-    ],
-    '*/static/footer.*',
-    /\/static\/footer\./,
-    LH_RUNS,
-    log,
-  )
+  const hostPages = [
+    { name: 'short /de/', url: shortPage },
+    // The host's hint: the picture's preload from the manifest (docs/EMBEDDING.md).
+    { name: 'short /de/ + preload', url: `${shortPage}?hint` },
+    { name: 'long /_hosts/article.html', url: `${origin}/_hosts/article.html` },
+  ]
+  const pages = await hostVitals(hostPages, '*/static/footer.*', /\/static\/footer\./, LH_RUNS, log)
+  log(`\n(e) The widget's tasks at 4x CPU, ${TASK_RUNS} traced loads per page ...`)
+  const at4x = new Map<string, WidgetTasks[]>()
+  for (const { name, url } of hostPages.filter((p) => !p.url.endsWith('?hint')))
+    at4x.set(name, await observedWidgetTasks(browser, url, TASK_RUNS))
   const vitals = vitalsRows(pages)
-  const audits = [...pairedLines(pages), ...auditLines(pages)]
+  const audits = [...pairedLines(pages), ...taskLines(pages, at4x), ...auditLines(pages)]
 
   log(`\n(f) Interaction to next paint at 4x CPU, ${INP_RUNS} runs each ...`)
   const inp = await interactionLatencies(browser, shortPage, INP_RUNS)

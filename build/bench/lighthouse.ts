@@ -13,6 +13,7 @@ import lighthouse from 'lighthouse'
 import * as chromeLauncher from 'chrome-launcher'
 import type { Result } from 'lighthouse'
 import { findChromium } from '../../test/runners/ensure-chromium.ts'
+import { longTasks, type TraceEvent } from '../../test/helpers/trace.ts'
 import { median } from './browser.ts'
 
 /**
@@ -48,6 +49,28 @@ export interface Vitals {
   lcpElement: string
   /** Audits (id: figure) whose items name a URL matching `widgetFile`. */
   widgetAudits: Record<string, string>
+  /** With the widget: its tasks in the run's trace (unthrottled, as observed), by thread time. */
+  widgetTasks?: WidgetTasks
+}
+
+export interface WidgetTasks {
+  /** The longest widget task's thread time, ms. */
+  longest: number
+  /** All the widget's tasks together, thread time, ms. */
+  sum: number
+}
+
+/**
+ * The widget's tasks in a trace, by thread time (the task's `tdur`: a loaded machine's moments
+ * without the CPU are not the widget's cost), each task's widget share as test/helpers/trace.ts
+ * attributes it.
+ */
+export function widgetTasks(events: TraceEvent[]): WidgetTasks {
+  const tasks = longTasks(events, { limitMs: 0 }).map((t) => t.widgetCpuMs)
+  return {
+    longest: Math.max(0, ...tasks),
+    sum: Math.round(tasks.reduce((sum, ms) => sum + ms, 0) * 10) / 10,
+  }
 }
 
 /** One Lighthouse run of `url`; `blocked` URL patterns are refused by the browser. */
@@ -79,6 +102,9 @@ async function runOnce(
     observedLcp: observed?.observedLargestContentfulPaint ?? NaN,
     lcpElement: lcpElement(result.artifacts.Trace),
     widgetAudits: widgetAudits(lhr, widgetFile),
+    widgetTasks: blocked.length
+      ? undefined
+      : widgetTasks(result.artifacts.Trace.traceEvents as unknown as TraceEvent[]),
   }
 }
 

@@ -19,6 +19,7 @@ import {
   type Manifest,
 } from './output.ts'
 import { writeImages } from './images.ts'
+import { manifestPictures } from './pictures.ts'
 import { MARKETS, REFERENCE_LOCALE, REFERENCE_SITE, type Market } from './markets.ts'
 import type { BundleKind } from './budgets.ts'
 import type { Locale } from '../../src/sites.ts'
@@ -367,7 +368,7 @@ export async function buildAll(
       })
       // The evergreen copy (docs/EMBEDDING.md, "Updating"): the same file under a name without hash.
       await writeWithCopies(path.join(buildPaths(outDir).static, evergreenFile(locale)), code)
-      return writeBundle(outDir, publicPath, {
+      const entry = await writeBundle(outDir, publicPath, {
         kind: 'footer',
         locale,
         site,
@@ -375,6 +376,7 @@ export async function buildAll(
         code,
         metafile,
       })
+      return { ...entry, pictures: manifestPictures(publicPath) }
     }),
   )
 

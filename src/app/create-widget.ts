@@ -3,17 +3,21 @@
  * (test/helpers/widget.tsx) a fake clock and the contract server. What the widget derives from
  * its I/O (the start plan, the psdata loader) is made here, the same for both.
  */
-import { createPsDataLoader } from '../api/psdata'
+import { createPsDataLoader, type PsDataLoader } from '../api/psdata'
 import { createStartPlan, type Later } from '../base/start-plan'
 import type { Widget } from '../base/widget-context'
 
-/** The I/O a widget is built on; `later` is the scheduler its start plan runs staged work with. */
-export type WidgetIO = Omit<Widget, 'plan' | 'psdata'> & { later: Later }
+/**
+ * The I/O a widget is built on; `later` is the scheduler its start plan runs staged work with;
+ * `psdata`, a loader that may have asked already (mount asks before the start where the footer is
+ * in view), else one made here.
+ */
+export type WidgetIO = Omit<Widget, 'plan' | 'psdata'> & { later: Later; psdata?: PsDataLoader }
 
-export function createWidget({ later, ...io }: WidgetIO): Widget {
+export function createWidget({ later, psdata, ...io }: WidgetIO): Widget {
   return {
     ...io,
     plan: createStartPlan(later),
-    psdata: createPsDataLoader(io.origin, io),
+    psdata: psdata ?? createPsDataLoader(io.origin, io),
   }
 }

@@ -2,6 +2,7 @@
 import { log } from '../log'
 import { fromDocument } from '../dom'
 import type { Timers } from '../api/client'
+import { NEAR_MARGIN } from './near-viewport'
 
 /**
  * Runs the steps one task each, in order (a step may append more). A step that throws is
@@ -54,7 +55,7 @@ export function whenNearViewportOrIdle(
     start()
   }
   const observer = new Observer((entries) => entries.some((e) => e.isIntersecting) && once(), {
-    rootMargin: '0px 0px 300% 0px',
+    rootMargin: NEAR_MARGIN,
   })
   observer.observe(element)
   let cancelIdle = () => {}

@@ -13,33 +13,7 @@ import { createNewsletterModel, type NewsletterModel } from './newsletter.model'
 import { NewsletterForm } from './newsletter-form'
 import { DoiLanding } from './doi-landing'
 import css from './newsletter.css'
-import { NEWSLETTER_IMAGES } from '../contract'
-import { fromDocument } from '../dom'
-
-/** SPEC §2: files named by content hash under service/newsletterfrontend/newslettersubscriptionform/. */
-const IMG = NEWSLETTER_IMAGES
-
-/** The picture's files by the media query that picks each, in <picture> order (the last for any width). */
-const PICTURES: [media: string, file: string][] = [
-  ['(min-width: 1024px)', 'c94c3a6a548e.jpg'],
-  ['(min-width: 767px)', 'ae5da32c40c8.jpg'],
-  ['', '2de68e986ab3.jpg'],
-]
-
-/**
- * Starts the request of the picture this screen's <picture> will choose, at high priority, as the
- * block mounts: its download then runs beside the psdata round trip, which the block waits for,
- * instead of after it. Where the footer is in view at load the picture is often the page's
- * largest paint (docs/performance.md, "The picture's path to the screen"). The <img> below
- * finds it in the memory cache (same URL, same request mode).
- */
-function requestPicture(doc: Document, base: string): void {
-  const win = fromDocument(doc, 'defaultView')!
-  const [, file] = PICTURES.find(([media]) => !media || win.matchMedia(media).matches)!
-  const img = fromDocument(doc, 'createElement').call(doc, 'img') as HTMLImageElement
-  img.fetchPriority = 'high'
-  img.src = base + file
-}
+import { NEWSLETTER_PICTURES, picturesBase } from './picture'
 
 /**
  * The start plan is told once the block has the height it keeps while the page loads: hidden, or
@@ -52,11 +26,10 @@ export function NewsletterBlock({ model: given }: { model?: NewsletterModel }) {
   const [model] = useState(() => given ?? createNewsletterModel(widget))
   const titleId = useId()
   const titleRef = useRef<HTMLHeadingElement>(null)
-  // Absolute, on the script's origin: a host page's <base href> must not move the images.
-  const img = widget.assetOrigin + IMG
+  // Absolute, on the script's origin: the file mount may have asked for already (src/mount.ts).
+  const img = picturesBase(widget.assetOrigin)
   useEffect(() => {
     void model.start()
-    requestPicture(widget.document, img)
   }, [model])
   const shown = model.ready.value && !model.hidden.value
   // The form renders a step after the block's head: the two in one render make a long task
@@ -78,7 +51,7 @@ export function NewsletterBlock({ model: given }: { model?: NewsletterModel }) {
       </h2>
       <div className="lf-nl__media">
         <picture>
-          {PICTURES.map(([media, file]) =>
+          {NEWSLETTER_PICTURES.map(([media, file]) =>
             media ? (
               <source key={file} media={media} srcSet={img + file} />
             ) : (

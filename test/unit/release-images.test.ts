@@ -12,6 +12,7 @@ import { minifySvg, writeImages } from '../../build/product/images.ts'
 import { REPO_ROOT } from '../../build/repo-root.ts'
 import { LOGO_FOLDER, NEWSLETTER_IMAGES } from '../../src/contract.ts'
 import { LOGO_SOURCES } from '../../src/footer/logos.ts'
+import { NEWSLETTER_PICTURES } from '../../src/newsletter/picture.ts'
 
 const root = mkdtempSync(path.join(tmpdir(), 'lf-release-'))
 const written = await writeImages(root)
@@ -22,11 +23,7 @@ function requested(): string[] {
     const content = JSON.parse(readFileSync(path.join(REPO_ROOT, 'fixtures/footer', file), 'utf8'))
     return (content.international?.items ?? []).map((item: { flag: string }) => item.flag)
   })
-  const newsletter = readFileSync(
-    path.join(REPO_ROOT, 'src/newsletter/newsletter-block.tsx'),
-    'utf8',
-  )
-  const pictures = [...newsletter.matchAll(/'([0-9a-f]{12}\.jpg)'/g)].map((m) => m[1])
+  const pictures = NEWSLETTER_PICTURES.map(([, file]) => file)
   assert.is(pictures.length, 3, 'the newsletter block names its three pictures')
   return [
     ...LOGO_SOURCES.map((source) => `${LOGO_FOLDER}${source}.svg`),

@@ -7,6 +7,8 @@
  *   ?twice  script tag twice   ?nofooter  no #footer   ?async  async instead of defer
  *   ?inject  the tag is added later by another script (like a tag manager)
  *   ?csp     the page is served with STRICT_CSP
+ *   ?hint    the newsletter picture's preload in <head>, from the manifest (docs/EMBEDDING.md,
+ *            "The newsletter picture")
  * Every market page also carries the demo host's view script (/_demo/view.js, see VIEW_SCRIPT).
  */
 
@@ -96,7 +98,7 @@ export async function marketPage(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${BRAND} – ${escapeHtml(market.name)}${flavor === 'react' ? ' (React build)' : ''}</title>
 <link rel="stylesheet" href="/_demo/host.css">
-<script src="/_demo/view.js"></script>
+<script src="/_demo/view.js"></script>${url.searchParams.has('hint') ? (bundle.pictures ?? []).map((p) => `\n${p.preload}`).join('') : ''}
 </head>
 <body>
 <header class="host-header"><a href="/">${BRAND} demo</a><nav aria-label="Markets">${nav}</nav></header>

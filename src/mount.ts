@@ -14,7 +14,6 @@ import { loadPreview } from './preview/load'
 import { run, runInTasks, whenNearViewportOrIdle } from './base/tasks'
 import { createSlicedScheduler } from './base/start-plan'
 import { createWidget } from './app/create-widget'
-import { createPsDataLoader } from './api/psdata'
 import { footerSections } from './footer'
 import { ownScript } from './own-script'
 import { fromDocument } from './dom'
@@ -48,9 +47,8 @@ function mount(
     clearTimeout: (id: unknown) => win.clearTimeout(id as number),
   }
   // Startup in short tasks, none a long task (docs/performance.md, "Why 4x"): claiming #footer
-  // reads the embed attributes; where it is in view, the newsletter picture's request and then
-  // psdata's, a task each; then the widget's I/O; then the psdata request (where not asked yet);
-  // then the first render (the footer's landmark; the start plan,
+  // reads the embed attributes and may ask for the newsletter picture; then the widget's I/O; then
+  // the psdata request; then the first render (the footer's landmark; the start plan,
   // base/start-plan.ts, stages the rest); then the session monitor and the preview loader.
   // First, before the address is read for anything else: the token leaves the address bar.
   const subscriberToken = takeSubscriberToken(win)
@@ -62,26 +60,21 @@ function mount(
   // the next one: in the task that claims #footer, after the bundle's modules initialised, it
   // made that task a long one at 4x. A footer far below the fold asks for nothing while the page
   // loads (whenNearViewportOrIdle).
-  // After the end nothing is sent, and what asks waits for ever: no log, no retry.
-  const fetchImpl: typeof fetch = (input, init) =>
-    ended ? new Promise(() => {}) : win.fetch(input, init)
-  const psdata = createPsDataLoader(origin, { fetch: fetchImpl, timers })
   timers.setTimeout(() => {
     try {
       if (
         !config.newsletterHidden &&
         footerSections({ config, document: doc }).newsletter &&
         isNearViewport(win, host)
-      ) {
+      )
         requestPicture(win, picturesBase(assetOrigin))
-        // The block shows once psdata has answered: its round trip, too, runs beside the start's
-        // tasks, asked for in the task after (starting a request costs 10-15 ms at 4x).
-        timers.setTimeout(psdata, 0)
-      }
     } catch {}
   }, 0)
   const steps = [
     () => {
+      // After the end nothing is sent, and what asks waits for ever: no log, no retry.
+      const fetchImpl: typeof fetch = (input, init) =>
+        ended ? new Promise(() => {}) : win.fetch(input, init)
       const platform = watchPlatform(config.platform, win)
       ends.push(platform.stop)
       const widget = createWidget({
@@ -96,7 +89,6 @@ function mount(
         subscriberToken,
         fetch: fetchImpl,
         timers,
-        psdata,
         later: createSlicedScheduler(timers, () => win.performance.now()),
         document: doc,
         mountElement: host,

@@ -3,21 +3,17 @@
  * (test/helpers/widget.tsx) a fake clock and the contract server. What the widget derives from
  * its I/O (the start plan, the psdata loader) is made here, the same for both.
  */
-import { createPsDataLoader, type PsDataLoader } from '../api/psdata'
+import { createPsDataLoader } from '../api/psdata'
 import { createStartPlan, type Later } from '../base/start-plan'
 import type { Widget } from '../base/widget-context'
 
-/**
- * The I/O a widget is built on; `later` is the scheduler its start plan runs staged work with;
- * `psdata`, a loader that may have asked already (mount asks before the start where the footer is
- * in view), else one made here.
- */
-export type WidgetIO = Omit<Widget, 'plan' | 'psdata'> & { later: Later; psdata?: PsDataLoader }
+/** The I/O a widget is built on; `later` is the scheduler its start plan runs staged work with. */
+export type WidgetIO = Omit<Widget, 'plan' | 'psdata'> & { later: Later }
 
-export function createWidget({ later, psdata, ...io }: WidgetIO): Widget {
+export function createWidget({ later, ...io }: WidgetIO): Widget {
   return {
     ...io,
     plan: createStartPlan(later),
-    psdata: psdata ?? createPsDataLoader(io.origin, io),
+    psdata: createPsDataLoader(io.origin, io),
   }
 }

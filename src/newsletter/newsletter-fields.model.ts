@@ -107,22 +107,22 @@ export function createFieldsModel(rules: SiteRules, emailFocused: () => void) {
   }
 
   /**
-   * Checks every field before a submit: the errors found, none when the form may be sent. A
-   * refused submit shows every field, and the first invalid one takes the focus and reads its own
-   * error: the alert reads the others, and that one too only when the focus is there already
-   * (Enter pressed in it).
+   * Checks every field before a submit: true when the form may be sent. A refused submit shows
+   * every field, and the first invalid one takes the focus and reads its own error: the alert
+   * reads the others, and that one too only when the focus is there already (Enter pressed in it).
    */
-  function check(): Errors {
+  function check(): boolean {
     const found = validateAll(values.value, rules)
+    const keys = Object.keys(found)
     batch(() => {
       errors.value = found
-      if (Object.keys(found).length === 0) return
+      if (!keys.length) return
       emailVisited.value = true
-      const keys = Object.values(found) as string[]
-      announce(Object.keys(found)[0] === focused ? keys : keys.slice(1))
+      const messages = Object.values(found) as string[]
+      announce(keys[0] === focused ? messages : messages.slice(1))
       refused.value++
     })
-    return found
+    return !keys.length
   }
 
   /** The server refused the address: the e-mail field shows why (the focus moves there and reads it). */

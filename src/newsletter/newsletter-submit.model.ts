@@ -13,7 +13,6 @@ import { isEmailInvalid, type NewsletterApi } from './newsletter.api'
 import type { SubscriptionResult } from './newsletter.schema'
 import { ORIGIN, subscriberRequest } from './newsletter.request'
 import type { FieldsModel } from './newsletter-fields.model'
-import type { Errors } from './newsletter.validation'
 
 export type SubmitModel = ReturnType<typeof createSubmitModel>
 
@@ -48,14 +47,14 @@ export function createSubmitModel(widget: Widget, api: NewsletterApi, fields: Fi
     }
     // One batch, one render: to the refused form, or to the busy state (an e-mail error the
     // server gave clears with it).
-    let found: Errors = {}
+    let sendable = false
     batch(() => {
-      found = fields.check()
-      if (Object.keys(found).length) return
+      sendable = fields.check()
+      if (!sendable) return
       submitting.value = true
       result.value = undefined
     })
-    if (Object.keys(found).length) return false
+    if (!sendable) return false
     try {
       await api.subscribe(subscriberRequest(v, fields.rules, fields.dneGiven.value, originAddition))
       submitting.value = false

@@ -47,9 +47,10 @@ function mount(
     clearTimeout: (id: unknown) => win.clearTimeout(id as number),
   }
   // Startup in short tasks, none a long task (docs/performance.md, "Why 4x"): claiming #footer
-  // reads the embed attributes and may ask for the newsletter picture; then the widget's I/O; then
-  // the psdata request; then the first render (the footer's landmark; the start plan,
-  // base/start-plan.ts, stages the rest); then the session monitor and the preview loader.
+  // reads the embed attributes; where the footer is in view, the next task asks for the newsletter
+  // picture; then the widget's I/O; then the psdata request; then the first render (the footer's
+  // landmark; the start plan, base/start-plan.ts, stages the rest); then the session monitor and
+  // the preview loader.
   // First, before the address is read for anything else: the token leaves the address bar.
   const subscriberToken = takeSubscriberToken(win)
   const config = readEmbedConfig(script)

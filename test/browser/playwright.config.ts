@@ -12,8 +12,7 @@ export default defineConfig({
   testDir: '.',
   testMatch: /.*\.spec\.ts$/,
   fullyParallel: true,
-  // The suite keeps both cores busy with two workers: four ran no faster (measured on two spec
-  // files: 118 s against 114 s, the same CPU), only with more memory.
+  // Two workers keep both cores busy (their Chromium processes do); more run no faster.
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   // Generous for a loaded machine (a page load there takes several times as long as on an idle

@@ -46,9 +46,8 @@ export const PLAN: Step[] = [
   { name: 'lint', script: 'lint', after: [], cores: 1 },
   { name: 'size', script: 'size', after: ['build'], cores: 1 },
   // Last and alone: its Chromium processes keep both cores busy (the step's CPU column counts
-  // only the Node processes: Chromium's renderers are not its children when they end). Beside it,
-  // a one-core step got a fifth of a core (the unit tests: 717 s wall for 143 CPU seconds) and
-  // ended the plan after it.
+  // only the Node processes: Chromium's renderers are not its children when they end). A one-core
+  // step beside it gets a fraction of a core and ends the plan after it.
   {
     name: 'browser',
     script: 'test:browser',

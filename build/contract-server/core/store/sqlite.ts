@@ -1,9 +1,8 @@
 /**
  * The embedded engine: SQLite through libsql's better-sqlite3-style client (a file under DATA_DIR,
  * or `:memory:` for in-process tests). Its native part arrives prebuilt as an npm package, so
- * `npm ci` compiles nothing (better-sqlite3 compiled SQLite from source when its prebuilt binary
- * could not be downloaded: 100 s of one core on every fresh machine). Write-ahead log with a full
- * sync at each commit: a committed sign-up survives a killed process and a power cut. The client
+ * `npm ci` compiles nothing, even where GitHub (better-sqlite3's binaries) is out of reach.
+ * Write-ahead log with a full sync at each commit: a committed sign-up survives a killed process and a power cut. The client
  * is synchronous, so the adapter runs one transaction at a time and keeps other statements out of
  * a transaction still awaiting its work.
  */

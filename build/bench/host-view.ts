@@ -14,7 +14,7 @@ import { findChromium } from '../../test/runners/ensure-chromium.ts'
 import { createContractServer } from '../contract-server/handler.ts'
 import { serve } from '../contract-server/core/node-adapter.ts'
 import { formatTable } from './sizes.ts'
-import { hostVitals, type PageVitals, type WidgetTasks } from './lighthouse.ts'
+import { WIDGET_SCRIPTS, hostVitals, type PageVitals, type WidgetTasks } from './lighthouse.ts'
 import { observedWidgetTasks } from './observed-tasks.ts'
 import { median } from './browser.ts'
 import { interactionLatencies } from './interactions.ts'
@@ -144,7 +144,7 @@ export async function hostViewBench(
     { name: 'short /de/ + preload', url: `${shortPage}?hint` },
     { name: 'long /_hosts/article.html', url: `${origin}/_hosts/article.html` },
   ]
-  const pages = await hostVitals(hostPages, '*/static/footer.*', /\/static\/footer\./, LH_RUNS, log)
+  const pages = await hostVitals(hostPages, WIDGET_SCRIPTS, /\/static\/footer\./, LH_RUNS, log)
   log(`\n(e) The widget's tasks at 4x CPU, ${TASK_RUNS} traced loads per page ...`)
   const at4x = new Map<string, WidgetTasks[]>()
   for (const { name, url } of hostPages.filter((p) => !p.url.endsWith('?hint')))

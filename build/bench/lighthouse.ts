@@ -20,7 +20,10 @@ import { median } from './browser.ts'
  * What this machine needs besides chrome-launcher's defaults (which already switch off background
  * networking, component updates, sync and the first-run page): headless, no sandbox, no GPU, no QUIC.
  */
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic']
+export const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic']
+
+/** The widget's scripts, as `blockedUrlPatterns` takes them: the blocked run of each pair. */
+export const WIDGET_SCRIPTS = '*/static/footer.*'
 
 /** Audits that list every request or script of the page: naming the widget there is no finding. */
 const INVENTORY_AUDITS = new Set([

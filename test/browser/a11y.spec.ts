@@ -5,12 +5,20 @@
  * success announcement (each text heard once), the kit gallery (error-state focus, banners,
  * languages, announcements, motion) and the staff dialog (modal for screen readers, focus).
  */
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
+import {
+  expect,
+  test as freshPageTest,
+  type Browser,
+  type Locator,
+  type Page,
+} from '@playwright/test'
 import { MARKETS, type Market } from '../../build/product/markets.ts'
 import { flatten, loadDictionary } from '../../build/product/locales.ts'
 import { axeViolations } from './axe.ts'
 import { pixelDiff } from './hosts-helpers.ts'
-import { becomeStaff } from './helpers.ts'
+// Tests load their page first: one page per worker (helpers.ts), but for the ones that emulate
+// media or add an init script, which stay with their page.
+import { becomeStaff, testOnWorkerPage as test } from './helpers.ts'
 import { PASSWORD_TEXTS } from '../../src/kit/password-strength/password-texts.ts'
 
 const texts = Object.fromEntries(
@@ -327,34 +335,35 @@ test.describe('the error flow: failed submit, focus on the first invalid field, 
   })
 })
 
-test('the success view comes into view without a scroll animation, whatever the motion preference (DE)', async ({
-  page,
-}) => {
-  const m = market('DE')
-  await page.addInitScript(() => {
-    const w = window as unknown as { scrolls: unknown[] }
-    w.scrolls = []
-    const original = Element.prototype.scrollIntoView
-    Element.prototype.scrollIntoView = function (
-      this: Element,
-      arg?: boolean | ScrollIntoViewOptions,
-    ) {
-      w.scrolls.push(typeof arg === 'object' ? (arg.behavior ?? 'auto') : 'auto')
-      return original.call(this, arg)
+freshPageTest(
+  'the success view comes into view without a scroll animation, whatever the motion preference (DE)',
+  async ({ page }) => {
+    const m = market('DE')
+    await page.addInitScript(() => {
+      const w = window as unknown as { scrolls: unknown[] }
+      w.scrolls = []
+      const original = Element.prototype.scrollIntoView
+      Element.prototype.scrollIntoView = function (
+        this: Element,
+        arg?: boolean | ScrollIntoViewOptions,
+      ) {
+        w.scrolls.push(typeof arg === 'object' ? (arg.behavior ?? 'auto') : 'auto')
+        return original.call(this, arg)
+      }
+    })
+    for (const reducedMotion of ['reduce', 'no-preference'] as const) {
+      await page.emulateMedia({ reducedMotion })
+      await open(page, m)
+      await emailField(page, m).fill(`motion.${reducedMotion}@example.com`)
+      await submitButton(page, m).click()
+      // The heading takes the focus in the same effect that scrolls, right after it.
+      await expect(page.getByRole('heading', { name: tx(m, 'successTitle') })).toBeFocused()
+      expect(
+        await page.evaluate(() => (window as unknown as { scrolls: unknown[] }).scrolls),
+      ).toEqual(['auto'])
     }
-  })
-  for (const reducedMotion of ['reduce', 'no-preference'] as const) {
-    await page.emulateMedia({ reducedMotion })
-    await open(page, m)
-    await emailField(page, m).fill(`motion.${reducedMotion}@example.com`)
-    await submitButton(page, m).click()
-    // The heading takes the focus in the same effect that scrolls, right after it.
-    await expect(page.getByRole('heading', { name: tx(m, 'successTitle') })).toBeFocused()
-    expect(
-      await page.evaluate(() => (window as unknown as { scrolls: unknown[] }).scrolls),
-    ).toEqual(['auto'])
-  }
-})
+  },
+)
 
 test('social and app icon links are 44 x 44 px targets (DE, desktop and phone)', async ({
   page,
@@ -607,15 +616,16 @@ test.describe('kit gallery', () => {
       .toBe(2)
   })
 
-  test('the button spinner stands still for visitors who prefer reduced motion', async ({
-    page,
-  }) => {
-    await page.emulateMedia({ reducedMotion: 'reduce' })
-    await openGallery(page)
-    const spinner = gallery(page).locator('.lf-button__spinner').first()
-    await expect(spinner).toBeVisible()
-    expect(await spinner.evaluate((el) => el.getAnimations().length)).toBe(0)
-  })
+  freshPageTest(
+    'the button spinner stands still for visitors who prefer reduced motion',
+    async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' })
+      await openGallery(page)
+      const spinner = gallery(page).locator('.lf-button__spinner').first()
+      await expect(spinner).toBeVisible()
+      expect(await spinner.evaluate((el) => el.getAnimations().length)).toBe(0)
+    },
+  )
 
   readsUntouched('icon names are read once', async ({ page }) => {
     const list = gallery(page).locator('.lf-gallery-icons')

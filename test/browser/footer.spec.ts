@@ -1,12 +1,13 @@
 /** The footer in Chromium, per market: renders, switches country, collapses on phones by keyboard, axe-clean; reduced by each cookie. */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { MARKETS } from '../../build/product/markets.ts'
 import { REPO_ROOT } from '../../build/repo-root.ts'
 import type { FooterContent } from '../../src/footer/footer.schema.ts'
 import { axeViolations } from './axe.ts'
-import { watchPage, widgetRoot } from './helpers.ts'
+// Each test loads its market's page first: one page per worker (helpers.ts).
+import { testOnWorkerPage as test, watchPage, widgetRoot } from './helpers.ts'
 
 // The reduced-variant cookies of src/footer/footer.model.ts (not imported: it pulls in the bundle's virtual modules).
 const AFFILIATE_COOKIE = 'AffiliateNumber'

@@ -3,12 +3,14 @@
  * (one market; every market's in the unit table), the error paths, accessibility (axe) in every
  * state, and keyboard only.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test as freshPageTest, type Page } from '@playwright/test'
 import { MARKETS, type Market } from '../../build/product/markets.ts'
 import { DEMO_ACCOUNT } from '../../build/contract-server/core/routes/login.ts'
 import { flatten, loadDictionary } from '../../build/product/locales.ts'
 import { axeViolations } from './axe.ts'
-import { stopClock, watchPage } from './helpers.ts'
+// Tests load their page first: one page per worker (helpers.ts), but for the one that installs a
+// clock, which stays with its page.
+import { stopClock, testOnWorkerPage as test, watchPage } from './helpers.ts'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
@@ -239,24 +241,25 @@ test('a 500 shows the technical-error banner, values stay, and one click retries
   await expect(page.getByText(tx(m, 'success', { email: 'hata@example.com' }))).toBeVisible()
 })
 
-test('the 15 s time-out shows the technical-error banner and keeps the values (DE)', async ({
-  page,
-}) => {
-  const m = market('DE')
-  await page.clock.install()
-  await page.setExtraHTTPHeaders({ 'X-Fault': 'timeout@/newsletter-subscribers' })
-  await page.goto(m.path)
-  await emailField(page, m).fill('zeit@example.com')
-  await stopClock(page)
-  await submitButton(page, m).click()
-  await expect(submitButton(page, m)).toHaveAttribute('aria-busy', 'true')
-  await expect(emailField(page, m)).toBeDisabled()
-  await page.clock.fastForward(15_000)
-  await page.clock.resume()
-  await expect(page.getByText(tx(m, 'errorGeneric'))).toBeVisible()
-  await expect(emailField(page, m)).toHaveValue('zeit@example.com')
-  await expect(emailField(page, m)).toBeEnabled()
-})
+freshPageTest(
+  'the 15 s time-out shows the technical-error banner and keeps the values (DE)',
+  async ({ page }) => {
+    const m = market('DE')
+    await page.clock.install()
+    await page.setExtraHTTPHeaders({ 'X-Fault': 'timeout@/newsletter-subscribers' })
+    await page.goto(m.path)
+    await emailField(page, m).fill('zeit@example.com')
+    await stopClock(page)
+    await submitButton(page, m).click()
+    await expect(submitButton(page, m)).toHaveAttribute('aria-busy', 'true')
+    await expect(emailField(page, m)).toBeDisabled()
+    await page.clock.fastForward(15_000)
+    await page.clock.resume()
+    await expect(page.getByText(tx(m, 'errorGeneric'))).toBeVisible()
+    await expect(emailField(page, m)).toHaveValue('zeit@example.com')
+    await expect(emailField(page, m)).toBeEnabled()
+  },
+)
 
 test('keyboard only: reach, fill, tick, open the legal notice and submit; the success view takes focus (TR)', async ({
   page,

@@ -15,7 +15,7 @@ import {
 import { MARKETS, type Market } from '../../build/product/markets.ts'
 import { flatten, loadDictionary } from '../../build/product/locales.ts'
 import { axeViolations } from './axe.ts'
-import { pixelDiff } from './hosts-helpers.ts'
+import { comparisonPage, pixelDiff } from './hosts-helpers.ts'
 // Tests load their page first: one page per worker (helpers.ts), but for the ones that emulate
 // media or add an init script, which stay with their page.
 import { becomeStaff, testOnWorkerPage as test } from './helpers.ts'
@@ -401,35 +401,31 @@ test('at 320 px the discount bubble keeps clear of the form (DE, HU, TR)', async
 
 /** In a screenshot of a control with 8 px around it: the share of focus-colour pixels in the bands 3-5 px above and below its box. */
 async function focusBlue(browser: Browser, png: Buffer, width: number, height: number) {
-  const page = await browser.newPage()
-  try {
-    return await page.evaluate(
-      async ([b64, w, h]) => {
-        const image = await createImageBitmap(
-          await (await fetch(`data:image/png;base64,${b64}`)).blob(),
-        )
-        const canvas = new OffscreenCanvas(image.width, image.height)
-        const context = canvas.getContext('2d')!
-        context.drawImage(image, 0, 0)
-        const band = (y0: number) => {
-          let blue = 0
-          let all = 0
-          for (let y = y0; y < y0 + 2; y++)
-            for (let x = 8; x < 8 + Math.round(w); x++) {
-              const [r, g, b] = context.getImageData(x, Math.round(y), 1, 1).data
-              all++
-              // #0b5cad, the focus colour
-              if (Math.abs(r - 11) < 48 && Math.abs(g - 92) < 48 && Math.abs(b - 173) < 48) blue++
-            }
-          return blue / all
-        }
-        return { top: band(8 - 4), bottom: band(8 + h + 2) }
-      },
-      [png.toString('base64'), width, height] as const,
-    )
-  } finally {
-    await page.close()
-  }
+  const page = await comparisonPage(browser)
+  return page.evaluate(
+    async ([b64, w, h]) => {
+      const image = await createImageBitmap(
+        await (await fetch(`data:image/png;base64,${b64}`)).blob(),
+      )
+      const canvas = new OffscreenCanvas(image.width, image.height)
+      const context = canvas.getContext('2d')!
+      context.drawImage(image, 0, 0)
+      const band = (y0: number) => {
+        let blue = 0
+        let all = 0
+        for (let y = y0; y < y0 + 2; y++)
+          for (let x = 8; x < 8 + Math.round(w); x++) {
+            const [r, g, b] = context.getImageData(x, Math.round(y), 1, 1).data
+            all++
+            // #0b5cad, the focus colour
+            if (Math.abs(r - 11) < 48 && Math.abs(g - 92) < 48 && Math.abs(b - 173) < 48) blue++
+          }
+        return blue / all
+      }
+      return { top: band(8 - 4), bottom: band(8 + h + 2) }
+    },
+    [png.toString('base64'), width, height] as const,
+  )
 }
 
 test.describe('kit gallery', () => {

@@ -178,31 +178,39 @@ async function axProperties(
   return Object.fromEntries((node.properties ?? []).map((p) => [p.name, p.value.value]))
 }
 
+/**
+ * Opens a market's form and reads it untouched, each read a step: the mandatory-field note first,
+ * `nothingInvalid` (what the accessibility tree exposes before any interaction), tabbing through
+ * without an error. Each market's form is loaded once: its error flow goes on from here. Returns
+ * the count of the form's alerts since it opened.
+ */
+async function openUntouched(page: Page, m: Market, nothingInvalid?: () => Promise<void>) {
+  await open(page, m)
+  const alerts = await countAlerts(page)
+  await test.step('the mandatory-field note comes before the fields, in reading order and on screen', () =>
+    expectNoteFirst(page, m))
+  if (nothingInvalid)
+    await test.step(
+      'before any interaction nothing is exposed as invalid, and required controls are exposed as required',
+      nothingInvalid,
+    )
+  await test.step('tabbing through the untouched form raises no error, visible or announced', () =>
+    expectQuietTabbing(page, m, alerts))
+  return alerts
+}
+
 /*
  * CDP's accessibility tree lists "required" only for some roles (textbox, radiogroup, ...), not for
  * combobox or checkbox; for those the native `required` attribute is checked, which Chromium maps
  * to the platform's required state.
- */
-const NOTHING_INVALID_YET =
-  'before any interaction nothing is exposed as invalid, and required controls are exposed as required'
-const NOTE_FIRST =
-  'the mandatory-field note comes before the fields, in reading order and on screen'
-const QUIET_TABBING = 'tabbing through the untouched form raises no error, visible or announced'
-
-/*
- * Each market's form is loaded once: the reads of the untouched form come first, each a step, then
- * the error flow the same page goes on to.
  */
 test.describe('the error flow: failed submit, focus on the first invalid field, described while fixed, cleared, success announced', () => {
   test('DE: the empty e-mail field (first: the untouched form; a refused submit is heard once)', async ({
     page,
   }) => {
     const m = market('DE')
-    await open(page, m)
-    const alerts = await countAlerts(page)
+    const alerts = await openUntouched(page, m)
     const email = emailField(page, m)
-    await test.step(NOTE_FIRST, () => expectNoteFirst(page, m))
-    await test.step(QUIET_TABBING, () => expectQuietTabbing(page, m, alerts))
     await test.step('a refused submit is heard once: from the field that takes the focus, or from the alert when the focus stays in it', async () => {
       const error = tx(m, 'errors.emailRequiredErrorMessage')
       await tabTo(page, submitButton(page, m))
@@ -233,10 +241,7 @@ test.describe('the error flow: failed submit, focus on the first invalid field, 
     page,
   }) => {
     const m = market('HU')
-    await open(page, m)
-    const alerts = await countAlerts(page)
-    await test.step(NOTE_FIRST, () => expectNoteFirst(page, m))
-    await test.step(NOTHING_INVALID_YET, async () => {
+    await openUntouched(page, m, async () => {
       await emailField(page, m).focus()
       await expect(salutation(page, m)).toBeVisible()
       // The visible asterisk is hidden from assistive technology: the names are the labels alone.
@@ -248,7 +253,6 @@ test.describe('the error flow: failed submit, focus on the first invalid field, 
           required: true,
         })
     })
-    await test.step(QUIET_TABBING, () => expectQuietTabbing(page, m, alerts))
     await test.step('an edited field is still checked when the visitor leaves it', async () => {
       await emailField(page, m).focus()
       await page.keyboard.type('anna@')
@@ -299,10 +303,7 @@ test.describe('the error flow: failed submit, focus on the first invalid field, 
     page,
   }) => {
     const m = market('TR')
-    await open(page, m)
-    const alerts = await countAlerts(page)
-    await test.step(NOTE_FIRST, () => expectNoteFirst(page, m))
-    await test.step(NOTHING_INVALID_YET, async () => {
+    await openUntouched(page, m, async () => {
       await emailField(page, m).focus()
       await expect(textField(page, m, 'lastName')).toBeVisible()
       const name = (
@@ -316,7 +317,6 @@ test.describe('the error flow: failed submit, focus on the first invalid field, 
           required: true,
         })
     })
-    await test.step(QUIET_TABBING, () => expectQuietTabbing(page, m, alerts))
     await test.step('e-mail and names given, the consent not ticked', async () => {
       await emailField(page, m).fill('ayse@example.com')
       await textField(page, m, 'firstName').fill('Ayşe')

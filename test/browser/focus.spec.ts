@@ -6,9 +6,11 @@
  * element are compared with the same pixels once it is blurred. The ring must show on all four sides: a ring clipped by
  * paint containment (content-visibility) shows on fewer, or not at all.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, type Browser, type Page } from '@playwright/test'
 import { MARKETS } from '../../build/product/markets.ts'
-import { watchPage } from './helpers.ts'
+// Each test loads its market's page first: one page per worker (helpers.ts).
+import { testOnWorkerPage as test, watchPage } from './helpers.ts'
+import { comparisonPage } from './hosts-helpers.ts'
 
 const VIEWPORTS = {
   desktop: { width: 1440, height: 900 },
@@ -136,73 +138,69 @@ async function ringCoverage(
 ): Promise<
   { name: string; lines: number; sides: Record<'top' | 'right' | 'bottom' | 'left', number> }[]
 > {
-  const page = await browser.newPage()
-  try {
-    return await page.evaluate(
-      async ({ stops, band, threshold }) => {
-        const pixels = async (b64: string) => {
-          const image = await createImageBitmap(
-            await (await fetch(`data:image/png;base64,${b64}`)).blob(),
-          )
-          const canvas = new OffscreenCanvas(image.width, image.height)
-          const context = canvas.getContext('2d')!
-          context.drawImage(image, 0, 0)
-          return {
-            width: image.width,
-            height: image.height,
-            data: context.getImageData(0, 0, image.width, image.height).data,
-          }
+  const page = await comparisonPage(browser)
+  return page.evaluate(
+    async ({ stops, band, threshold }) => {
+      const pixels = async (b64: string) => {
+        const image = await createImageBitmap(
+          await (await fetch(`data:image/png;base64,${b64}`)).blob(),
+        )
+        const canvas = new OffscreenCanvas(image.width, image.height)
+        const context = canvas.getContext('2d')!
+        context.drawImage(image, 0, 0)
+        return {
+          width: image.width,
+          height: image.height,
+          data: context.getImageData(0, 0, image.width, image.height).data,
         }
-        const results = []
-        for (const stop of stops) {
-          const [a, b] = await Promise.all([pixels(stop.focused), pixels(stop.blurred)])
-          const differs = (x: number, y: number) => {
-            if (x < 0 || y < 0 || x >= a.width || y >= a.height) return false
-            const i = (y * a.width + x) * 4
-            return [0, 1, 2].some((c) => Math.abs(a.data[i + c] - b.data[i + c]) > threshold)
-          }
-          const left = Math.round(stop.box.x)
-          const top = Math.round(stop.box.y)
-          const right = Math.round(stop.box.x + stop.box.width)
-          const bottom = Math.round(stop.box.y + stop.box.height)
-          const share = (along: number[], across: (p: number, d: number) => boolean) =>
-            along.length
-              ? along.filter((p) =>
-                  Array.from({ length: band.to - band.from + 1 }, (_, k) => band.from + k).some(
-                    (d) => across(p, d),
-                  ),
-                ).length / along.length
-              : 0
-          const range = (from: number, to: number) =>
-            Array.from({ length: Math.max(0, to - from) }, (_, k) => from + k)
-          results.push({
-            name: stop.name,
-            lines: stop.lines,
-            sides: {
-              top: share(range(left, right), (x, d) => differs(x, top - d)),
-              right: share(range(top, bottom), (y, d) => differs(right - 1 + d, y)),
-              bottom: share(range(left, right), (x, d) => differs(x, bottom - 1 + d)),
-              left: share(range(top, bottom), (y, d) => differs(left - d, y)),
-            },
-          })
+      }
+      const results = []
+      for (const stop of stops) {
+        const [a, b] = await Promise.all([pixels(stop.focused), pixels(stop.blurred)])
+        const differs = (x: number, y: number) => {
+          if (x < 0 || y < 0 || x >= a.width || y >= a.height) return false
+          const i = (y * a.width + x) * 4
+          return [0, 1, 2].some((c) => Math.abs(a.data[i + c] - b.data[i + c]) > threshold)
         }
-        return results
-      },
-      {
-        stops: stops.map((s) => ({
-          name: s.name,
-          lines: s.lines,
-          box: s.box,
-          focused: s.focused.toString('base64'),
-          blurred: s.blurred.toString('base64'),
-        })),
-        band: BAND,
-        threshold: THRESHOLD,
-      },
-    )
-  } finally {
-    await page.close()
-  }
+        const left = Math.round(stop.box.x)
+        const top = Math.round(stop.box.y)
+        const right = Math.round(stop.box.x + stop.box.width)
+        const bottom = Math.round(stop.box.y + stop.box.height)
+        const share = (along: number[], across: (p: number, d: number) => boolean) =>
+          along.length
+            ? along.filter((p) =>
+                Array.from({ length: band.to - band.from + 1 }, (_, k) => band.from + k).some((d) =>
+                  across(p, d),
+                ),
+              ).length / along.length
+            : 0
+        const range = (from: number, to: number) =>
+          Array.from({ length: Math.max(0, to - from) }, (_, k) => from + k)
+        results.push({
+          name: stop.name,
+          lines: stop.lines,
+          sides: {
+            top: share(range(left, right), (x, d) => differs(x, top - d)),
+            right: share(range(top, bottom), (y, d) => differs(right - 1 + d, y)),
+            bottom: share(range(left, right), (x, d) => differs(x, bottom - 1 + d)),
+            left: share(range(top, bottom), (y, d) => differs(left - d, y)),
+          },
+        })
+      }
+      return results
+    },
+    {
+      stops: stops.map((s) => ({
+        name: s.name,
+        lines: s.lines,
+        box: s.box,
+        focused: s.focused.toString('base64'),
+        blurred: s.blurred.toString('base64'),
+      })),
+      band: BAND,
+      threshold: THRESHOLD,
+    },
+  )
 }
 
 for (const site of ['DE', 'HU', 'TR']) {

@@ -3,9 +3,10 @@
  * DE with the demo host persisting the choice, the teaser heading link on phones, the teaser
  * icons on desktop, Polish heading ids, and pasting a Dutch IBAN into the kit gallery.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { axeViolations } from './axe.ts'
-import { watchPage } from './helpers.ts'
+// Each test loads its page first: one page per worker (helpers.ts).
+import { testOnWorkerPage as test, watchPage } from './helpers.ts'
 
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1440, height: 900 }

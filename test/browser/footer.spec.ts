@@ -1,18 +1,21 @@
-/** The footer in Chromium, per market: renders, switches country, collapses on phones by keyboard, reduced by cookie, axe-clean. */
-import { expect, test, type Page } from '@playwright/test'
+/** The footer in Chromium, per market: renders, switches country, collapses on phones by keyboard, axe-clean; reduced by each cookie. */
+import { expect, type Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { MARKETS } from '../../build/product/markets.ts'
 import { REPO_ROOT } from '../../build/repo-root.ts'
 import type { FooterContent } from '../../src/footer/footer.schema.ts'
 import { axeViolations } from './axe.ts'
-import { watchPage, widgetRoot } from './helpers.ts'
+// Each test loads its market's page first: one page per worker (helpers.ts).
+import { testOnWorkerPage as test, watchPage, widgetRoot } from './helpers.ts'
 
 // The reduced-variant cookies of src/footer/footer.model.ts (not imported: it pulls in the bundle's virtual modules).
 const AFFILIATE_COOKIE = 'AffiliateNumber'
 const NEW_APP_COOKIE = 'Hunter-NewApp'
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1440, height: 900 }
+/** The markets whose reduced footer the browser shows: TR's by the new-app cookie, DE's by the affiliate one. */
+const REDUCED_IN_BROWSER = ['DE', 'TR']
 
 const fixture = (site: string) =>
   JSON.parse(
@@ -110,35 +113,39 @@ for (const market of MARKETS) {
       expect(log.pageErrors).toEqual([])
     })
 
-    test('reduced by cookie: no SEO or icon groups, only the checkout-safe teaser groups', async ({
-      page,
-      context,
-      baseURL,
-    }) => {
-      await context.addCookies([
-        {
-          name: market.site === 'TR' ? NEW_APP_COOKIE : AFFILIATE_COOKIE,
-          value: 'P-4711',
-          url: baseURL!,
-        },
-      ])
-      await page.setViewportSize(DESKTOP)
-      await page.goto(market.path)
-      await expect(
-        footer(page).getByRole('link', { name: content.legalLinks[0].text }),
-      ).toBeVisible()
-      const kept = content.teaserGroups
-        .filter((g) => !g.hideGroupInCheckout)
-        .map((g) => g.heading.link.text)
-      await expect(footer(page).getByRole('heading', { level: 3 })).toHaveText(kept)
-      await expect(footer(page).getByRole('navigation', { name: content.seo.heading })).toHaveCount(
-        0,
-      )
-      await expect(
-        footer(page).getByRole('link', { name: content.socialMedia.socialMediaIcons[0].link.text }),
-      ).toHaveCount(0)
-      expect(await axeViolations(page, '#footer')).toEqual([])
-    })
+    // One market per cookie: every market's reduced footer is in test/unit/footer-markets.test.tsx.
+    if (REDUCED_IN_BROWSER.includes(market.site))
+      test('reduced by cookie: no SEO or icon groups, only the checkout-safe teaser groups', async ({
+        page,
+        context,
+        baseURL,
+      }) => {
+        await context.addCookies([
+          {
+            name: market.site === 'TR' ? NEW_APP_COOKIE : AFFILIATE_COOKIE,
+            value: 'P-4711',
+            url: baseURL!,
+          },
+        ])
+        await page.setViewportSize(DESKTOP)
+        await page.goto(market.path)
+        await expect(
+          footer(page).getByRole('link', { name: content.legalLinks[0].text }),
+        ).toBeVisible()
+        const kept = content.teaserGroups
+          .filter((g) => !g.hideGroupInCheckout)
+          .map((g) => g.heading.link.text)
+        await expect(footer(page).getByRole('heading', { level: 3 })).toHaveText(kept)
+        await expect(
+          footer(page).getByRole('navigation', { name: content.seo.heading }),
+        ).toHaveCount(0)
+        await expect(
+          footer(page).getByRole('link', {
+            name: content.socialMedia.socialMediaIcons[0].link.text,
+          }),
+        ).toHaveCount(0)
+        expect(await axeViolations(page, '#footer')).toEqual([])
+      })
   })
 }
 

@@ -1,5 +1,5 @@
-/** Shared helpers for browser specs: console and error capture, the widget's root. */
-import { expect, type Page } from '@playwright/test'
+/** Shared helpers for browser specs: console and error capture, the widget's root, a page per worker. */
+import { test as base, expect, type Page } from '@playwright/test'
 
 export interface PageLog {
   errors: string[]
@@ -63,3 +63,47 @@ export async function requestsSoFar(page: Page): Promise<void> {
     page.off('request', onRequest)
   }
 }
+
+/** A page with nothing of the widget's on it, on the suite's origin: where a worker's page waits between tests. */
+const RESTING_PAGE = '/_hosts/clean.html?nowidget'
+
+/**
+ * `test` whose `page` (and `context`) is one per worker: every test still loads its own page
+ * first, but in a tab whose renderer is already running. A fresh context costs a new renderer,
+ * a cold first load and a cold axe, about a second a test. For spec files whose tests open a page,
+ * act and read in it, and leave nothing behind: after each test the page goes to a page without
+ * the widget (so nothing of the last one runs on into the next) and loses its listeners, routes,
+ * cookies, storage, permissions, viewport, colour scheme and motion preference. A failed test ends
+ * its worker, and with it the page. Not for tests that add init scripts (they stay with the page),
+ * install a clock, or assert on requests, bytes or a first visit (the worker's HTTP cache is warm).
+ */
+export const testOnWorkerPage = base.extend<object, { workerPage: Page }>({
+  workerPage: [
+    async ({ browser }, use, workerInfo) => {
+      const { baseURL, viewport } = workerInfo.project.use
+      const context = await browser.newContext({ baseURL, viewport })
+      await use(await context.newPage())
+      await context.close()
+    },
+    { scope: 'worker' },
+  ],
+  context: async ({ workerPage }, use) => {
+    await use(workerPage.context())
+  },
+  page: async ({ workerPage }, use, testInfo) => {
+    await use(workerPage)
+    for (const event of ['console', 'pageerror', 'request', 'response', 'dialog'] as const)
+      workerPage.removeAllListeners(event)
+    await workerPage.unrouteAll({ behavior: 'ignoreErrors' })
+    await workerPage.goto(RESTING_PAGE)
+    await workerPage.evaluate(() => {
+      localStorage.clear()
+      sessionStorage.clear()
+    })
+    const context = workerPage.context()
+    await context.clearCookies()
+    await context.clearPermissions()
+    await workerPage.setViewportSize(testInfo.project.use.viewport ?? { width: 1280, height: 720 })
+    await workerPage.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' })
+  },
+})

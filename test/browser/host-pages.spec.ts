@@ -8,8 +8,9 @@
  * vendored in fixtures/hosts/vendor/ (build/contract-server/demo/hosts.ts).
  */
 import { writeFileSync } from 'node:fs'
-import { expect, test, type Browser, type Frame, type Page } from '@playwright/test'
-import { watchPage } from './helpers.ts'
+import { expect, type Browser, type Frame, type Page } from '@playwright/test'
+// Each test loads its host page first: one page per worker (helpers.ts).
+import { testOnWorkerPage as test, watchPage } from './helpers.ts'
 import {
   contrastFailures,
   emailField,
@@ -221,71 +222,66 @@ for (const host of HOST_PAGES) {
   for (const profile of PROFILES) {
     test(`${host.file} (${host.what}), ${profile.name}: mounts with every link, looks as on a clean page, AA contrast, signs up, host page intact`, async ({
       browser,
+      page,
     }, testInfo) => {
       test.setTimeout(90_000)
       const m = market(profile.site)
-      const page = await browser.newPage({
-        viewport: profile.viewport,
-        colorScheme: host.colorScheme ?? 'light',
-      })
-      try {
-        const log = watchPage(page)
-        await page.goto(
-          `/_hosts/${host.file}?site=${profile.site}${host.query ? `&${host.query}` : ''}`,
-        )
-        const marker = typeof host.marker === 'string' ? host.marker : host.marker(m)
-        await expect(page.locator('#host-marker'), "the page's own script ran").toHaveText(marker)
-        await expect(page.locator('#host-styled'), "the page's own styles apply").toHaveCSS(
-          host.style[0],
-          host.style[1],
-        )
-        const frame = await widgetFrame(page, host)
-        await footerSettled(page, frame)
-        const expected = await reference(
-          browser,
-          profile,
-          Math.round(
-            await frame.locator('#footer').evaluate((el) => el.getBoundingClientRect().width),
-          ),
-        )
+      await page.setViewportSize(profile.viewport)
+      await page.emulateMedia({ colorScheme: host.colorScheme ?? 'light' })
+      const log = watchPage(page)
+      await page.goto(
+        `/_hosts/${host.file}?site=${profile.site}${host.query ? `&${host.query}` : ''}`,
+      )
+      const marker = typeof host.marker === 'string' ? host.marker : host.marker(m)
+      await expect(page.locator('#host-marker'), "the page's own script ran").toHaveText(marker)
+      await expect(page.locator('#host-styled'), "the page's own styles apply").toHaveCSS(
+        host.style[0],
+        host.style[1],
+      )
+      const frame = await widgetFrame(page, host)
+      await footerSettled(page, frame)
+      const expected = await reference(
+        browser,
+        profile,
+        Math.round(
+          await frame.locator('#footer').evaluate((el) => el.getBoundingClientRect().width),
+        ),
+      )
 
-        // Every link of the clean page, resolved to the same addresses.
-        await expect.poll(() => widgetHrefs(frame), { timeout: 10_000 }).toEqual(expected.hrefs)
+      // Every link of the clean page, resolved to the same addresses.
+      await expect.poll(() => widgetHrefs(frame), { timeout: 10_000 }).toEqual(expected.hrefs)
 
-        await showWholePage(page, frame)
-        const shot = await frame
-          .locator('#footer')
-          .screenshot({ animations: 'disabled', caret: 'hide' })
-        const diff = await pixelDiff(browser, expected.shot, shot)
-        if (diff.ratio >= PIXEL_TOLERANCE) {
-          writeFileSync(testInfo.outputPath('clean.png'), expected.shot)
-          writeFileSync(testInfo.outputPath('host.png'), shot)
-        }
-        expect(diff.sizeB, 'size of #footer').toBe(diff.sizeA)
-        expect(diff.ratio, 'share of pixels differing from the clean page').toBeLessThan(
-          PIXEL_TOLERANCE,
-        )
-        await expectContrast(frame, 'initial')
-
-        await host.extra?.(frame, m, profile.phone)
-
-        const address = `host.${host.file.replace(/\W/g, '-')}.${profile.site.toLowerCase()}.${Date.now()}@example.com`
-        await fillRequired(frame, m, address)
-        await expectContrast(frame, 'form filled in')
-        await submitButton(frame, m).click()
-        await expect(successText(frame, m, address)).toBeVisible()
-        await expectContrast(frame, 'success')
-
-        expect(
-          await page.evaluate(() => (window as unknown as { hostCheck: () => string }).hostCheck()),
-          "the page's own script after the sign-up",
-        ).toBe(marker)
-        await expect(page.locator('#host-styled')).toHaveCSS(host.style[0], host.style[1])
-        expect(log.pageErrors).toEqual([])
-        expect(log.errors).toEqual([])
-      } finally {
-        await page.close()
+      await showWholePage(page, frame)
+      const shot = await frame
+        .locator('#footer')
+        .screenshot({ animations: 'disabled', caret: 'hide' })
+      const diff = await pixelDiff(browser, expected.shot, shot)
+      if (diff.ratio >= PIXEL_TOLERANCE) {
+        writeFileSync(testInfo.outputPath('clean.png'), expected.shot)
+        writeFileSync(testInfo.outputPath('host.png'), shot)
       }
+      expect(diff.sizeB, 'size of #footer').toBe(diff.sizeA)
+      expect(diff.ratio, 'share of pixels differing from the clean page').toBeLessThan(
+        PIXEL_TOLERANCE,
+      )
+      await expectContrast(frame, 'initial')
+
+      await host.extra?.(frame, m, profile.phone)
+
+      const address = `host.${host.file.replace(/\W/g, '-')}.${profile.site.toLowerCase()}.${Date.now()}@example.com`
+      await fillRequired(frame, m, address)
+      await expectContrast(frame, 'form filled in')
+      await submitButton(frame, m).click()
+      await expect(successText(frame, m, address)).toBeVisible()
+      await expectContrast(frame, 'success')
+
+      expect(
+        await page.evaluate(() => (window as unknown as { hostCheck: () => string }).hostCheck()),
+        "the page's own script after the sign-up",
+      ).toBe(marker)
+      await expect(page.locator('#host-styled')).toHaveCSS(host.style[0], host.style[1])
+      expect(log.pageErrors).toEqual([])
+      expect(log.errors).toEqual([])
     })
   }
 }

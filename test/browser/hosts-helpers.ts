@@ -103,6 +103,16 @@ export const violations = (page: Page) =>
 /** One blank page per browser (a worker's) where every comparison runs: a page is opened once, not per comparison. */
 const comparisonPages = new WeakMap<Browser, Promise<Page>>()
 
+/** The worker's blank page for work on pixels (decoding screenshots, comparing them). */
+export function comparisonPage(browser: Browser): Promise<Page> {
+  let pending = comparisonPages.get(browser)
+  if (!pending) {
+    pending = browser.newPage()
+    comparisonPages.set(browser, pending)
+  }
+  return pending
+}
+
 /**
  * Compares two PNG screenshots pixel by pixel in a blank page of the same browser (no image
  * library needed): same size required; returns the share of pixels whose channels differ by more
@@ -114,12 +124,7 @@ export async function pixelDiff(
   b: Buffer,
   threshold = 32,
 ): Promise<{ width: number; height: number; sizeA: string; sizeB: string; ratio: number }> {
-  let pending = comparisonPages.get(browser)
-  if (!pending) {
-    pending = browser.newPage()
-    comparisonPages.set(browser, pending)
-  }
-  const page = await pending
+  const page = await comparisonPage(browser)
   return page.evaluate(
     async ([a64, b64, t]) => {
       const load = async (b64: string) =>

@@ -4,9 +4,9 @@
  * plain files in fixtures/hosts/, served by build/contract-server/demo/hosts.ts.
  */
 import { writeFileSync } from 'node:fs'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page, type Request } from '@playwright/test'
 import { DEMO_ACCOUNT } from '../../build/contract-server/core/routes/login.ts'
-import { becomeStaff, requestsSoFar, watchPage, widgetRoot } from './helpers.ts'
+import { becomeStaff, requestsSoFar, testOnWorkerPage, watchPage, widgetRoot } from './helpers.ts'
 import {
   apiCalls,
   collectIds,
@@ -502,7 +502,10 @@ for (const { file, tag } of [
   })
 }
 
-/** clobber-api.html with `markup` (host content a CMS lets through) in place of `where`: by default before #footer. */
+/**
+ * clobber-api.html with `markup` (host content a CMS lets through) in place of `where`: by default
+ * before #footer. Its tests share a page per worker (helpers.ts): each loads its own first.
+ */
 async function clobberPage(page: Page, markup: string, where = '<!--markup-->') {
   await page.route('**/_hosts/clobber-api.html*', async (route) => {
     const response = await route.fetch()
@@ -527,42 +530,45 @@ for (const markup of [
   '<img name="defaultView" alt="">',
   '<img name="activeElement" alt=""><img name="body" alt="">',
 ]) {
-  test(`host markup ${markup} shadowing a document property: the footer shows, nothing thrown`, async ({
-    page,
-  }) => {
-    const log = watchPage(page)
-    await clobberPage(page, markup)
-    await expect(widgetFooter(page)).toBeVisible()
-    await expect(widgetRoot(page)).toHaveAttribute('data-site', 'DE')
-    expect(log.errors).toEqual([])
-    expect(log.pageErrors).toEqual([])
-  })
+  testOnWorkerPage(
+    `host markup ${markup} shadowing a document property: the footer shows, nothing thrown`,
+    async ({ page }) => {
+      const log = watchPage(page)
+      await clobberPage(page, markup)
+      await expect(widgetFooter(page)).toBeVisible()
+      await expect(widgetRoot(page)).toHaveAttribute('data-site', 'DE')
+      expect(log.errors).toEqual([])
+      expect(log.pageErrors).toEqual([])
+    },
+  )
 }
 
-test('an earlier <a id="footer"> (a jump mark): the footer shows in the <div id="footer">, the console says there are several', async ({
-  page,
-}) => {
-  const log = watchPage(page)
-  await clobberPage(page, '<a id="footer" href="#footer">To the footer</a>')
-  await expect(page.locator('div#footer footer')).toBeVisible()
-  await expect(page.getByRole('link', { name: 'To the footer' })).toBeVisible()
-  expect(log.warnings.join('\n')).toMatch(/\] W28 \(/)
-  expect(log.errors).toEqual([])
-  expect(log.pageErrors).toEqual([])
-})
+testOnWorkerPage(
+  'an earlier <a id="footer"> (a jump mark): the footer shows in the <div id="footer">, the console says there are several',
+  async ({ page }) => {
+    const log = watchPage(page)
+    await clobberPage(page, '<a id="footer" href="#footer">To the footer</a>')
+    await expect(page.locator('div#footer footer')).toBeVisible()
+    await expect(page.getByRole('link', { name: 'To the footer' })).toBeVisible()
+    expect(log.warnings.join('\n')).toMatch(/\] W28 \(/)
+    expect(log.errors).toEqual([])
+    expect(log.pageErrors).toEqual([])
+  },
+)
 
-test('only a #footer that cannot hold a shadow root (<a id="footer">): a clear console error, the page untouched', async ({
-  page,
-}) => {
-  const log = watchPage(page)
-  await clobberPage(page, '<a id="footer" href="#top">Top</a>', '<div id="footer"></div>')
-  await expect(page.getByRole('link', { name: 'Top' })).toBeVisible()
-  await expect.poll(() => log.errors.join('\n')).toContain('] E1 (')
-  expect(log.warnings.join('\n')).toMatch(/\] W7 \(.*<a id="footer">/)
-  expect(log.errors.join('\n')).toContain('] E1 (')
-  expect(await page.evaluate(() => document.getElementById('footer')!.shadowRoot)).toBeNull()
-  expect(log.pageErrors).toEqual([])
-})
+testOnWorkerPage(
+  'only a #footer that cannot hold a shadow root (<a id="footer">): a clear console error, the page untouched',
+  async ({ page }) => {
+    const log = watchPage(page)
+    await clobberPage(page, '<a id="footer" href="#top">Top</a>', '<div id="footer"></div>')
+    await expect(page.getByRole('link', { name: 'Top' })).toBeVisible()
+    await expect.poll(() => log.errors.join('\n')).toContain('] E1 (')
+    expect(log.warnings.join('\n')).toMatch(/\] W7 \(.*<a id="footer">/)
+    expect(log.errors.join('\n')).toContain('] E1 (')
+    expect(await page.evaluate(() => document.getElementById('footer')!.shadowRoot)).toBeNull()
+    expect(log.pageErrors).toEqual([])
+  },
+)
 
 test('host markup <img name="addEventListener"> (logged-in staff visitor): the preview shows and the session monitor renews the due token', async ({
   page,
@@ -592,14 +598,18 @@ test('a cookie named "undefined" stays a cookie: no request of the widget carrie
   baseURL,
 }) => {
   await page.context().addCookies([{ name: 'undefined', value: 'x', url: baseURL! }])
-  const sent: { path: string; headers: Record<string, string> }[] = []
-  page.on('request', async (r) => {
-    const url = new URL(r.url())
-    if (url.pathname.startsWith('/service/'))
-      sent.push({ path: url.pathname, headers: await r.allHeaders() })
-  })
+  const pending: Promise<{ path: string; headers: Record<string, string> }>[] = []
+  const onRequest = (r: Request) => {
+    const path = new URL(r.url()).pathname
+    if (path.startsWith('/service/'))
+      pending.push(r.allHeaders().then((headers) => ({ path, headers })))
+  }
+  page.on('request', onRequest)
   await page.goto('/_hosts/clean.html')
   await footerSettled(page)
+  // Every header read is awaited here, none left running into the test's end.
+  page.off('request', onRequest)
+  const sent = await Promise.all(pending)
   // psdata and the footer content both went out.
   expect(sent.length).toBeGreaterThanOrEqual(2)
   expect(sent.filter((r) => 'undefined' in r.headers).map((r) => r.path)).toEqual([])

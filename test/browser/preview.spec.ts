@@ -3,9 +3,17 @@
  * keyboard, A/B tests for a date, apply, logout, axe with the dialog open, a missing preview
  * file, a changed preview file (integrity), Trusted Types, and the React build.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test as freshPageTest, type Page } from '@playwright/test'
 import { axeViolations } from './axe.ts'
-import { becomeStaff, requestsSoFar, watchPage, widgetRoot } from './helpers.ts'
+// Tests load their page first: one page per worker (helpers.ts), but for the two that list the
+// requests a visit makes, which a warm HTTP cache would change.
+import {
+  becomeStaff,
+  requestsSoFar,
+  testOnWorkerPage as test,
+  watchPage,
+  widgetRoot,
+} from './helpers.ts'
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Preview settings' })
 const opener = (page: Page) => page.getByRole('button', { name: 'Set preview settings' })
@@ -18,108 +26,110 @@ function recordPaths(page: Page): string[] {
   return paths
 }
 
-test('an anonymous visitor downloads one script and no preview code, and no preview call is made', async ({
-  page,
-}) => {
-  const log = watchPage(page)
-  const paths = recordPaths(page)
-  await page.goto('/de/')
-  // The footer's last start step: whatever it would load, it has asked for by now.
-  await expect(page.locator('#footer .lf-bottom nav a').first()).toBeAttached()
-  await requestsSoFar(page)
-  // The widget's files only: the demo page has a script of its own (/_demo/view.js).
-  expect(paths.filter((p) => p.startsWith('/static/'))).toEqual([
-    expect.stringMatching(/^\/static\/footer\.de-DE\.[0-9a-f]{10}\.js$/),
-  ])
-  expect(paths.filter((p) => p.includes('preview') || p.includes('abtest'))).toEqual([])
-  await expect(panel(page)).toHaveCount(0)
-  expect(log.pageErrors).toEqual([])
-  expect(log.errors).toEqual([])
-})
+freshPageTest(
+  'an anonymous visitor downloads one script and no preview code, and no preview call is made',
+  async ({ page }) => {
+    const log = watchPage(page)
+    const paths = recordPaths(page)
+    await page.goto('/de/')
+    // The footer's last start step: whatever it would load, it has asked for by now.
+    await expect(page.locator('#footer .lf-bottom nav a').first()).toBeAttached()
+    await requestsSoFar(page)
+    // The widget's files only: the demo page has a script of its own (/_demo/view.js).
+    expect(paths.filter((p) => p.startsWith('/static/'))).toEqual([
+      expect.stringMatching(/^\/static\/footer\.de-DE\.[0-9a-f]{10}\.js$/),
+    ])
+    expect(paths.filter((p) => p.includes('preview') || p.includes('abtest'))).toEqual([])
+    await expect(panel(page)).toHaveCount(0)
+    expect(log.pageErrors).toEqual([])
+    expect(log.errors).toEqual([])
+  },
+)
 
-test('staff: the panel appears; the dialog works by keyboard; tests load for a date; apply succeeds; axe is clean; logout hides it', async ({
-  page,
-}) => {
-  const log = watchPage(page)
-  const paths = recordPaths(page)
-  await becomeStaff(page)
-  await page.goto('/de/')
-  await expect(panel(page)).toBeVisible()
-  expect(paths.filter((p) => /^\/static\/preview\.[0-9a-f]{10}\.js$/.test(p))).toHaveLength(1)
-  expect(paths).toContain('/service/preview/api/auth/checkauth')
-  expect(paths).toContain('/service/preview/api/auth/login/renew')
-  expect(paths).toContain('/service/abtestfrontend/api/v1/getassignment')
-  // The panel lives in the widget's shadow root, above the footer.
-  expect(
-    await page.evaluate(
-      () => !!document.getElementById('footer')!.shadowRoot!.querySelector('.lf-preview'),
-    ),
-  ).toBe(true)
-  await expect(widgetRoot(page)).toBeVisible()
-
-  // Keyboard: open with Enter, focus moves in, Tab stays inside, Escape closes and focus returns.
-  await opener(page).focus()
-  await page.keyboard.press('Enter')
-  await expect(dialog(page)).toBeVisible()
-  await expect(dialog(page).getByRole('textbox', { name: 'Date' })).toBeFocused()
-  for (let i = 0; i < 12; i++) {
-    await page.keyboard.press(i % 3 === 2 ? 'Shift+Tab' : 'Tab')
+freshPageTest(
+  'staff: the panel appears; the dialog works by keyboard; tests load for a date; apply succeeds; axe is clean; logout hides it',
+  async ({ page }) => {
+    const log = watchPage(page)
+    const paths = recordPaths(page)
+    await becomeStaff(page)
+    await page.goto('/de/')
+    await expect(panel(page)).toBeVisible()
+    expect(paths.filter((p) => /^\/static\/preview\.[0-9a-f]{10}\.js$/.test(p))).toHaveLength(1)
+    expect(paths).toContain('/service/preview/api/auth/checkauth')
+    expect(paths).toContain('/service/preview/api/auth/login/renew')
+    expect(paths).toContain('/service/abtestfrontend/api/v1/getassignment')
+    // The panel lives in the widget's shadow root, above the footer.
     expect(
       await page.evaluate(
-        () =>
-          !!document
-            .getElementById('footer')!
-            .shadowRoot!.activeElement?.closest('[role="dialog"]'),
+        () => !!document.getElementById('footer')!.shadowRoot!.querySelector('.lf-preview'),
       ),
     ).toBe(true)
-  }
-  await page.keyboard.press('Escape')
-  await expect(dialog(page)).toHaveCount(0)
-  await expect(opener(page)).toBeFocused()
+    await expect(widgetRoot(page)).toBeVisible()
 
-  // Space opens it again; a click outside closes it.
-  await page.keyboard.press('Space')
-  await expect(dialog(page)).toBeVisible()
-  await page.getByRole('heading', { level: 1 }).click()
-  await expect(dialog(page)).toHaveCount(0)
+    // Keyboard: open with Enter, focus moves in, Tab stays inside, Escape closes and focus returns.
+    await opener(page).focus()
+    await page.keyboard.press('Enter')
+    await expect(dialog(page)).toBeVisible()
+    await expect(dialog(page).getByRole('textbox', { name: 'Date' })).toBeFocused()
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press(i % 3 === 2 ? 'Shift+Tab' : 'Tab')
+      expect(
+        await page.evaluate(
+          () =>
+            !!document
+              .getElementById('footer')!
+              .shadowRoot!.activeElement?.closest('[role="dialog"]'),
+        ),
+      ).toBe(true)
+    }
+    await page.keyboard.press('Escape')
+    await expect(dialog(page)).toHaveCount(0)
+    await expect(opener(page)).toBeFocused()
 
-  // Tests for a date.
-  await opener(page).click()
-  const d = dialog(page)
-  await expect(d.getByText('Active tests found.')).toBeVisible()
-  await d.getByRole('textbox', { name: 'Date' }).fill('2027-06-01')
-  await expect(d.getByText('No active tests for this date.')).toBeVisible()
-  await d.getByRole('textbox', { name: 'Date' }).fill('2026-12-01')
-  await expect(d.getByText('Active tests found.')).toBeVisible()
-  await d.getByRole('textbox', { name: 'Time' }).fill('10:30')
-  await d.getByRole('combobox', { name: 'Name' }).selectOption('advent-teaser')
-  await expect(d.getByText('Required', { exact: true })).toBeVisible()
+    // Space opens it again; a click outside closes it.
+    await page.keyboard.press('Space')
+    await expect(dialog(page)).toBeVisible()
+    await page.getByRole('heading', { level: 1 }).click()
+    await expect(dialog(page)).toHaveCount(0)
 
-  // axe with the dialog open (and the group in its required state).
-  expect(await axeViolations(page)).toEqual([])
+    // Tests for a date.
+    await opener(page).click()
+    const d = dialog(page)
+    await expect(d.getByText('Active tests found.')).toBeVisible()
+    await d.getByRole('textbox', { name: 'Date' }).fill('2027-06-01')
+    await expect(d.getByText('No active tests for this date.')).toBeVisible()
+    await d.getByRole('textbox', { name: 'Date' }).fill('2026-12-01')
+    await expect(d.getByText('Active tests found.')).toBeVisible()
+    await d.getByRole('textbox', { name: 'Time' }).fill('10:30')
+    await d.getByRole('combobox', { name: 'Name' }).selectOption('advent-teaser')
+    await expect(d.getByText('Required', { exact: true })).toBeVisible()
 
-  await d.getByRole('button', { name: 'Apply' }).click()
-  await expect(d.getByText('Please also select an A/B test group!')).toBeVisible()
-  await d.getByRole('combobox', { name: /^Group/ }).selectOption('B')
-  await d.getByRole('button', { name: 'Apply' }).click()
-  await expect(d.getByText('Settings applied successfully.')).toBeVisible()
-  await expect(panel(page)).toContainText('advent-teaser / B')
-  expect(await axeViolations(page)).toEqual([])
+    // axe with the dialog open (and the group in its required state).
+    expect(await axeViolations(page)).toEqual([])
 
-  await d.getByRole('button', { name: 'Logout' }).click()
-  await expect(panel(page)).toHaveCount(0)
-  await expect(page.getByRole('contentinfo')).toBeVisible()
-  expect(paths).toContain('/service/preview/api/auth/logout')
+    await d.getByRole('button', { name: 'Apply' }).click()
+    await expect(d.getByText('Please also select an A/B test group!')).toBeVisible()
+    await d.getByRole('combobox', { name: /^Group/ }).selectOption('B')
+    await d.getByRole('button', { name: 'Apply' }).click()
+    await expect(d.getByText('Settings applied successfully.')).toBeVisible()
+    await expect(panel(page)).toContainText('advent-teaser / B')
+    expect(await axeViolations(page)).toEqual([])
 
-  // The server cleared the cookie: the next page loads no preview code.
-  const before = paths.length
-  await page.reload()
-  await expect(page.locator('#footer .lf-bottom nav a').first()).toBeAttached()
-  await requestsSoFar(page)
-  expect(paths.slice(before).filter((p) => p.includes('preview'))).toEqual([])
-  expect(log.pageErrors).toEqual([])
-  expect(log.errors).toEqual([])
-})
+    await d.getByRole('button', { name: 'Logout' }).click()
+    await expect(panel(page)).toHaveCount(0)
+    await expect(page.getByRole('contentinfo')).toBeVisible()
+    expect(paths).toContain('/service/preview/api/auth/logout')
+
+    // The server cleared the cookie: the next page loads no preview code.
+    const before = paths.length
+    await page.reload()
+    await expect(page.locator('#footer .lf-bottom nav a').first()).toBeAttached()
+    await requestsSoFar(page)
+    expect(paths.slice(before).filter((p) => p.includes('preview'))).toEqual([])
+    expect(log.pageErrors).toEqual([])
+    expect(log.errors).toEqual([])
+  },
+)
 
 test('the CobraAuthToken cookie counts as staff too', async ({ page }) => {
   await becomeStaff(page, 'Become staff with CobraAuthToken')

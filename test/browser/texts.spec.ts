@@ -5,10 +5,12 @@
  * line; no statutory withdrawal period advertised in AT; and the country switcher's names marked
  * with their own language.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { MARKETS, type Market } from '../../build/product/markets.ts'
 import type { Site } from '../../src/sites.ts'
 import { flatten, loadDictionary } from '../../build/product/locales.ts'
+// Each test loads its market's page first: one page per worker (helpers.ts).
+import { testOnWorkerPage as test } from './helpers.ts'
 
 const DESKTOP = { width: 1440, height: 900 }
 const texts = Object.fromEntries(

@@ -1,0 +1,49 @@
+/**
+ * The reduced footer of every market, from its own content (fixtures/footer/): the teaser groups not
+ * hidden in checkout stay, SEO and icon groups go, the legal links stay. The browser proves the
+ * cookies in Chromium for two markets, one per cookie (test/browser/footer.spec.ts "reduced by
+ * cookie").
+ */
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { screen, within } from '@testing-library/preact'
+import { REPO_ROOT } from '../../build/repo-root'
+import { renderFooter, resetFooterTest } from '../../src/footer/footer.test-utils'
+import { AFFILIATE_COOKIE, NEW_APP_COOKIE } from '../../src/contract'
+import { SITES, SITE_LOCALE } from '../../src/sites'
+import type { FooterContent } from '../../src/footer/footer.schema'
+import { useLocale } from '../helpers/widget'
+
+test.after.each(resetFooterTest)
+
+const fixture = (site: string) =>
+  JSON.parse(
+    readFileSync(path.join(REPO_ROOT, 'fixtures/footer', `${site.toLowerCase()}.json`), 'utf8'),
+  ) as FooterContent
+
+for (const site of SITES) {
+  const cookie = site === 'TR' ? NEW_APP_COOKIE : AFFILIATE_COOKIE
+  test(`${site}: reduced by the ${cookie} cookie: only its teaser groups not hidden in checkout, no SEO or icon groups, the legal links`, async () => {
+    const content = fixture(site)
+    await useLocale(SITE_LOCALE[site])
+    document.cookie = `${cookie}=P-4711; path=/`
+    await renderFooter({ config: { site } })
+    const footer = screen.getByRole('contentinfo')
+    assert.equal(
+      within(footer)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+      content.teaserGroups.filter((g) => !g.hideGroupInCheckout).map((g) => g.heading.link.text),
+    )
+    assert.is(screen.queryByRole('navigation', { name: content.seo.heading }), null)
+    assert.is(
+      screen.queryByRole('link', { name: content.socialMedia.socialMediaIcons[0].link.text }),
+      null,
+    )
+    assert.ok(screen.getByRole('link', { name: content.legalLinks[0].text }))
+  })
+}
+
+test.run()

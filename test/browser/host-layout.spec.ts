@@ -27,7 +27,6 @@ async function footerLoaded(page: Page) {
   const footer = page.locator('#footer').getByRole('contentinfo')
   await expect(footer.getByRole('link', { name: content.legalLinks.at(-1)!.text })).toBeAttached()
   await expect(footer.locator('button[type=submit]')).toBeVisible()
-  await page.waitForLoadState('networkidle')
 }
 
 const twoFrames = (page: Page) =>

@@ -10,8 +10,8 @@ import path from 'node:path'
 import { MARKETS, type Market } from '../../build/product/markets.ts'
 import { flatten, loadDictionary } from '../../build/product/locales.ts'
 import { REPO_ROOT } from '../../build/repo-root.ts'
+import { footerFixture } from '../helpers/footer-fixtures.ts'
 import { DEMO_ACCOUNT } from '../../build/contract-server/core/routes/login.ts'
-import type { FooterContent } from '../../src/footer/footer.schema.ts'
 import type { EnginePage, Query } from './driver.ts'
 
 export interface Journey {
@@ -25,10 +25,6 @@ const texts = Object.fromEntries(
   ),
 )
 const market = (site: string) => MARKETS.find((m) => m.site === site)!
-const fixture = (site: string) =>
-  JSON.parse(
-    readFileSync(path.join(REPO_ROOT, 'fixtures/footer', `${site.toLowerCase()}.json`), 'utf8'),
-  ) as FooterContent
 const baseData = JSON.parse(
   readFileSync(path.join(REPO_ROOT, 'fixtures/api/customer-base-data.json'), 'utf8'),
 ) as Record<string, string>
@@ -249,7 +245,7 @@ async function confirmDoiLink(page: EnginePage, m: Market, href: string) {
 // --- Journeys ----------------------------------------------------------------------------------
 
 function mountJourney(m: Market, size: 'desktop' | 'phone'): Journey {
-  const content = fixture(m.site)
+  const content = footerFixture(m.site)
   const group = content.teaserGroups[0].heading.link.text
   return {
     name: `${m.site} ${size}: the footer mounts with its sections and the sign-up form`,
@@ -352,7 +348,7 @@ const phonePanels: Journey = {
   name: 'PL phone: panels open and close by keyboard, Tab reaches the first link',
   async run(page) {
     const m = market('PL')
-    const content = fixture(m.site)
+    const content = footerFixture(m.site)
     const group = content.teaserGroups[0]
     await page.setViewport(PHONE.width, PHONE.height)
     await page.goto(m.path)
@@ -381,7 +377,7 @@ const phonePanels: Journey = {
 const countrySwitcher: Journey = {
   name: 'DE desktop: the country switcher marks Germany and its link leads to the Czech shop',
   async run(page) {
-    const content = fixture('DE')
+    const content = footerFixture('DE')
     const current = content.international.items.find((i) => i.selected)!
     const other = content.international.items.find((i) => i.code === market('CZ').switcherCode)!
     await page.setViewport(DESKTOP.width, DESKTOP.height)

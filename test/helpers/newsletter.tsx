@@ -78,7 +78,8 @@ export function resetNewsletterTest() {
 }
 
 /** A text as Testing Library compares it: its whitespace, no-break spaces too, collapsed. */
-export const shown = (key: string) => text(key).replace(/\s+/g, ' ')
+export const shown = (key: string, params?: Record<string, unknown>) =>
+  text(key, params).replace(/\s+/g, ' ')
 /** An accessible name that starts with a text (a required field's name ends in its asterisk). */
 export const label = (key: string) =>
   new RegExp(`^${text(key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)

@@ -1,20 +1,14 @@
 /** Every market's footer fixture fits the one content schema and carries the pages and facts SPEC §2 and §9 ask for. */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { validate } from 'superstruct'
-import { REPO_ROOT } from '../../build/repo-root.ts'
+import { footerFixture } from '../helpers/footer-fixtures.ts'
 import { SITES, type Site } from '../../src/sites.ts'
 import { FooterContentSchema, type FooterContent } from '../../src/footer/footer.schema.ts'
 import { LOGO_SOURCES } from '../../src/footer/logos.ts'
 
 const test = suite('footer fixtures')
 
-const read = (site: Site) =>
-  JSON.parse(
-    readFileSync(path.join(REPO_ROOT, 'fixtures/footer', `${site.toLowerCase()}.json`), 'utf8'),
-  ) as FooterContent
 const urls = (c: FooterContent) => [
   ...c.teaserGroups.flatMap((g) => [g.heading.link.url, ...g.links.map((l) => l.link.url)]),
   ...c.seo.columns.flatMap((col) => col.links.map((l) => l.url)),
@@ -74,12 +68,12 @@ const FIXED_PAGES = [
 
 for (const site of SITES) {
   test(`${site}: passes the footer content schema`, () => {
-    const [error] = validate(read(site), FooterContentSchema)
+    const [error] = validate(footerFixture(site), FooterContentSchema)
     assert.is(error, undefined, error && `${error.path.join('.')}: ${error.message}`)
   })
 
   test(`${site}: links every page SPEC §2 lists, content pages as slug-s/c<digits>.html, categories as /c<number>`, () => {
-    const content = read(site)
+    const content = footerFixture(site)
     const all = urls(content)
     for (const page of FIXED_PAGES) assert.ok(all.includes(page), `${site} links ${page}`)
     const internal = all.filter((u) => u.startsWith('/') && !FIXED_PAGES.includes(u))
@@ -94,18 +88,18 @@ for (const site of SITES) {
   })
 
   test(`${site}: the legal links name the right to withdraw or return that this market's law gives`, () => {
-    const legal = read(site).legalLinks.map((l) => l.text)
+    const legal = footerFixture(site).legalLinks.map((l) => l.text)
     assert.ok(legal.includes(RETURNS_PAGE[site]), `${site}: ${legal.join(', ')}`)
     if (site === 'CH' || site === 'CH_FR' || site === 'AT')
       assert.not.match(legal.join(' '), /Widerruf|rétractation/)
   })
 
   test(`${site}: market facts of SPEC §9`, () => {
-    for (const fact of FACTS[site]) assert.match(texts(read(site)), fact)
+    for (const fact of FACTS[site]) assert.match(texts(footerFixture(site)), fact)
   })
 
   test(`${site}: switcher lists the nine markets, its own selected`, () => {
-    const items = read(site).international.items
+    const items = footerFixture(site).international.items
     assert.equal(
       items.map((i) => i.code),
       ['cz', 'de', 'hu', 'at', 'pl', 'ch', 'sk', 'ch_fr', 'tr'],
@@ -117,7 +111,7 @@ for (const site of SITES) {
   })
 
   test(`${site}: popular-category column only for CZ, HU, SK, TR; logos from the fixed list`, () => {
-    const content = read(site)
+    const content = footerFixture(site)
     assert.is(content.seo.columns.length, POPULAR.includes(site) ? 4 : 3)
     const sources = [
       ...content.teaserGroups.flatMap((g) => g.images ?? []).map((i) => i.source),
@@ -137,7 +131,7 @@ const MARKS_OF_NO_SCHEME = ['trust-secure-shop', 'trust-eco-label']
 
 for (const site of SITES)
   test(`${site}: no trust seal or eco label of no issuer is shown`, () => {
-    const content = read(site)
+    const content = footerFixture(site)
     const shown = [
       ...content.teaserGroups.flatMap((g) => g.images ?? []).map((i) => i.source),
       ...content.qualityLogos.map((q) => q.source),
@@ -149,12 +143,12 @@ for (const site of SITES)
   })
 
 test('sales-tax note: optional, present for CZ and SK', () => {
-  assert.ok(read('CZ').salesTax && read('SK').salesTax)
-  assert.is(read('TR').salesTax, undefined)
+  assert.ok(footerFixture('CZ').salesTax && footerFixture('SK').salesTax)
+  assert.is(footerFixture('TR').salesTax, undefined)
 })
 
 test('de-CH fixture writes "ss", never "ß"', () => {
-  assert.not.match(texts(read('CH')), /ß/)
+  assert.not.match(texts(footerFixture('CH')), /ß/)
 })
 
 test.run()

@@ -6,27 +6,19 @@
  */
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { screen, within } from '@testing-library/preact'
-import { REPO_ROOT } from '../../build/repo-root'
 import { renderFooter, resetFooterTest } from '../../src/footer/footer.test-utils'
 import { AFFILIATE_COOKIE, NEW_APP_COOKIE } from '../../src/contract'
 import { SITES, SITE_LOCALE } from '../../src/sites'
-import type { FooterContent } from '../../src/footer/footer.schema'
 import { useLocale } from '../helpers/widget'
+import { footerFixture } from '../helpers/footer-fixtures'
 
 test.after.each(resetFooterTest)
-
-const fixture = (site: string) =>
-  JSON.parse(
-    readFileSync(path.join(REPO_ROOT, 'fixtures/footer', `${site.toLowerCase()}.json`), 'utf8'),
-  ) as FooterContent
 
 for (const site of SITES) {
   const cookie = site === 'TR' ? NEW_APP_COOKIE : AFFILIATE_COOKIE
   test(`${site}: reduced by the ${cookie} cookie: only its teaser groups not hidden in checkout, no SEO or icon groups, the legal links`, async () => {
-    const content = fixture(site)
+    const content = footerFixture(site)
     await useLocale(SITE_LOCALE[site])
     document.cookie = `${cookie}=P-4711; path=/`
     await renderFooter({ config: { site } })

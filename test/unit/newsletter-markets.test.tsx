@@ -15,6 +15,7 @@ import {
   renderNewsletter,
   resetNewsletterTest,
   settle,
+  shown,
   submit,
   text,
   type,
@@ -22,10 +23,6 @@ import {
 import { SITES, type Site } from '../../src/sites'
 
 test.after.each(resetNewsletterTest)
-
-/** A text as Testing Library compares it: whitespace, no-break spaces too (CS, SK, PL, FR), collapsed. */
-const shown = (key: string, params?: Record<string, unknown>) =>
-  text(key, params).replace(/\s+/g, ' ')
 
 /** Fills what the market asks for (the fields appear once the e-mail field has had the focus). */
 async function fillRequired(site: Site, address: string) {

@@ -11,7 +11,7 @@ import path from 'node:path'
 import { readFileSync } from 'node:fs'
 import type { Metafile } from 'esbuild'
 import { ROOT, buildScript, footerPlugins } from '../../build/product/build.ts'
-import { buildPaths, type Manifest } from '../../build/product/output.ts'
+import { buildPaths, readManifest } from '../../build/product/output.ts'
 import { ICON_PATHS } from '../../src/kit/icon/icon-paths.ts'
 
 const test = suite('kit tree-shaking')
@@ -43,16 +43,15 @@ async function build(entry: { file: string } | { source: string }) {
 let footer: Promise<{ code: string; metafile: Metafile }> | undefined
 function germanFooter() {
   const builtDir = process.env.FOOTER_BUILT_DIR
-  footer ??= builtDir
-    ? Promise.resolve(readBuiltFooter(builtDir, 'de-DE'))
-    : build({ file: 'src/mount.ts' })
+  footer ??= builtDir ? readBuiltFooter(builtDir, 'de-DE') : build({ file: 'src/mount.ts' })
   return footer
 }
 
-function readBuiltFooter(builtDir: string, locale: string) {
+async function readBuiltFooter(builtDir: string, locale: string) {
   const built = buildPaths(builtDir)
-  const manifest = JSON.parse(readFileSync(built.manifest, 'utf8')) as Manifest
-  const bundle = manifest.bundles.find((b) => b.kind === 'footer' && b.locale === locale)
+  const bundle = (await readManifest(builtDir))?.bundles.find(
+    (b) => b.kind === 'footer' && b.locale === locale,
+  )
   assert.ok(bundle, `no ${locale} footer in ${builtDir}`)
   return {
     code: readFileSync(path.join(built.static, bundle.file), 'utf8'),

@@ -15,10 +15,10 @@ declare module 'virtual:locale-dictionary' {
 /** Compile-time constants injected by esbuild `define`. */
 declare const __LOCALE__: string
 /**
- * The market a footer bundle serves (locales and sites are 1:1, src/sites.ts), so the build drops
+ * The market a footer bundle serves (locales and sites are 1:1, src/contract/sites.ts), so the build drops
  * every other market's form rules; null in the unit-test build, which serves all nine.
  */
-declare const __SITE__: import('./sites').Site | null
+declare const __SITE__: import('./contract/sites').Site | null
 declare const __VERSION__: string
 /** Where console codes link to (docs/EMBEDDING.md's address, build/product/build.ts DOCS_URL). */
 declare const __DOCS_URL__: string

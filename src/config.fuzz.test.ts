@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert'
 import fc from 'fast-check'
 import { is } from 'superstruct'
 import { EmbedConfigSchema, readEmbedConfig } from './config'
-import { SITES } from './sites'
+import { SITES } from './contract/sites'
 import { PLATFORMS } from './platform'
 import { anyString } from '../test/helpers/fuzz'
 

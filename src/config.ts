@@ -13,7 +13,7 @@ import {
   type Infer,
   type Struct,
 } from 'superstruct'
-import { SITES, DEFAULT_SITE, type Site } from './sites'
+import { SITES, DEFAULT_SITE, type Site } from './contract/sites'
 import { PLATFORMS } from './platform'
 import { log } from './log'
 

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert'
 import { render } from '@testing-library/preact'
 import { captureConsole } from '../test/helpers/console'
 import { ErrorBoundary } from './base/error-boundary'
-import { GLOBAL_KEY } from './contract'
+import { GLOBAL_KEY } from './contract/contract'
 import { createTestIO } from '../test/helpers/widget'
 import { fakeClock } from '../test/helpers/fake-timers'
 

@@ -3,7 +3,7 @@
  * attributes, and renders into a shadow root (host CSS stays out, ours stays in).
  * Never throws into the host page: every problem is reported on the console instead.
  */
-import { GLOBAL_KEY, type FooterGlobal as WidgetGlobal } from './contract'
+import { GLOBAL_KEY, type FooterGlobal as WidgetGlobal } from './contract/contract'
 import { readEmbedConfig } from './config'
 import { log } from './log'
 import { watchPlatform } from './platform'
@@ -115,7 +115,7 @@ function mount(
   return () => {
     ended = true
     for (const end of ends) end()
-    // Not innerHTML: the source builds no HTML from strings (test/unit/csp-source.test.ts).
+    // Not innerHTML: the source builds no HTML from strings (test/rules/csp-source.test.ts).
     shadow.textContent = ''
   }
 }

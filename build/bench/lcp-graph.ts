@@ -11,8 +11,8 @@ import lighthouse from 'lighthouse'
 import * as chromeLauncher from 'chrome-launcher'
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js'
 import { findChromium } from '../../test/runners/ensure-chromium.ts'
-import { createContractServer } from '../contract-server/handler.ts'
-import { serve } from '../contract-server/core/node-adapter.ts'
+import { createContractServer } from '../../server/handler.ts'
+import { serve } from '../../server/core/node-adapter.ts'
 import { CHROME_FLAGS, WIDGET_SCRIPTS } from './lighthouse.ts'
 
 /** The parts of Lantern's graph nodes read here. */

@@ -23,9 +23,9 @@
 import { chromium } from '@playwright/test'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { createContractServer } from '../contract-server/handler.ts'
-import { FOOTER_CONTENT_PATH } from '../../src/contract.ts'
-import { serve } from '../contract-server/core/node-adapter.ts'
+import { createContractServer } from '../../server/handler.ts'
+import { FOOTER_CONTENT_PATH } from '../../src/contract/contract.ts'
+import { serve } from '../../server/core/node-adapter.ts'
 import { findChromium } from '../../test/runners/ensure-chromium.ts'
 import { REPO_ROOT } from '../repo-root.ts'
 import {

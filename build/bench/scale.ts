@@ -1,14 +1,14 @@
 /**
  * The bench's content scaling, as middleware of the contract server (mounted by the demo layer,
- * build/contract-server/demo/index.ts, which the bench serves): the header `X-Bench-Scale: N` or the
+ * server/demo/index.ts, which the bench serves): the header `X-Bench-Scale: N` or the
  * cookie `lf-bench-scale=N` (1 to 100) answers the footer content with every teaser group's and
  * SEO column's links N times (distinct URLs). Without it nothing changes; it is honoured only for
  * requests the demo serves (this machine, the server's own address).
  */
-import { FOOTER_CONTENT_PATH } from '../../src/contract.ts'
-import type { Client } from '../contract-server/core/client.ts'
-import { json } from '../contract-server/core/http.ts'
-import type { Middleware } from '../contract-server/core/router.ts'
+import { FOOTER_CONTENT_PATH } from '../../src/contract/contract.ts'
+import type { Client } from '../../server/core/client.ts'
+import { json } from '../../server/core/http.ts'
+import type { Middleware } from '../../server/core/router.ts'
 
 export const BENCH_SCALE_HEADER = 'x-bench-scale'
 export const BENCH_SCALE_COOKIE = 'lf-bench-scale'

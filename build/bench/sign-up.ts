@@ -18,8 +18,8 @@ import { chromium, type Browser } from '@playwright/test'
 import path from 'node:path'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { loadavg } from 'node:os'
-import { createContractServer } from '../contract-server/handler.ts'
-import { serve } from '../contract-server/core/node-adapter.ts'
+import { createContractServer } from '../../server/handler.ts'
+import { serve } from '../../server/core/node-adapter.ts'
 import { findChromium } from '../../test/runners/ensure-chromium.ts'
 import {
   formatTask,

@@ -23,7 +23,7 @@ export const BUDGETS: Record<BundleKind, Budget> = {
   gallery: { brotli: 80_000 },
 }
 
-import type { BundleKind } from '../../src/contract.ts'
+import type { BundleKind } from '../../src/contract/contract.ts'
 export type { BundleKind }
 
 /**

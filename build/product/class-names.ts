@@ -7,7 +7,7 @@
  *
  * Left as they are:
  * - the names that browser tests, the bench and the demo select from outside (SELECTED_FROM_OUTSIDE;
- *   test/unit/class-names.test.ts checks that every `lf-` name they use is there or not the
+ *   build/test/class-names.test.ts checks that every `lf-` name they use is there or not the
  *   source's);
  * - custom properties (`--lf-color-page`): host pages set them (docs/EMBEDDING.md);
  * - names the code composes at run time from `lf-` alone (heading ids, `useId` ids).

@@ -7,7 +7,7 @@ import { REPO_ROOT } from '../repo-root.ts'
 import { loadDictionary } from './locales.ts'
 import { esbuildTarget } from './browser-floor.ts'
 import { withFlexGapFallback } from './flex-gap-fallback.ts'
-import type { Locale } from '../../src/sites.ts'
+import type { Locale } from '../../src/contract/sites.ts'
 import { marketDictionary, type MarketTexts } from './market-texts.ts'
 
 /**

@@ -1,12 +1,12 @@
 /**
  * The images the widget requests, written into the release folder under the paths it requests
- * them from (src/contract.ts: FOOTER_IMAGES, NEWSLETTER_IMAGES), so that a static host serving
+ * them from (src/contract/contract.ts: FOOTER_IMAGES, NEWSLETTER_IMAGES), so that a static host serving
  * the folder serves them too. SVGs are minified and get .br and .gz copies like the scripts; the
  * JPEGs are compressed already and are copied as they are.
  */
 import { readdir, readFile, writeFile, mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import { FOOTER_IMAGES, NEWSLETTER_IMAGES } from '../../src/contract.ts'
+import { FOOTER_IMAGES, NEWSLETTER_IMAGES } from '../../src/contract/contract.ts'
 import { REPO_ROOT } from '../repo-root.ts'
 import { writeWithCopies } from './output.ts'
 

@@ -7,7 +7,7 @@ import type * as esbuild from 'esbuild'
 import { cssTextPlugin, localeDictionaryPlugin } from './esbuild-plugins.ts'
 import { loadDictionary } from './locales.ts'
 import { REFERENCE_LOCALE } from './markets.ts'
-import { LOCALES } from '../../src/sites.ts'
+import { LOCALES } from '../../src/contract/sites.ts'
 import type { SingleBundle } from './build.ts'
 
 /** `virtual:kit-dictionaries` resolves to { [locale]: full dictionary } for every locale. */

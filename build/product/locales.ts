@@ -6,7 +6,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { REPO_ROOT } from '../repo-root.ts'
 import { LOCALE_PARENT } from './markets.ts'
-import type { Locale } from '../../src/sites.ts'
+import type { Locale } from '../../src/contract/sites.ts'
 
 export const LOCALES_DIR = path.join(REPO_ROOT, 'locales')
 

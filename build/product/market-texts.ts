@@ -8,7 +8,7 @@ import type { FieldRule, SiteRules } from '../../src/newsletter/newsletter.sites
 import type * as esbuild from 'esbuild'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { Site } from '../../src/sites.ts'
+import type { Site } from '../../src/contract/sites.ts'
 import type { Dictionary } from './locales.ts'
 
 /** The rules module reads the build's __SITE__ on load, so it is imported only once that is set (allRules). */

@@ -3,7 +3,7 @@
  * market cannot be added in one place and forgotten in another (the Record type
  * makes the compiler insist on every site).
  */
-import { SITES, SITE_LOCALE, type Locale, type Site } from '../../src/sites.ts'
+import { SITES, SITE_LOCALE, type Locale, type Site } from '../../src/contract/sites.ts'
 
 export interface Market {
   site: Site

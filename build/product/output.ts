@@ -9,9 +9,9 @@ import { brotliCompress, constants, gzip } from 'node:zlib'
 import { promisify } from 'node:util'
 import type { Metafile } from 'esbuild'
 import { budgetFor } from './budgets.ts'
-import type { BundleKind, Manifest, ManifestEntry } from '../../src/contract.ts'
+import type { BundleKind, Manifest, ManifestEntry } from '../../src/contract/contract.ts'
 
-export type { Manifest, ManifestEntry, Sizes } from '../../src/contract.ts'
+export type { Manifest, ManifestEntry, Sizes } from '../../src/contract/contract.ts'
 
 /**
  * The release folder inside a build's folder: the asset origin's document root exactly as it is
@@ -51,7 +51,7 @@ const gzipAsync = promisify(gzip)
 const brotliAsync = promisify(brotliCompress)
 
 /**
- * The precompressed copies served beside each hashed file (build/contract-server/demo/static-files.ts,
+ * The precompressed copies served beside each hashed file (server/demo/static-files.ts,
  * docs/EMBEDDING.md): brotli at quality 11 and gzip at level 9, the most each format gives, paid
  * once at build time. Computed off the main thread so all bundles are compressed in parallel.
  */

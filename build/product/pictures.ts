@@ -6,7 +6,7 @@
  * those before it), so a page loads one file, the one the <picture> then finds in the memory cache.
  */
 import { NEWSLETTER_PICTURES, picturesBase } from '../../src/newsletter/picture.ts'
-import type { ManifestPicture } from '../../src/contract.ts'
+import type { ManifestPicture } from '../../src/contract/contract.ts'
 
 const MIN_WIDTH = /^\(min-width: (\d+)px\)$/
 

@@ -15,7 +15,7 @@
 import * as esbuild from 'esbuild'
 import path from 'node:path'
 import { REPO_ROOT } from '../repo-root.ts'
-import { GLOBAL_KEY } from '../../src/contract.ts'
+import { GLOBAL_KEY } from '../../src/contract/contract.ts'
 
 /** Module key → the export names the preview takes from it. */
 export type SharedImports = Record<string, string[]>

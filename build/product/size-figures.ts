@@ -8,7 +8,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { REPO_ROOT } from '../repo-root.ts'
-import type { ManifestEntry } from '../../src/contract.ts'
+import type { ManifestEntry } from '../../src/contract/contract.ts'
 import { comparableSize } from './comparable-size.ts'
 
 export const FIGURES_FILE = path.join(REPO_ROOT, 'build/product/size-figures.json')

@@ -2,7 +2,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createApiClient, newsletterBasePath, REQUEST_TIMEOUT_MS, siteHeaders } from './client'
 import { FetchError, ResponseError } from './errors'
-import { createContractServer } from '../../build/contract-server/handler'
+import { createContractServer } from '../../server/handler'
 import { fakeClock } from '../../test/helpers/fake-timers'
 import { POLLUTION } from '../../test/helpers/prototype-pollution'
 

@@ -13,13 +13,13 @@
  */
 import redaxios from 'redaxios'
 import { FetchError, ResponseError } from './errors'
-import type { Site } from '../sites'
+import type { Site } from '../contract/sites'
 import {
   NEWSLETTER_API,
   NEWSLETTER_SPA_API,
   ORIGINAL_ADDRESS_HEADER,
   SITE_HEADER,
-} from '../contract'
+} from '../contract/contract'
 
 export const REQUEST_TIMEOUT_MS = 15000
 

@@ -7,7 +7,7 @@ import { object, optional, string, type, validate, type Infer } from 'superstruc
 import { createApiClient, type ApiClientOptions } from './client'
 import { log } from '../log'
 import { describeError } from './errors'
-import { CSRF_HEADER, PSDATA_PATH } from '../contract'
+import { CSRF_HEADER, PSDATA_PATH } from '../contract/contract'
 
 /**
  * The CSRF header. Its value is fixed: a custom header cannot be sent cross-site without a CORS

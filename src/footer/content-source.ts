@@ -2,7 +2,7 @@
 import { createApiClient } from '../api/client'
 import { isApiError } from '../api/errors'
 import type { Widget } from '../base/widget-context'
-import { FOOTER_CONTENT_PATH, SITE_HEADER } from '../contract'
+import { FOOTER_CONTENT_PATH, SITE_HEADER } from '../contract/contract'
 import { log } from '../log'
 import { fromDocument } from '../dom'
 

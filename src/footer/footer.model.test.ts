@@ -6,9 +6,9 @@ import { Step } from '../base/start-plan'
 import type { Widget } from '../base/widget-context'
 import { INLINE_CONTENT_ID } from './content-source'
 import { isReduced } from './variant'
-import { AFFILIATE_COOKIE, NEW_APP_COOKIE } from '../contract'
+import { AFFILIATE_COOKIE, NEW_APP_COOKIE } from '../contract/contract'
 import { createTestWidget, recordRequests } from '../../test/helpers/widget'
-import { createContractServer } from '../../build/contract-server/handler'
+import { createContractServer } from '../../server/handler'
 import { captureConsole } from '../../test/helpers/console'
 
 const test = suite('footer model: loading and variant')

@@ -2,7 +2,7 @@
 import { cleanup } from '@testing-library/preact'
 import { Footer } from './footer'
 import { createTestWidget, renderInWidget, type TestWidgetOptions } from '../../test/helpers/widget'
-import { AFFILIATE_COOKIE, NEW_APP_COOKIE } from '../contract'
+import { AFFILIATE_COOKIE, NEW_APP_COOKIE } from '../contract/contract'
 
 /** A fetch that answers SHOP_FOOTER with this contentJSON string. */
 export const contentFetch = (contentJSON: string) =>

@@ -4,7 +4,7 @@
  * not a table of paths, because every visitor downloads it.
  */
 import { log } from '../log'
-import { LOGO_FOLDER } from '../contract'
+import { LOGO_FOLDER } from '../contract/contract'
 import type { PartialContent } from './footer.schema'
 
 export const LOGO_SOURCES = [

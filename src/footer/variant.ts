@@ -5,7 +5,7 @@
  * bottom group; it has no newsletter, no SEO links and no icon groups. The reading of SPEC §4's
  * two reduced rules is in docs/spec-readings.md.
  */
-import { AFFILIATE_COOKIE, NEW_APP_COOKIE } from '../contract'
+import { AFFILIATE_COOKIE, NEW_APP_COOKIE } from '../contract/contract'
 import { cookieReader } from '../cookies'
 import type { Widget } from '../base/widget-context'
 

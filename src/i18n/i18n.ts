@@ -4,7 +4,7 @@
  */
 import rosetta from 'rosetta'
 import dictionary from 'virtual:locale-dictionary'
-import { BRAND } from '../brand'
+import { BRAND } from '../contract/brand'
 
 const i18n = rosetta<Record<string, unknown>>({ [__LOCALE__]: dictionary })
 i18n.locale(__LOCALE__)

@@ -1,6 +1,6 @@
 /**
- * The kit's one door: import every component from here (`import { Button } from '../kit'`).
- * Modules have no side effects, so a bundle carries only what it uses (test/unit/kit-tree-shaking.test.ts).
+ * The kit's one door: import every component from here (`import { Button } from './'`).
+ * Modules have no side effects, so a bundle carries only what it uses (build/test/kit-tree-shaking.test.ts).
  */
 export {
   Button,

@@ -8,17 +8,17 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { cleanup, fireEvent, screen } from '@testing-library/preact'
 import { JSDOM } from 'jsdom'
-import { createContractServer } from '../../build/contract-server/handler'
+import { createContractServer } from '../../server/handler'
 import { recordingWidget, renderInWidget, TEST_ORIGIN, useLocale } from '../../test/helpers/widget'
 import { NL, text } from '../../test/helpers/newsletter'
-import { SITES, SITE_LOCALE } from '../sites'
+import { SITES, SITE_LOCALE } from '../contract/sites'
 import { NewsletterBlock } from './index'
 import { takeSubscriberToken } from './doi-landing.token'
 import { recordAnnouncements } from '../../test/helpers/announcements'
 
 test.after.each(cleanup)
 
-/** A token of the format the server issues (src/contract.ts). */
+/** A token of the format the server issues (src/contract/contract.ts). */
 const TOKEN = 'Zm9vYmFyLWJhei1xdXV4LQ'
 
 async function signedUpToken(server: ReturnType<typeof createContractServer>) {

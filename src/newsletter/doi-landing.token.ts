@@ -6,7 +6,10 @@
  * The address bar is anyone's to write: only a token of the format the server issues is used, so
  * no `..` or path part can steer the requests built from it.
  */
-import { SUBSCRIBER_TOKEN_PARAM as TOKEN_PARAM, SUBSCRIBER_TOKEN_PATTERN } from '../contract'
+import {
+  SUBSCRIBER_TOKEN_PARAM as TOKEN_PARAM,
+  SUBSCRIBER_TOKEN_PATTERN,
+} from '../contract/contract'
 
 export function takeSubscriberToken(win: Window): string | null {
   const { location, history } = win

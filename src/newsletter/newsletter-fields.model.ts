@@ -5,7 +5,7 @@
  * newsletter-submit.model.ts's; it reads and resets the fields through this model.
  */
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-react'
-import type { CustomerBaseData, Field, FormValues } from './newsletter.schema'
+import type { CustomerBaseData, Field, FormValues } from '../contract/newsletter.schema'
 import type { SiteRules } from './newsletter.sites'
 import { LOCK_FIELDS, mergeBaseData } from './newsletter.base-data'
 import { validateAll, validateField, type Errors } from './newsletter.validation'

@@ -14,14 +14,14 @@ import {
   text,
   type,
 } from '../../test/helpers/newsletter'
-import { type Site, SITE_LOCALE, SITES } from '../sites'
+import { type Site, SITE_LOCALE, SITES } from '../contract/sites'
 import { fakeClock } from '../../test/helpers/fake-timers'
 import { NewsletterBlock } from './index'
 import { SITE_RULES } from './newsletter.sites'
-import { BRAND } from '../brand'
+import { BRAND } from '../contract/brand'
 
-import type { Field } from './newsletter.constants'
-import type { FormValues } from './newsletter.schema'
+import type { Field } from '../contract/newsletter.constants'
+import type { FormValues } from '../contract/newsletter.schema'
 import { validateAll, validateField } from './newsletter.validation'
 
 test.after.each(resetNewsletterTest)

@@ -6,7 +6,7 @@ import { useLaterStep } from '../base/staged'
 import { Button, Checkbox, Input, Select, TextLink } from '../kit'
 import { t } from '../i18n/i18n'
 import type { NewsletterModel } from './newsletter.model'
-import { EMAIL_MAX, NAME_MAX, type Field } from './newsletter.constants'
+import { EMAIL_MAX, NAME_MAX, type Field } from '../contract/newsletter.constants'
 import { isShown, type SiteLinks } from './newsletter.sites'
 import { richText } from './rich-text'
 

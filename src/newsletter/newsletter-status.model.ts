@@ -4,15 +4,15 @@
  * waited for STATUS_WAIT_MS at most. A logged-in visitor's base data is loaded beside it.
  */
 import { batch, computed, signal } from '@preact/signals-react'
-import { LOGIN_TOKEN_COOKIE } from '../contract'
+import { LOGIN_TOKEN_COOKIE } from '../contract/contract'
 import { readCookie } from '../cookies'
 import type { Widget } from '../base/widget-context'
 import type { PsData } from '../api/psdata'
 import { log } from '../log'
 import { describeError } from '../api/errors'
 import type { NewsletterApi } from './newsletter.api'
-import type { CustomerBaseData } from './newsletter.schema'
-import { STATUS_WAIT_MS } from './newsletter.constants'
+import type { CustomerBaseData } from '../contract/newsletter.schema'
+import { STATUS_WAIT_MS } from '../contract/newsletter.constants'
 
 export type StatusModel = ReturnType<typeof createStatusModel>
 

@@ -15,7 +15,7 @@ import {
   text,
 } from '../../test/helpers/newsletter'
 import type { PsData } from '../api/psdata'
-import { STATUS_WAIT_MS } from './newsletter.constants'
+import { STATUS_WAIT_MS } from '../contract/newsletter.constants'
 
 test.after.each(resetNewsletterTest)
 

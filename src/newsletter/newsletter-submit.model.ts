@@ -10,7 +10,7 @@ import { log } from '../log'
 import { describeError } from '../api/errors'
 import { emit, SUBMITTED_EVENT, trackSignUp } from './newsletter.analytics'
 import { isEmailInvalid, type NewsletterApi } from './newsletter.api'
-import type { SubscriptionResult } from './newsletter.schema'
+import type { SubscriptionResult } from '../contract/newsletter.schema'
 import { ORIGIN, subscriberRequest } from './newsletter.request'
 import type { FieldsModel } from './newsletter-fields.model'
 

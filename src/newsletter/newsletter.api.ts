@@ -2,11 +2,16 @@
 import { createApiClient, newsletterBasePath, siteHeaders } from '../api/client'
 import { ResponseError } from '../api/errors'
 import type { Widget } from '../base/widget-context'
-import { EMAIL_INVALID_TYPE } from './newsletter.constants'
-import type { SubscriberRequest } from './newsletter.schema'
-import { CustomerBaseDataSchema, type CustomerBaseData } from './base-data.schema'
+import { EMAIL_INVALID_TYPE } from '../contract/newsletter.constants'
+import type { SubscriberRequest } from '../contract/newsletter.schema'
+import { CustomerBaseDataSchema, type CustomerBaseData } from '../contract/base-data.schema'
 import { validate } from 'superstruct'
-import { BASE_DATA_PATH, DOI_PATH, LOGIN_TOKEN_HEADER, SUBSCRIBERS_PATH } from '../contract'
+import {
+  BASE_DATA_PATH,
+  DOI_PATH,
+  LOGIN_TOKEN_HEADER,
+  SUBSCRIBERS_PATH,
+} from '../contract/contract'
 
 export interface NewsletterApi {
   subscribe(request: SubscriberRequest): Promise<unknown>

@@ -4,7 +4,7 @@
  * values; what the visitor typed elsewhere stays. The answer can arrive after the visitor started
  * typing, and losing that would be the wrong "reset". (docs/spec-readings.md)
  */
-import type { CustomerBaseData, Field, FormValues } from './newsletter.schema'
+import type { CustomerBaseData, Field, FormValues } from '../contract/newsletter.schema'
 import { isShown, type SiteRules } from './newsletter.sites'
 
 /** The fields a customer account can know (and a site may lock). */

@@ -16,10 +16,10 @@ import {
   SALUTATIONS,
   SubscriberRequestSchema,
   type SubscriberRequest,
-} from './newsletter.schema'
+} from '../contract/newsletter.schema'
 import { validateAll, validateField } from './newsletter.validation'
 import { SITE_RULES } from './newsletter.sites'
-import { SITES, SITE_LOCALE, type Site } from '../sites'
+import { SITES, SITE_LOCALE, type Site } from '../contract/sites'
 import { ErrorBoundary } from '../base/error-boundary'
 import { createTestWidget, renderInWidget, useLocale } from '../../test/helpers/widget'
 import { captureConsole } from '../../test/helpers/console'

@@ -1,5 +1,5 @@
 /** The sign-up request (SPEC §7) built from the form's values and the site's rules. */
-import type { FormValues, SubscriberRequest } from './newsletter.schema'
+import type { FormValues, SubscriberRequest } from '../contract/newsletter.schema'
 import { isShown, type SiteRules } from './newsletter.sites'
 
 /** Where the sign-up comes from (request origin, analytics 'origin:originAddition'). */

@@ -2,8 +2,8 @@
  * The per-site rules of the sign-up form (SPEC §2, §3 per-country form config, §5): one table,
  * one row per site. Adding a market means adding a row here and its texts, nothing else.
  */
-import type { Site } from '../sites'
-import { SALUTATIONS, type Field, type Salutation } from './newsletter.constants'
+import type { Site } from '../contract/sites'
+import { SALUTATIONS, type Field, type Salutation } from '../contract/newsletter.constants'
 
 /** Whether a field is on the form, and whether the visitor must fill it. */
 export type FieldRule = 'hidden' | 'optional' | 'required'

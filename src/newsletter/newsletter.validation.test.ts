@@ -1,8 +1,8 @@
 /** SPEC §5 per site, table-driven: valid and invalid samples, and which fields each site requires. */
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { SITES, type Site } from '../sites'
-import type { Field, FormValues } from './newsletter.schema'
+import { SITES, type Site } from '../contract/sites'
+import type { Field, FormValues } from '../contract/newsletter.schema'
 import { EMPTY_FORM } from './newsletter-fields.model'
 import { SITE_RULES, type FieldRule } from './newsletter.sites'
 import { validateAll, validateField } from './newsletter.validation'

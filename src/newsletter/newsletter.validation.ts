@@ -2,8 +2,8 @@
  * Field validation of the sign-up form (SPEC §5). Answers a message key (texts under
  * newsletter.errors), or undefined.
  */
-import { isEmail, isName, type Field } from './newsletter.constants'
-import type { FormValues } from './newsletter.schema'
+import { isEmail, isName, type Field } from '../contract/newsletter.constants'
+import type { FormValues } from '../contract/newsletter.schema'
 import type { SiteRules } from './newsletter.sites'
 
 /**

@@ -5,7 +5,7 @@
  * claims #footer (src/mount.ts), and the build's manifest lists them for a host page's preload
  * (build/product/pictures.ts).
  */
-import { NEWSLETTER_IMAGES } from '../contract'
+import { NEWSLETTER_IMAGES } from '../contract/contract'
 import { fromDocument } from '../dom'
 
 /** The files by the media query that picks each, in <picture> order (the last for any width). */

@@ -3,7 +3,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { captureConsole } from '../../test/helpers/console'
 import { createTestWidget } from '../../test/helpers/widget'
-import { GLOBAL_KEY } from '../contract'
+import { GLOBAL_KEY } from '../contract/contract'
 import { createStyleRoot } from '../styles/style-root'
 import { loadPreview, TRUSTED_TYPES_POLICY, type PreviewHandOff, type PreviewHost } from './load'
 

@@ -21,7 +21,12 @@
  * throws, so the URL goes through a policy ("lumora-footer-preview"; pages with a
  * `trusted-types` allow-list must name it) that accepts exactly this one URL.
  */
-import { GLOBAL_KEY, STAFF_COOKIES, type FooterGlobal, type WithFooterGlobal } from '../contract'
+import {
+  GLOBAL_KEY,
+  STAFF_COOKIES,
+  type FooterGlobal,
+  type WithFooterGlobal,
+} from '../contract/contract'
 import { log } from '../log'
 import { readCookie } from '../cookies'
 import { fromDocument } from '../dom'
@@ -44,7 +49,7 @@ interface PreviewExports {
   mountPreview(host: PreviewHost): void
 }
 
-/** The hand-off on the page global (src/contract.ts): the preview file calls it with its module function. */
+/** The hand-off on the page global (src/contract/contract.ts): the preview file calls it with its module function. */
 export type PreviewHandOff = Pick<FooterGlobal<PreviewExports>, 'preview'>
 
 interface TrustedTypesWindow {

@@ -2,8 +2,8 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { cleanup, fireEvent, screen, within } from '@testing-library/preact'
-import { createContractServer } from '../../build/contract-server/handler'
-import { DEMO_STAFF_TOKEN } from '../../build/contract-server/demo/staff'
+import { createContractServer } from '../../server/handler'
+import { DEMO_STAFF_TOKEN } from '../../server/demo/staff'
 import { captureConsole } from '../../test/helpers/console'
 import { fakeClock } from '../../test/helpers/fake-timers'
 import {

@@ -8,7 +8,7 @@ import { signal } from '@preact/signals-react'
 import { createApiClient, type Timers } from '../api/client'
 import { log } from '../log'
 import { validate } from 'superstruct'
-import { PreviewSessionSchema, type PreviewSession } from './preview.schema'
+import { PreviewSessionSchema, type PreviewSession } from '../contract/preview.schema'
 import {
   ABTEST_API,
   ABTEST_ASSIGNMENT_PATH,
@@ -16,7 +16,7 @@ import {
   PREVIEW_API,
   PREVIEW_LOGOUT_PATH,
   PREVIEW_RENEW_PATH,
-} from './preview.api'
+} from '../contract/preview.api'
 
 /** SPEC §9: preview renewal every 5 minutes. */
 export const RENEW_INTERVAL_MS = 5 * 60_000

@@ -17,14 +17,19 @@ import { computed, signal } from '@preact/signals-react'
 import { is, validate } from 'superstruct'
 import type { ApiClient } from '../api/client'
 import { log } from '../log'
-import { ABTEST_API, ABTEST_TESTS_PATH, PREVIEW_API, PREVIEW_TOKEN_PATH } from './preview.api'
+import {
+  ABTEST_API,
+  ABTEST_TESTS_PATH,
+  PREVIEW_API,
+  PREVIEW_TOKEN_PATH,
+} from '../contract/preview.api'
 import {
   AbTestListSchema,
   PreviewStatusAnswerSchema,
   type AbTest,
   type PreviewSession,
   type TokenRequest,
-} from './preview.schema'
+} from '../contract/preview.schema'
 import { TEXT } from './preview.texts'
 
 const DATE_FORMAT = /^(\d{4})-(\d{2})-(\d{2})$/

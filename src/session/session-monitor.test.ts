@@ -3,8 +3,8 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { fakeClock, type FakeClock } from '../../test/helpers/fake-timers'
 import { createTestWidget } from '../../test/helpers/widget'
-import { createContractServer } from '../../build/contract-server/handler'
-import { makeLoginToken } from '../../build/contract-server/core/routes/login'
+import { createContractServer } from '../../server/handler'
+import { makeLoginToken } from '../../server/core/routes/login'
 import {
   CHECK_INTERVAL_MS,
   CheckResult,

@@ -34,8 +34,8 @@
 import { createApiClient, type Timers } from '../api/client'
 import { readCookie } from '../cookies'
 import { fromDocument } from '../dom'
-import { decodeLoginToken, LOGIN_TOKEN_COOKIE } from './login-token'
-import { LOGIN_API, LOGIN_TOKEN_RENEW_PATH, LONG_TERM_TOKEN_RENEW_PATH } from '../contract'
+import { decodeLoginToken, LOGIN_TOKEN_COOKIE } from '../contract/login-token'
+import { LOGIN_API, LOGIN_TOKEN_RENEW_PATH, LONG_TERM_TOKEN_RENEW_PATH } from '../contract/contract'
 
 /** SPEC §9: token check every 3 minutes, waiting poll every 10 seconds. */
 export const CHECK_INTERVAL_MS = 3 * 60_000

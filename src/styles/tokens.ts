@@ -2,7 +2,7 @@
  * Design tokens shared by code and styles. Breakpoints are SPEC §9's upper bounds
  * (xs up to 374 px ... 4xl up to 1919 px). CSS cannot read these constants, so style
  * files write `(max-width: N px)` or `(min-width: N+1 px)` with these values (as below() and
- * above() produce); test/unit/tokens.test.ts fails on any other width in a media query.
+ * above() produce); test/rules/tokens.test.ts fails on any other width in a media query.
  */
 export const BREAKPOINTS = {
   xs: 374,

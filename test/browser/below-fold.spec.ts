@@ -5,7 +5,7 @@
  * shows.
  */
 import { expect, test } from '@playwright/test'
-import { GLOBAL_KEY } from '../../src/contract.ts'
+import { GLOBAL_KEY } from '../../src/contract/contract.ts'
 import { watchPage } from './helpers.ts'
 
 /** The widget's requests, and how many of them started before the page's load event ended. */

@@ -10,7 +10,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { MARKETS } from '../../build/product/markets.ts'
 import { flatten, loadDictionary } from '../../build/product/locales.ts'
 import { watchPage, widgetRoot } from './helpers.ts'
-import { STATUS_WAIT_MS } from '../../src/newsletter/newsletter.constants.ts'
+import { STATUS_WAIT_MS } from '../../src/contract/newsletter.constants.ts'
 
 const AT = MARKETS.find((m) => m.site === 'AT')!
 const DE = MARKETS.find((m) => m.site === 'DE')!

@@ -5,7 +5,7 @@
  * its own styles apply (#host-styled). The widget must mount with every link of the clean page,
  * look like it does there (pixel comparison), keep AA contrast in every state, sign up, and log
  * no error. Pages are files in fixtures/hosts/, their libraries pinned devDependencies or files
- * vendored in fixtures/hosts/vendor/ (build/contract-server/demo/hosts.ts).
+ * vendored in fixtures/hosts/vendor/ (server/demo/hosts.ts).
  */
 import { writeFileSync } from 'node:fs'
 import { expect, type Browser, type Frame, type Page } from '@playwright/test'

@@ -1,11 +1,11 @@
 /**
  * A good guest on any page (issue 7, host pages): a hostile legacy stylesheet, a strict CSP,
  * odd embeddings, no traces left before a sign-up (the slow phone webview: webview.spec.ts). Host pages are
- * plain files in fixtures/hosts/, served by build/contract-server/demo/hosts.ts.
+ * plain files in fixtures/hosts/, served by server/demo/hosts.ts.
  */
 import { writeFileSync } from 'node:fs'
 import { expect, test, type Page, type Request } from '@playwright/test'
-import { DEMO_ACCOUNT } from '../../build/contract-server/core/routes/login.ts'
+import { DEMO_ACCOUNT } from '../../server/core/routes/login.ts'
 import { becomeStaff, requestsSoFar, testOnWorkerPage, watchPage, widgetRoot } from './helpers.ts'
 import {
   apiCalls,

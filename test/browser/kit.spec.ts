@@ -1,6 +1,6 @@
 /** The kit gallery in Chromium: axe (WCAG 2.2 AA) in every locale, target sizes, keyboard, and the React build. */
 import { expect, type Page } from '@playwright/test'
-import { LOCALES } from '../../src/sites.ts'
+import { LOCALES } from '../../src/contract/sites.ts'
 import { axeViolations } from './axe.ts'
 // Each test opens the gallery and acts in it: one page per worker (helpers.ts).
 import { testOnWorkerPage as test, watchPage } from './helpers.ts'

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test, type Page, type Request } from '@playwright/test'
 import { REPO_ROOT } from '../../build/repo-root.ts'
-import { NEWSLETTER_IMAGES, PSDATA_PATH, type Manifest } from '../../src/contract.ts'
+import { NEWSLETTER_IMAGES, PSDATA_PATH, type Manifest } from '../../src/contract/contract.ts'
 import { docBlocks } from './origins.ts'
 import { watchPage } from './helpers.ts'
 

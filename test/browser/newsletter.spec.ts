@@ -5,7 +5,7 @@
  */
 import { expect, test as freshPageTest, type Page } from '@playwright/test'
 import { MARKETS, type Market } from '../../build/product/markets.ts'
-import { DEMO_ACCOUNT } from '../../build/contract-server/core/routes/login.ts'
+import { DEMO_ACCOUNT } from '../../server/core/routes/login.ts'
 import { flatten, loadDictionary } from '../../build/product/locales.ts'
 import { axeViolations } from './axe.ts'
 // Tests load their page first: one page per worker (helpers.ts), but for the one that installs a

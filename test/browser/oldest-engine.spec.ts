@@ -5,7 +5,7 @@
  * This is how a regression below the floor shows without an old browser.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO_ACCOUNT } from '../../build/contract-server/core/routes/login.ts'
+import { DEMO_ACCOUNT } from '../../server/core/routes/login.ts'
 import { apisBelowFloor, type BelowFloor } from './below-floor.ts'
 import { becomeStaff, watchPage } from './helpers.ts'
 import {

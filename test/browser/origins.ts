@@ -11,8 +11,8 @@ import { createServer as createNetServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { REPO_ROOT } from '../../build/repo-root.ts'
-import { createContractServer } from '../../build/contract-server/handler.ts'
-import { serve } from '../../build/contract-server/core/node-adapter.ts'
+import { createContractServer } from '../../server/handler.ts'
+import { serve } from '../../server/core/node-adapter.ts'
 import { BROTLI_STATIC_MODULE, NGINX } from '../runners/ensure-nginx.ts'
 
 export const EMBEDDING_DOC = path.join(REPO_ROOT, 'docs/EMBEDDING.md')

@@ -45,7 +45,7 @@ export default defineConfig({
     { name: 'webview', testMatch: /webview\.spec\.ts$/ },
   ],
   webServer: {
-    command: `node --import tsx ../../build/contract-server/serve.ts`,
+    command: `node --import tsx ../../server/serve.ts`,
     cwd: import.meta.dirname,
     // A store of its own in memory: no run inherits another's sign-ups or logins (and their caps).
     env: { PORT: String(port), DATA_DIR: ':memory:' },

@@ -5,7 +5,7 @@
  * headers, for a logged-in visitor who signs up.
  */
 import { expect, test } from '@playwright/test'
-import { DEMO_ACCOUNT } from '../../build/contract-server/core/routes/login.ts'
+import { DEMO_ACCOUNT } from '../../server/core/routes/login.ts'
 import { POLLUTION } from '../helpers/prototype-pollution.ts'
 import { watchPage } from './helpers.ts'
 import { fillRequired, footerSettled, market, submitButton, successText } from './hosts-helpers.ts'

@@ -4,7 +4,7 @@
  * 3 minutes of activity, and skipped on smartphones.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO_ACCOUNT } from '../../build/contract-server/core/routes/login.ts'
+import { DEMO_ACCOUNT } from '../../server/core/routes/login.ts'
 import { requestsSoFar, watchPage } from './helpers.ts'
 
 const RENEW = '/service/login/api/v1/logintoken/renew'

@@ -7,7 +7,7 @@
  */
 import { expect, type Page } from '@playwright/test'
 import { MARKETS, type Market } from '../../build/product/markets.ts'
-import type { Site } from '../../src/sites.ts'
+import type { Site } from '../../src/contract/sites.ts'
 import { flatten, loadDictionary } from '../../build/product/locales.ts'
 // Each test loads its market's page first: one page per worker (helpers.ts).
 import { testOnWorkerPage as test } from './helpers.ts'

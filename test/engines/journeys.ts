@@ -11,7 +11,7 @@ import { MARKETS, type Market } from '../../build/product/markets.ts'
 import { flatten, loadDictionary } from '../../build/product/locales.ts'
 import { REPO_ROOT } from '../../build/repo-root.ts'
 import { footerFixture } from '../helpers/footer-fixtures.ts'
-import { DEMO_ACCOUNT } from '../../build/contract-server/core/routes/login.ts'
+import { DEMO_ACCOUNT } from '../../server/core/routes/login.ts'
 import type { EnginePage, Query } from './driver.ts'
 
 export interface Journey {

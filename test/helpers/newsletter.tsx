@@ -4,12 +4,12 @@
  * wrappers the tests use to act as the visitor and hold or fail the server's answers.
  */
 import { cleanup, screen } from '@testing-library/preact'
-import { createContractServer, type ContractServer } from '../../build/contract-server/handler'
-import { makeLoginToken } from '../../build/contract-server/core/routes/login'
+import { createContractServer, type ContractServer } from '../../server/handler'
+import { makeLoginToken } from '../../server/core/routes/login'
 import { t } from '../../src/i18n/i18n'
 import type { EmbedConfig } from '../../src/config'
 import type { PsData } from '../../src/api/psdata'
-import type { Site } from '../../src/sites'
+import type { Site } from '../../src/contract/sites'
 import { NewsletterBlock, SIGN_UP_EVENT, SUBMITTED_EVENT } from '../../src/newsletter'
 import { typeAndLeave } from './input'
 import {

@@ -52,7 +52,7 @@ async function launch(name: EngineName, paths: Required<EnginePaths>): Promise<E
 async function startServer(port: number): Promise<() => void> {
   const server = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(REPO_ROOT, 'build/contract-server/serve.ts')],
+    ['--import', 'tsx', path.join(REPO_ROOT, 'server/serve.ts')],
     {
       // A store of its own in memory: no run inherits another's sign-ups or logins (and their caps).
       env: { ...process.env, PORT: String(port), DATA_DIR: ':memory:' },

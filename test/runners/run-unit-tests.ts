@@ -18,7 +18,7 @@ import { libraryPatchesPlugin } from '../../build/product/library-patches.ts'
 import { REFERENCE_LOCALE } from '../../build/product/markets.ts'
 
 const OUT_DIR = path.join(ROOT, '.cache/unit')
-const TEST_DIRS = ['src', 'test/unit']
+const TEST_DIRS = ['src', 'test/unit', 'test/rules', 'server', 'build']
 const SETUP = path.join(ROOT, 'test/setup/dom.ts')
 
 function findTests(dir: string): string[] {

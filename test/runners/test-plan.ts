@@ -167,7 +167,7 @@ async function main(): Promise<void> {
     )
   const plan = names.length > 0 ? PLAN.filter((s) => names.includes(s.name)) : PLAN
   const cores = Number(process.env.TEST_CORES) || availableParallelism()
-  // The build step's output, for the unit tests that check the build (test/unit/build.test.ts).
+  // The build step's output, for the unit tests that check the build (build/test/build.test.ts).
   process.env.FOOTER_BUILT_DIR ??= outDirFor('preact')
   const started = performance.now()
   const outcomes = await runPlan(plan, cores)

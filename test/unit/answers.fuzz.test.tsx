@@ -19,11 +19,11 @@ import {
   formatTime,
   toInstant,
 } from '../../src/preview/settings.model'
-import { PREVIEW_STATUSES } from '../../src/preview/preview.schema'
+import { PREVIEW_STATUSES } from '../../src/contract/preview.schema'
 import { createApiClient } from '../../src/api/client'
 import { createSessionMonitor, CheckResult } from '../../src/session/session-monitor'
 import { ErrorBoundary } from '../../src/base/error-boundary'
-import { SITES } from '../../src/sites'
+import { SITES } from '../../src/contract/sites'
 import { createTestWidget, renderInWidget, TEST_ORIGIN, useLocale } from '../helpers/widget'
 import { captureConsole } from '../helpers/console'
 import { fakeClock } from '../helpers/fake-timers'

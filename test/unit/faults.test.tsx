@@ -1,7 +1,7 @@
 /**
  * Faults, table-driven (issue 7): every call of SPEC §7 the widget makes, answering 500, 404,
  * malformed JSON, an empty body, or never (the 15 s time-out on the fake clock). The contract
- * server injects the fault (X-Fault header, build/contract-server/demo/faults.ts). For each row:
+ * server injects the fault (X-Fault header, server/demo/faults.ts). For each row:
  * no exception escapes (no unhandled rejection, no window error event, no error boundary
  * firing), the visitor sees what SPEC §8 says (or nothing where it says nothing), typed values
  * survive, and once the fault is cleared a retry (or the next page load, for calls made only
@@ -14,10 +14,10 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { cleanup, fireEvent, screen } from '@testing-library/preact'
-import { createContractServer } from '../../build/contract-server/handler'
-import { DEMO_STAFF_TOKEN } from '../../build/contract-server/demo/staff'
-import { FAULT_HEADER } from '../../build/contract-server/demo/faults'
-import { makeLoginToken } from '../../build/contract-server/core/routes/login'
+import { createContractServer } from '../../server/handler'
+import { DEMO_STAFF_TOKEN } from '../../server/demo/staff'
+import { FAULT_HEADER } from '../../server/demo/faults'
+import { makeLoginToken } from '../../server/core/routes/login'
 import { typeAndLeave } from '../helpers/input'
 import { captureConsole } from '../helpers/console'
 import { fakeClock } from '../helpers/fake-timers'
@@ -42,9 +42,9 @@ import {
   createSessionMonitor,
 } from '../../src/session/session-monitor'
 import { REQUEST_TIMEOUT_MS } from '../../src/api/client'
-import type { Site } from '../../src/sites'
-import * as C from '../../src/contract'
-import { CALLS, paths } from '../../src/contract-calls'
+import type { Site } from '../../src/contract/sites'
+import * as C from '../../src/contract/contract'
+import { CALLS, paths } from '../../src/contract/contract-calls'
 
 const test = suite('faults')
 
@@ -54,7 +54,7 @@ export type Fault = (typeof FAULTS)[number]
 const is2xx = (fault: Fault) => fault === 'malformed' || fault === 'empty'
 
 /**
- * Every call of SPEC §7 (src/contract-calls.ts) by its name there, as the part of its path a fault
+ * Every call of SPEC §7 (src/contract/contract-calls.ts) by its name there, as the part of its path a fault
  * and a count match: the path (under the classic base), or for a call by token what follows the token.
  */
 const P = Object.fromEntries(
@@ -645,7 +645,7 @@ for (const row of ROWS) {
   }
 }
 
-test('every request the widget sent above is a call of SPEC §7 (src/contract-calls.ts): its method, path and headers', () => {
+test('every request the widget sent above is a call of SPEC §7 (src/contract/contract-calls.ts): its method, path and headers', () => {
   const calls = Object.entries(CALLS).flatMap(([name, call]) =>
     paths(call).map((path) => ({
       name,

@@ -3,7 +3,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { validate } from 'superstruct'
 import { footerFixture } from '../helpers/footer-fixtures.ts'
-import { SITES, type Site } from '../../src/sites.ts'
+import { SITES, type Site } from '../../src/contract/sites.ts'
 import { FooterContentSchema, type FooterContent } from '../../src/footer/footer.schema.ts'
 import { LOGO_SOURCES } from '../../src/footer/logos.ts'
 

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { REPO_ROOT } from '../../build/repo-root.ts'
-import { HOST_LIBRARIES } from '../../build/contract-server/demo/hosts.ts'
+import { HOST_LIBRARIES } from '../../server/demo/hosts.ts'
 
 const VENDOR = path.join(REPO_ROOT, 'fixtures/hosts/vendor')
 const sums = readFileSync(path.join(VENDOR, 'SHA256SUMS'), 'utf8')

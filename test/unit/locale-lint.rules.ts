@@ -3,7 +3,7 @@
  * sheets in docs/texts/. Typography and spellings here; wording that the law forbids or asks for
  * in locale-lint.legal.ts.
  */
-import type { Locale } from '../../src/sites.ts'
+import type { Locale } from '../../src/contract/sites.ts'
 import { LEGAL_RULES } from './locale-lint.legal.ts'
 
 export interface Text {

@@ -11,9 +11,16 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { flatten, loadDictionary } from '../../build/product/locales.ts'
 import { REPO_ROOT } from '../../build/repo-root.ts'
-import { MAIL_TEXTS } from '../../build/contract-server/core/routes/newsletter-mail.ts'
-import { BRAND } from '../../src/brand.ts'
-import { LOCALES, SITES, SITE_LOCALE, isSite, type Locale, type Site } from '../../src/sites.ts'
+import { MAIL_TEXTS } from '../../server/core/routes/newsletter-mail.ts'
+import { BRAND } from '../../src/contract/brand.ts'
+import {
+  LOCALES,
+  SITES,
+  SITE_LOCALE,
+  isSite,
+  type Locale,
+  type Site,
+} from '../../src/contract/sites.ts'
 import { invisibleLiterals, lint, type Text } from './locale-lint.rules.ts'
 
 const NBSP = '\u00a0'
@@ -82,7 +89,7 @@ const TEXT_FILES = [
     }
   }),
   ...SITES.map((site) => `fixtures/footer/${site.toLowerCase()}.json`),
-  'build/contract-server/core/routes/newsletter-mail.ts',
+  'server/core/routes/newsletter-mail.ts',
 ]
 
 test('no invisible character is written literally: no-break spaces, soft hyphens and the like are escapes', () => {

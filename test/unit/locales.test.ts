@@ -3,7 +3,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { flatten, loadDictionary, placeholders } from '../../build/product/locales.ts'
 import { REFERENCE_LOCALE } from '../../build/product/markets.ts'
-import { LOCALES, type Locale } from '../../src/sites.ts'
+import { LOCALES, type Locale } from '../../src/contract/sites.ts'
 
 const reference = flatten(await loadDictionary(REFERENCE_LOCALE))
 

@@ -7,7 +7,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { cleanup, fireEvent, screen } from '@testing-library/preact'
-import { createContractServer } from '../../build/contract-server/handler'
+import { createContractServer } from '../../server/handler'
 import { TEST_ORIGIN } from '../helpers/widget'
 import {
   email,
@@ -20,7 +20,7 @@ import {
   text,
   type,
 } from '../helpers/newsletter'
-import { SITES, type Site } from '../../src/sites'
+import { SITES, type Site } from '../../src/contract/sites'
 
 test.after.each(resetNewsletterTest)
 

@@ -6,7 +6,7 @@ import { TextLink } from '../../kit'
 import { t } from '../../i18n/i18n'
 import { flagPath } from '../logos'
 import type { FooterContent } from '../footer.schema'
-import { isSite, SITE_LOCALE } from '../../sites'
+import { isSite, SITE_LOCALE } from '../../contract/sites'
 
 /**
  * Each country's name is written in that market's language ("Magyarország", "Suisse"), so it

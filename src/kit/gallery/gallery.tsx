@@ -9,7 +9,7 @@ import { swapDictionary } from '../../i18n/i18n'
 import { useStyles } from '../../styles/style-root'
 import baseCss from '../../styles/base.css'
 import { Select } from '../index'
-import { LOCALES } from '../../sites'
+import { LOCALES } from '../../contract/sites'
 import css from './gallery.css'
 import buttonVariantsCss from '../button/button-variants.css'
 import {

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { TextSlider } from './text-slider'
 import { useLocale } from '../../../test/helpers/widget'
 import { flatten, loadDictionary } from '../../../build/product/locales'
-import { LOCALES } from '../../sites'
+import { LOCALES } from '../../contract/sites'
 
 const test = suite('TextSlider')
 test.after.each(cleanup)

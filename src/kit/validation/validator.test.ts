@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert'
 import { swapDictionary } from '../../i18n/i18n'
 import { useLocale } from '../../../test/helpers/widget'
 import { captureConsole } from '../../../test/helpers/console'
-import { LOCALES } from '../../sites'
+import { LOCALES } from '../../contract/sites'
 import { FIELD_INVALID, GENERIC_INVALID, genericValidator, isIban } from './validator'
 
 const test = suite('generic validator')

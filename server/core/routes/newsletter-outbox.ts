@@ -1,0 +1,91 @@
+/**
+ * The confirmation mails: sent into an outbox that keeps the newest mails (a real backend hands
+ * them to its mail service; the demo shows them at /_mail/, demo/mail.ts), paced per mailbox so
+ * no form (or bot) can flood an inbox.
+ */
+import { SITE_LOCALE, type Site } from '../../../src/contract/sites.ts'
+import { SUBSCRIBER_TOKEN_PARAM } from '../../../src/contract/contract.ts'
+import { featureState, type ServerContext } from '../context.ts'
+import { createLimiter, type Limiter } from '../rate-limit.ts'
+import { MAIL_TEXTS } from './newsletter-mail.ts'
+import { mailboxKey } from './newsletter-store.ts'
+import type { Subscriber } from '../store/store.ts'
+
+/** One mailbox gets a confirmation mail at most this often, whichever of its addresses signs up. */
+export const DOI_RESEND_PAUSE_MS = 10 * 60 * 1000
+
+export interface Mail {
+  id: number
+  to: string
+  subject: string
+  /** Plain text of the mail, without advertising. */
+  body: string
+  action: string
+  ignore: string
+  locale: string
+  link: string
+  site: Site
+  sentAt: string
+}
+
+interface Outbox {
+  mails: Mail[]
+  sent: number
+  pause: Limiter
+}
+
+/** The outbox: every mail sent, the newest last. */
+export const outbox = (ctx: ServerContext) =>
+  featureState<Outbox>(ctx, 'newsletter-outbox', () => ({
+    mails: [],
+    sent: 0,
+    pause: createLimiter({
+      burst: 1,
+      everyMs: DOI_RESEND_PAUSE_MS,
+      now: () => ctx.now().getTime(),
+    }),
+  }))
+
+/** Whether the mailbox of `email` got a confirmation mail within the pause. */
+export const mailboxPaused = (ctx: ServerContext, email: string) =>
+  outbox(ctx).pause.wait(mailboxKey(email)) > 0
+
+/** Mails the confirmation link of a stored sign-up (its link's life is the store's, addPending). */
+export function sendConfirmation(ctx: ServerContext, subscriber: Subscriber): void {
+  const box = outbox(ctx)
+  const now = ctx.now()
+  const { site } = subscriber.evidence
+  box.pause.spend(mailboxKey(subscriber.request.email))
+  box.mails.push({
+    id: ++box.sent,
+    to: subscriber.request.email,
+    ...MAIL_TEXTS[SITE_LOCALE[site]],
+    locale: SITE_LOCALE[site],
+    link: confirmationLink(ctx, site, subscriber.evidence.pageAddress, subscriber.token),
+    site,
+    sentAt: now.toISOString(),
+  })
+  if (box.mails.length > ctx.limits.mails) box.mails.splice(0, box.mails.length - ctx.limits.mails)
+}
+
+/**
+ * The link of the confirmation mail: the configured public origin, the path of the page the
+ * visitor signed up on (the market's home page, ctx.sitePaths, when the client did not say) and
+ * the token. Nothing
+ * else of the client's address is kept: its origin may be anyone's, its query and fragment
+ * anything.
+ */
+function confirmationLink(
+  ctx: ServerContext,
+  site: Site,
+  pageAddress: string | null,
+  token: string,
+): string {
+  const link = new URL(ctx.publicOrigin)
+  // Set as a path (not resolved as a reference): `//evil.example/` stays a path on our origin.
+  link.pathname =
+    (URL.canParse(pageAddress ?? '') && new URL(pageAddress!).pathname) ||
+    (ctx.sitePaths[site] ?? '/')
+  link.searchParams.set(SUBSCRIBER_TOKEN_PARAM, token)
+  return link.href
+}

@@ -1,0 +1,28 @@
+/**
+ * `npm start`'s server (settings: settings.ts), which builds first: the contract server by mode
+ * (handler.ts) over node:http, its records in the configured database (DATA_DIR or DATABASE_URL,
+ * core/store/open.ts), migrated before it listens.
+ */
+import { createContractServer } from './handler.ts'
+import { serveOptions } from './settings.ts'
+import { serve } from './core/node-adapter.ts'
+import { defaultOwnHosts } from './demo/guard.ts'
+import { MARKETS } from '../build/product/markets.ts'
+import { openConfiguredStore, storeLocation } from './core/store/open.ts'
+import { keepRetention } from './core/store/retention.ts'
+
+const { port, host, options } = serveOptions(process.env)
+const store = openConfiguredStore(process.env)
+// Migrations run, and the database answers, before the first request is accepted.
+await store.subscribers()
+const server = createContractServer({ ...options, store })
+keepRetention(store, server.ctx.now)
+await serve(server.handle, port, host)
+const origin = server.ctx.origin
+if (options.mode === 'demo') {
+  console.log(`Demo and contract server on ${origin}/ (demo mode)`)
+  console.log(
+    `Markets: ${MARKETS.map((m) => m.path).join(' ')}  ·  /kit/  /_mail/  /_staff/  /_fault  (demo tools, for this machine at ${defaultOwnHosts(origin).join(' ')} only)`,
+  )
+} else console.log(`Contract server on ${origin}/ (contract mode): the calls of SPEC §7 only`)
+console.log(`Records: ${storeLocation(process.env)}`)

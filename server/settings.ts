@@ -1,0 +1,37 @@
+/** How `npm start` runs the server: its settings from the environment. */
+import type { ServerMode, ServerOptions } from './handler.ts'
+
+/**
+ * The server's settings from the environment of `npm start` (server/serve.ts): PORT (8080), HOST
+ * (127.0.0.1: the demo is for this machine unless asked; 0.0.0.0 or :: for every interface; on any HOST the demo tools, which hand
+ * out staff sessions and show everyone's confirmation links, answer loopback clients only),
+ * SERVER_MODE (demo, or contract for the SPEC §7 calls alone), PUBLIC_ORIGIN (the
+ * confirmation links' origin; default the address served on).
+ */
+/** HOST values that listen on every interface. */
+const ALL_INTERFACES = ['0.0.0.0', '::']
+
+export function serveOptions(env: Record<string, string | undefined>): {
+  port: number
+  host: string
+  options: ServerOptions
+} {
+  const port = Number(env.PORT ?? 8080)
+  // A bracketed IPv6 address ([::1]) is the address inside: listen() takes it bare.
+  const host = (env.HOST ?? '127.0.0.1').replace(/^\[(.*)\]$/, '$1')
+  const mode = env.SERVER_MODE ?? 'demo'
+  if (mode !== 'demo' && mode !== 'contract')
+    throw new Error(`SERVER_MODE is demo or contract, not ${mode}`)
+  // On all interfaces (0.0.0.0, or :: for IPv6 and IPv4) the server's own address is its
+  // loopback one: the wildcard is no address a link or a Host header can name.
+  const name = ALL_INTERFACES.includes(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host
+  return {
+    port,
+    host,
+    options: {
+      mode: mode as ServerMode,
+      origin: `http://${name}:${port}`,
+      publicOrigin: env.PUBLIC_ORIGIN,
+    },
+  }
+}

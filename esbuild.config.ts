@@ -17,6 +17,7 @@ import { pathToFileURL } from 'node:url'
 import { buildAll, outDirFor, type Flavor } from './build/product/build.ts'
 import { floorQueries } from './build/product/browser-floor.ts'
 import { MARKETS } from './build/product/markets.ts'
+import { buildServerRender } from './build/product/server-render.ts'
 
 /** Why a finished build fails: bundles over their budget, or code below the browser floor. */
 export function buildFailures(result: { violations: string[]; belowFloor: string[] }): string[] {
@@ -46,6 +47,8 @@ async function main(): Promise<void> {
       process.env.FOOTER_PUBLIC_PATH,
       markets,
     )
+    // The server's render and the package (docs/server-rendering.md): the shipped build's only.
+    if (flavor === 'preact') await buildServerRender(outDirFor(flavor))
     for (const b of result.manifest.bundles) {
       console.log(
         `${b.file.padEnd(34)} ${String(b.bytes.min).padStart(7)} B min ${String(b.bytes.brotli).padStart(6)} B br`,

@@ -6,7 +6,8 @@ import type { ServerMode, ServerOptions } from './handler.ts'
  * (127.0.0.1: the demo is for this machine unless asked; 0.0.0.0 or :: for every interface; on any HOST the demo tools, which hand
  * out staff sessions and show everyone's confirmation links, answer loopback clients only),
  * SERVER_MODE (demo, or contract for the SPEC §7 calls alone), PUBLIC_ORIGIN (the
- * confirmation links' origin; default the address served on).
+ * confirmation links' origin; default the address served on), ASSET_ORIGIN (where the release
+ * folder is served, for the server-rendered footer's pictures; default PUBLIC_ORIGIN).
  */
 /** HOST values that listen on every interface. */
 const ALL_INTERFACES = ['0.0.0.0', '::']
@@ -32,6 +33,7 @@ export function serveOptions(env: Record<string, string | undefined>): {
       mode: mode as ServerMode,
       origin: `http://${name}:${port}`,
       publicOrigin: env.PUBLIC_ORIGIN,
+      assetOrigin: env.ASSET_ORIGIN,
     },
   }
 }

@@ -33,7 +33,23 @@ function mount(
   shadow: ShadowRoot,
 ): () => void {
   const doc = win.document
-  const container = shadow.appendChild(fromDocument(doc, 'createElement').call(doc, 'div'))
+  // A server-rendered footer (docs/server-rendering.md) stays on screen while the widget renders
+  // out of sight; once the widget has rendered its last step with legal links of its own, it
+  // takes the server's place in one task (no frame without a footer). Without legal links (the
+  // content call failed) the server's footer stays, or, on a page without one, the page's own
+  // fallback inside #footer shows again through a slot (docs/EMBEDDING.md "Without JavaScript").
+  const served = [...shadow.childNodes]
+  const create = (name: string) => fromDocument(doc, 'createElement').call(doc, name)
+  const container = shadow.appendChild(create('div'))
+  // A style property, not the hidden attribute, which the base styles' `display` overrides.
+  if (served.length) container.style.display = 'none'
+  const done = (legalLinks: boolean) => {
+    if (legalLinks) {
+      for (const node of served) node.remove()
+      container.style.display = ''
+    } else if (served.length) log.warn('W29')
+    else shadow.appendChild(create('slot'))
+  }
   let ended: boolean | undefined
   /** What the end runs: each timer's clearing (a cleared or run timer's too: that is harmless), each part's stop. */
   const ends: (() => void)[] = []
@@ -93,6 +109,7 @@ function mount(
         later: createSlicedScheduler(timers, () => win.performance.now()),
         document: doc,
         mountElement: host,
+        onDone: done,
       })
       const styleRoot = createStyleRoot(shadow, config.nonce)
       steps.push(

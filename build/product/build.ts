@@ -176,6 +176,12 @@ export function bundleOptions(flavor: Flavor): esbuild.BuildOptions {
 /** The short class names of this build (build/product/class-names.ts), one map for every bundle. */
 let classNames: Map<string, string> | undefined
 
+/** `code` with this build's short class names: the server's render (server-render.ts) uses the same. */
+export function withShortClassNames(code: string): string {
+  classNames ??= classNameMap(path.join(ROOT, 'src'))
+  return shortenClassNames(code, classNames)
+}
+
 /**
  * Builds one browser script: esbuild, then terser's pass (build/product/terser-pass.ts). Fails on any
  * esbuild warning, because for our targets a warning means code that may crash at run time
@@ -200,8 +206,7 @@ export async function buildScript(
     const text = await esbuild.formatMessages(result.warnings, { kind: 'warning', color: false })
     throw new Error(`esbuild warnings are errors for shipped code:\n${text.join('\n')}`)
   }
-  classNames ??= classNameMap(path.join(ROOT, 'src'))
-  const code = shortenClassNames(await terserPass(result.outputFiles![0].text), classNames)
+  const code = withShortClassNames(await terserPass(result.outputFiles![0].text))
   const unsafe = unsafeSyntax(code)
   if (unsafe) throw new Error(unsafe)
   return { code: new TextEncoder().encode(code), metafile: result.metafile! }

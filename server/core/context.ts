@@ -5,6 +5,7 @@ import { REPO_ROOT } from '../../build/repo-root.ts'
 import type { Site } from '../../src/contract/sites.ts'
 import { memoryStore } from './store/open.ts'
 import type { Store } from './store/store.ts'
+import type { RenderFooterOptions } from '../../types/lumora-footer-server.d.ts'
 
 /** Caps on what the server keeps in memory. */
 export interface Limits {
@@ -66,6 +67,13 @@ export interface CoreOptions {
   sitePaths?: Partial<Record<Site, string>>
   fixturesDir?: string
   /**
+   * The server render of the footer (the package's renderFooter, docs/server-rendering.md), for
+   * the footer fragment route; without it that route answers 503.
+   */
+  renderFooter?: (options: RenderFooterOptions) => Promise<string>
+  /** Where the release folder is served (pictures, logos) for the footer fragment. Defaults to `publicOrigin`. */
+  assetOrigin?: string
+  /**
    * Where the records live (store/open.ts): npm start's server passes the configured database;
    * default a database of its own in memory (in-process tests), which ends with the process.
    */
@@ -83,6 +91,8 @@ export interface ServerContext {
   publicOrigin: string
   sitePaths: Partial<Record<Site, string>>
   fixturesDir: string
+  renderFooter?: (options: RenderFooterOptions) => Promise<string>
+  assetOrigin: string
   store: Store
   accounts?: readonly Account[]
   now: () => Date
@@ -94,10 +104,13 @@ export interface ServerContext {
 export function createContext(options: CoreOptions = {}): ServerContext {
   const random = options.randomBytes ?? ((n: number) => randomBytes(n))
   const origin = new URL(options.origin ?? 'https://shop.test').origin
+  const publicOrigin = new URL(options.publicOrigin ?? origin).origin
   return {
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     origin,
-    publicOrigin: new URL(options.publicOrigin ?? origin).origin,
+    publicOrigin,
+    renderFooter: options.renderFooter,
+    assetOrigin: new URL(options.assetOrigin ?? publicOrigin).origin,
     sitePaths: options.sitePaths ?? {},
     fixturesDir: options.fixturesDir ?? path.join(REPO_ROOT, 'fixtures'),
     store: options.store ?? memoryStore(),

@@ -9,6 +9,7 @@ import { HttpError, json } from './http.ts'
 import { matchRoute, type Middleware, type Route, type RouteArgs } from './router.ts'
 import { finalizeResponse } from './safety.ts'
 import { footerRoutes } from './routes/footer.ts'
+import { footerFragmentRoutes } from './routes/footer-fragment.ts'
 import { loginRoutes } from './routes/login.ts'
 import { newsletterRoutes } from './routes/newsletter.ts'
 import { previewRoutes } from './routes/preview.ts'
@@ -53,7 +54,13 @@ function failure(method: string, pattern: string, error: unknown): Response {
 
 /** The calls of SPEC §7 (src/contract/contract-calls.ts), and nothing else. */
 export function coreRoutes(): Route[] {
-  return [...newsletterRoutes(), ...footerRoutes(), ...previewRoutes(), ...loginRoutes()]
+  return [
+    ...newsletterRoutes(),
+    ...footerRoutes(),
+    ...footerFragmentRoutes(),
+    ...previewRoutes(),
+    ...loginRoutes(),
+  ]
 }
 
 export function createContractCore(

@@ -10,6 +10,8 @@ import { MARKETS } from '../../build/product/markets.ts'
 import { REPO_ROOT } from '../../build/repo-root.ts'
 import { benchScaleHook } from '../../build/bench/scale.ts'
 import type { ServerContext } from '../core/context.ts'
+import type { Site } from '../../src/contract/sites.ts'
+import { footerFragment } from '../core/routes/footer-fragment.ts'
 import type { Layer } from '../core/handler.ts'
 import { empty } from '../core/http.ts'
 import { route, type Route } from '../core/router.ts'
@@ -39,6 +41,8 @@ export interface DemoOptions {
 export interface Demo {
   distDir: string
   fixturesDir: string
+  /** The server-rendered footer of a market (core/routes/footer-fragment.ts); null without the render. */
+  fragment(site: Site, platform: string): Promise<string | null>
 }
 
 /** The release folder's cache rules (docs/EMBEDDING.md, "Origins and paths"), by path. */
@@ -91,6 +95,7 @@ export function demoLayer(options: DemoOptions = {}): (ctx: ServerContext) => La
     const demo: Demo = {
       distDir: options.distDir ?? path.join(REPO_ROOT, 'dist'),
       fixturesDir: ctx.fixturesDir,
+      fragment: (site, platform) => footerFragment(ctx, site, platform),
     }
     return {
       routes: [

@@ -49,8 +49,9 @@ export interface StartPlan {
   newsletterSettled: Promise<void>
 }
 
-export function createStartPlan(later: Later): StartPlan {
-  const at = signal(Step.frame)
+/** A plan at `from`: a server's render (src/app/server-render.tsx) starts where the browser's ends. */
+export function createStartPlan(later: Later, from = Step.frame): StartPlan {
+  const at = signal(from)
   let settleNewsletter!: () => void
   const newsletterSettled = new Promise<void>((resolve) => (settleNewsletter = resolve))
   return {

@@ -40,5 +40,8 @@ export declare class RenderFooterError extends Error {
 /** The inner HTML of `#footer` for these options. */
 export declare function renderFooter(options: RenderFooterOptions): Promise<string>
 
-/** The footer's style element's content hash for a CSP `style-src` without a nonce: `'sha256-…'`. */
-export declare function styleHash(html: string): string
+/**
+ * The CSP sources (`'sha256-…'`) of every style element a render of this release can hold: list
+ * them in `style-src` to admit the footer's styles without a nonce (docs/server-rendering.md).
+ */
+export declare const STYLE_SOURCES: readonly string[]

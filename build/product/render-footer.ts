@@ -4,10 +4,11 @@
  * (`footer.<locale>.mjs`, src/app/server-render.tsx built with that locale's texts). Its types
  * are types/lumora-footer-server.d.ts, which the package ships.
  */
-import { createHash } from 'node:crypto'
 import { SITE_LOCALE, isSite } from '../../src/contract/sites.ts'
 import type { CheckedRenderOptions } from '../../src/app/server-render.tsx'
 import type { RenderFooterOptions } from '../../types/lumora-footer-server.d.ts'
+
+declare const __STYLE_SOURCES__: string[]
 
 const PLATFORMS = ['SMARTPHONE', 'TABLET', 'CLASSIC'] as const
 
@@ -69,8 +70,9 @@ export async function renderFooter(options: RenderFooterOptions): Promise<string
   return market.render(checked)
 }
 
-/** The CSP source of the fragment's `<style>`: `'sha256-…'` of its text. */
-export function styleHash(html: string): string {
-  const css = /<style[^>]*>([^<]*)<\/style>/.exec(html)?.[1] ?? ''
-  return `'sha256-${createHash('sha256').update(css).digest('base64')}'`
-}
+/**
+ * The CSP sources of every style element a render of this release can hold (`'sha256-…'`):
+ * listed in `style-src`, they admit the server-rendered footer's styles without a nonce
+ * (docs/server-rendering.md). Written by the build.
+ */
+export const STYLE_SOURCES: readonly string[] = __STYLE_SOURCES__

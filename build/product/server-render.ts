@@ -9,6 +9,8 @@
  */
 import * as esbuild from 'esbuild'
 import path from 'node:path'
+import { createHash } from 'node:crypto'
+import { readdirSync } from 'node:fs'
 import { copyFile, mkdir, writeFile } from 'node:fs/promises'
 import { MARKETS } from './markets.ts'
 import { cssTextPlugin, localeDictionaryPlugin } from './esbuild-plugins.ts'
@@ -66,6 +68,30 @@ function packageJson() {
   }
 }
 
+/**
+ * The CSP source of each stylesheet of the source (`'sha256-…'` of its text as the build makes
+ * it: minified, its class names shortened), which is what a render's style elements hold.
+ */
+async function styleSources(): Promise<string[]> {
+  const files = readdirSync(path.join(ROOT, 'src'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.css'))
+    .sort()
+  const result = await esbuild.build({
+    ...common,
+    stdin: {
+      contents: `${files.map((file, i) => `import s${i} from './${file}'`).join('\n')}
+export default [${files.map((_, i) => `s${i}`).join(', ')}]`,
+      resolveDir: path.join(ROOT, 'src'),
+    },
+    plugins: [cssTextPlugin()],
+  })
+  const url = `data:text/javascript,${encodeURIComponent(result.outputFiles![0].text)}`
+  const texts = (await import(url)).default as string[]
+  return texts.map(
+    (text) => `'sha256-${createHash('sha256').update(withShortClassNames(text)).digest('base64')}'`,
+  )
+}
+
 /** Writes `dist/server/` and `dist/package.json` for the build in `outDir`. */
 export async function buildServerRender(outDir: string): Promise<void> {
   const dir = buildPaths(outDir).server
@@ -96,6 +122,7 @@ export async function buildServerRender(outDir: string): Promise<void> {
     ...common,
     entryPoints: [path.join(ROOT, 'build/product/render-footer.ts')],
     outfile: path.join(dir, 'index.mjs'),
+    define: { __STYLE_SOURCES__: JSON.stringify(await styleSources()) },
     write: true,
   })
   await Promise.all([...markets, entry])

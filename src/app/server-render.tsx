@@ -38,7 +38,6 @@ const never = () => new Promise<never>(() => {})
 /** The declarative shadow root's element, written as text here: Preact never renders one (test/rules/preact-trim.test.ts). */
 const TEMPLATE = 'template'
 
-
 /** The inner HTML of `#footer`: a template element with `shadowrootmode="open"`, holding styles and markup. */
 export function render(options: CheckedRenderOptions): string {
   // Links resolve against the page's address as the content is checked and as it renders: on a
@@ -84,9 +83,12 @@ export function render(options: CheckedRenderOptions): string {
       </WidgetProvider>
     </StyleRootProvider>,
   )
+  // One style element per stylesheet, in the order the bundle adopts them: each has a hash of its
+  // own that a CSP can list (docs/server-rendering.md), the same in every render of a release.
   const nonce = options.nonce ? ` nonce="${options.nonce}"` : ''
+  const styles = css.map((text) => `<style${nonce}>${text}</style>`).join('')
   return (
-    `<${TEMPLATE} shadowrootmode="open"><style${nonce}>${css.join('\n')}</style>` +
+    `<${TEMPLATE} shadowrootmode="open">${styles}` +
     `<div ${SERVER_RENDERED_ATTRIBUTE}>${html}</div></${TEMPLATE}>`
   )
 }

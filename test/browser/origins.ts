@@ -53,10 +53,19 @@ export interface Nginx {
 export async function startNginx(root: string, host: string): Promise<Nginx> {
   const [block] = docBlocks('Hosting the release folder', 'nginx')
   if (!block) throw new Error('docs/EMBEDDING.md prints no nginx block')
-  const port = await freePort(host)
-  const dir = mkdtempSync(path.join(tmpdir(), 'lf-nginx-'))
   const served = block.replace(/^root .*;$/m, `root ${root};`)
   if (served === block) throw new Error('the nginx block has no root line')
+  return nginxServing(served, host, '/manifest.json')
+}
+
+/** nginx with `served` as its one server's body, on `host` and a port the system picks; ready once `readyPath` answers. */
+export async function nginxServing(
+  served: string,
+  host: string,
+  readyPath: string,
+): Promise<Nginx> {
+  const port = await freePort(host)
+  const dir = mkdtempSync(path.join(tmpdir(), 'lf-nginx-'))
   const user = process.getuid?.() === 0 ? 'user root;\n' : ''
   writeFileSync(
     path.join(dir, 'nginx.conf'),
@@ -83,7 +92,7 @@ ${served}
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   const origin = `http://${host}:${port}`
-  await waitUntilAnswers(`${origin}/manifest.json`, child)
+  await waitUntilAnswers(`${origin}${readyPath}`, child)
   return { origin, stop: () => stopChild(child) }
 }
 

@@ -79,7 +79,9 @@ function mount(
   // loads (whenNearViewportOrIdle).
   timers.setTimeout(() => {
     try {
+      // A server-rendered footer's picture is on its way already.
       if (
+        !served.length &&
         !config.newsletterHidden &&
         footerSections({ config, document: doc }).newsletter &&
         isNearViewport(win, host)
@@ -128,7 +130,12 @@ function mount(
       )
     },
   ]
-  ends.push(whenNearViewportOrIdle(win, host, () => runInTasks(steps, timers)))
+  // Beside a server-rendered footer the start waits for the page's load and an idle moment (the
+  // container out of sight never nears the viewport): its tasks would delay the paint of the
+  // server's picture, the page's largest.
+  ends.push(
+    whenNearViewportOrIdle(win, served.length ? container : host, () => runInTasks(steps, timers)),
+  )
   return () => {
     ended = true
     for (const end of ends) end()

@@ -8,15 +8,13 @@
 import { renderToString } from 'react-dom/server'
 import { signal } from '@preact/signals-react'
 import { createStartPlan, Step } from '../base/start-plan'
-import { WidgetProvider, type Widget } from '../base/widget-context'
-import { ErrorBoundary } from '../base/error-boundary'
-import { StyleRootProvider } from '../styles/style-root'
+import type { Widget } from '../base/widget-context'
 import { SERVER_RENDERED_ATTRIBUTE } from '../contract/contract'
 import type { Site } from '../contract/sites'
 import type { Platform } from '../platform'
 import { parseContent } from '../footer'
 import { assumePage } from '../kit'
-import { App } from './app'
+import { widgetTree } from './render'
 
 /** What the package's renderFooter has checked (build/product/render-footer.ts). */
 export interface CheckedRenderOptions {
@@ -74,15 +72,8 @@ export function render(options: CheckedRenderOptions): string {
       content: options.contentJSON === null ? null : parseContent(options.contentJSON),
     },
   }
-  const html = renderToString(
-    <StyleRootProvider root={{ adopt: (text) => void (css.includes(text) || css.push(text)) }}>
-      <WidgetProvider widget={widget}>
-        <ErrorBoundary name="Widget">
-          <App />
-        </ErrorBoundary>
-      </WidgetProvider>
-    </StyleRootProvider>,
-  )
+  const styleRoot = { adopt: (text: string) => void (css.includes(text) || css.push(text)) }
+  const html = renderToString(widgetTree(styleRoot, widget))
   // One style element per stylesheet, in the order the bundle adopts them: each has a hash of its
   // own that a CSP can list (docs/server-rendering.md), the same in every render of a release.
   const nonce = options.nonce ? ` nonce="${options.nonce}"` : ''

@@ -11,6 +11,10 @@ import { JSDOM } from 'jsdom'
 import { captureConsole } from '../../test/helpers/console.ts'
 import { footerFixture } from '../../test/helpers/footer-fixtures.ts'
 import { serverRender } from '../../test/helpers/server-render.ts'
+import { importGraph } from '../../test/helpers/import-graph.ts'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { REPO_ROOT } from '../repo-root.ts'
 import { NEWSLETTER_IMAGES, SERVER_RENDERED_ATTRIBUTE } from '../../src/contract/contract.ts'
 import { SITES } from '../../src/contract/sites.ts'
 import type { RenderFooterOptions } from '../../types/lumora-footer-server.d.ts'
@@ -161,6 +165,21 @@ test('STYLE_SOURCES lists the hash of every style element of every market’s an
         )
       }
     }
+})
+
+test('the render never enters a browser bundle: no widget entry imports it or its renderer', () => {
+  for (const entry of ['src/mount.ts', 'src/preview/index.tsx', 'src/kit/gallery/main.tsx']) {
+    const graph = importGraph([entry])
+    assert.ok(
+      graph.has('src/app/render.tsx') || entry !== 'src/mount.ts',
+      'the walk reaches the app',
+    )
+    assert.not.ok(graph.has('src/app/server-render.tsx'), entry)
+    const renderer = [...graph.keys()].filter((file) =>
+      readFileSync(path.join(REPO_ROOT, file), 'utf8').includes("from 'react-dom/server'"),
+    )
+    assert.equal(renderer, [], entry)
+  }
 })
 
 test('the texts are the market’s own', async () => {

@@ -5,9 +5,9 @@
  * newsletter-submit.model.ts's; it reads and resets the fields through this model.
  */
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-react'
-import type { CustomerBaseData, Field, FormValues } from '../contract/newsletter.schema'
-import type { SiteRules } from './newsletter.sites'
-import { LOCK_FIELDS, mergeBaseData } from './newsletter.base-data'
+import type { Field, FormValues } from '../contract/newsletter.schema'
+import { LOCK_FIELDS, type SiteRules } from './newsletter.sites'
+import type { mergeBaseData } from './newsletter.base-data'
 import { validateAll, validateField, type Errors } from './newsletter.validation'
 import { errorAfterEdit } from '../kit'
 
@@ -144,9 +144,12 @@ export function createFieldsModel(rules: SiteRules, emailFocused: () => void) {
     })
   }
 
-  /** Base data arrived (newsletter.base-data.ts); the form is not remounted, so the focus stays. */
-  function applyBaseData(data: CustomerBaseData) {
-    const { known, consents, next, lock } = mergeBaseData(data, values.value, rules)
+  /**
+   * Base data arrived, with its file's merge (newsletter.base-data.ts, which throws on an answer
+   * that is not base data); the form is not remounted, so the focus stays.
+   */
+  function applyBaseData(answer: unknown, merge: typeof mergeBaseData) {
+    const { known, consents, next, lock } = merge(answer, values.value, rules)
     batch(() => {
       dneGiven.value = consents.length > 0
       if (lock) locked.value = lock

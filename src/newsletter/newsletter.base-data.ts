@@ -3,12 +3,15 @@
  * arrives, the form resets with those values". Read as: the fields the account knows take its
  * values; what the visitor typed elsewhere stays. The answer can arrive after the visitor started
  * typing, and losing that would be the wrong "reset". (docs/spec-readings.md)
+ *
+ * Part of the logged-in visitor's file (src/login.lazy.ts), loaded only with a LoginToken cookie
+ * (newsletter-status.model.ts), beside the base-data request.
  */
-import type { CustomerBaseData, Field, FormValues } from '../contract/newsletter.schema'
-import { isShown, type SiteRules } from './newsletter.sites'
+import type { Field, FormValues } from '../contract/newsletter.schema'
+import { CustomerBaseDataSchema } from '../contract/base-data.schema'
+import { validate } from 'superstruct'
+import { isShown, LOCK_FIELDS, type SiteRules } from './newsletter.sites'
 
-/** The fields a customer account can know (and a site may lock). */
-export const LOCK_FIELDS = ['email', 'salutation', 'firstName', 'lastName'] as const
 type KnownField = (typeof LOCK_FIELDS)[number]
 
 export interface BaseDataMerge {
@@ -22,11 +25,13 @@ export interface BaseDataMerge {
   lock: Partial<Record<Field, boolean>> | null
 }
 
-export function mergeBaseData(
-  data: CustomerBaseData,
-  typed: FormValues,
-  rules: SiteRules,
-): BaseDataMerge {
+/**
+ * The answer merged into what was typed. An answer that is not base data (malformed, empty,
+ * another shape) throws: it must not reset the form.
+ */
+export function mergeBaseData(answer: unknown, typed: FormValues, rules: SiteRules): BaseDataMerge {
+  const [error, data] = validate(answer, CustomerBaseDataSchema)
+  if (error) throw error
   // `||`, not `??`: the same for these strings, and lighter once lowered for old browsers.
   const consents = (data.consents || []).filter((c): c is 'DNE' => c === 'DNE')
   const known = {} as BaseDataMerge['known']

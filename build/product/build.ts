@@ -35,6 +35,7 @@ import { KIT_GALLERY_BUNDLE } from './kit-gallery.ts'
 import {
   footerModules,
   footerRuntimePlugin,
+  exportsAsReturn,
   handOffWrapper,
   mergeImports,
   previewOnRuntimePlugin,
@@ -192,6 +193,8 @@ let classNames: Map<string, string> | undefined
 export async function buildScript(
   flavor: Flavor,
   options: esbuild.BuildOptions,
+  /** A rewrite of esbuild's output before terser's pass (a lazily loaded file's exports). */
+  rewrite: (code: string) => string = (code) => code,
 ): Promise<{ code: Uint8Array; metafile: esbuild.Metafile }> {
   const result = await esbuild.build({
     ...bundleOptions(flavor),
@@ -209,7 +212,7 @@ export async function buildScript(
     throw new Error(`esbuild warnings are errors for shipped code:\n${text.join('\n')}`)
   }
   classNames ??= classNameMap(path.join(ROOT, 'src'))
-  const code = shortenClassNames(await terserPass(result.outputFiles![0].text), classNames)
+  const code = shortenClassNames(await terserPass(rewrite(result.outputFiles![0].text)), classNames)
   const unsafe = unsafeSyntax(code)
   if (unsafe) throw new Error(unsafe)
   return { code: new TextEncoder().encode(code), metafile: result.metafile! }
@@ -375,21 +378,25 @@ export async function buildAll(
   const runtime = await previewRuntime(flavor)
   const buildSingle = async (single: SingleBundle) => {
     const onRuntime = single.handOff !== undefined
-    const { code, metafile } = await buildScript(flavor, {
-      entryPoints: [path.join(ROOT, single.entry)],
-      outfile: `${single.stem}.js`,
-      define: {
-        __LOCALE__: JSON.stringify(REFERENCE_LOCALE),
-        __SITE__: JSON.stringify(REFERENCE_SITE),
+    const { code, metafile } = await buildScript(
+      flavor,
+      {
+        entryPoints: [path.join(ROOT, single.entry)],
+        outfile: `${single.stem}.js`,
+        define: {
+          __LOCALE__: JSON.stringify(REFERENCE_LOCALE),
+          __SITE__: JSON.stringify(REFERENCE_SITE),
+        },
+        plugins: [
+          ...(onRuntime
+            ? [previewOnRuntimePlugin(sharedWith(single, runtime.footer), runtime.imports)]
+            : []),
+          ...(single.plugins ?? [cssTextPlugin(), localeDictionaryPlugin(REFERENCE_LOCALE)]),
+        ],
+        ...(onRuntime ? handOffWrapper(single.handOff!) : {}),
       },
-      plugins: [
-        ...(onRuntime
-          ? [previewOnRuntimePlugin(sharedWith(single, runtime.footer), runtime.imports)]
-          : []),
-        ...(single.plugins ?? [cssTextPlugin(), localeDictionaryPlugin(REFERENCE_LOCALE)]),
-      ],
-      ...(onRuntime ? handOffWrapper(single.handOff!) : {}),
-    })
+      onRuntime ? exportsAsReturn : undefined,
+    )
     return {
       single,
       entry: await writeBundle(outDir, publicPath, {

@@ -25,16 +25,36 @@ const RUNTIME_PARAM = '__lumoraRuntime'
 
 /**
  * A lazily loaded file (the preview, src/lazy-file.ts) hands its exports to the footer's loader
- * without a global of its own: it calls its name (`preview`, `doi`, `session`) on the footer's
+ * without a global of its own: it calls its name (`preview`, `doi`, `login`) on the footer's
  * marker object (window.__lumoraFooter) with a function that takes the runtime and returns the
- * file's exports (`globalName` below).
+ * file's exports. The file is built as a module whose closing `export { ... }` becomes that
+ * function's `return { ... }` (`exportsAsReturn`): esbuild's own exports object for a named
+ * global would be filled by a `for...in` over an object literal, which walks what a host page's
+ * polluted Object.prototype adds (tests: prototype-pollution.spec.ts) and throws.
  */
 export function handOffWrapper(name: string) {
   return {
+    format: 'esm' as const,
     banner: { js: `(function(f){f&&f.${name}&&f.${name}(function(${RUNTIME_PARAM}){` },
-    footer: { js: `return __lumoraFile})})(window.${GLOBAL_KEY});` },
-    globalName: '__lumoraFile',
+    footer: { js: `})})(window.${GLOBAL_KEY});` },
   }
+}
+
+/** The module's last `export { local as name, ... }` as `return { name: local, ... }`. */
+export function exportsAsReturn(code: string): string {
+  const clauses = [...code.matchAll(/export\s*\{([^}]*)\};?/g)]
+  if (clauses.length !== 1) throw new Error(`expected one export clause, found ${clauses.length}`)
+  const [clause] = clauses
+  const properties = clause[1]
+    .split(',')
+    .map((part) => part.trim().split(/\s+as\s+/))
+    .filter(([local]) => local)
+    .map(([local, exported = local]) => `${JSON.stringify(exported)}:${local}`)
+  return (
+    code.slice(0, clause.index) +
+    `return{${properties.join(',')}};` +
+    code.slice(clause.index + clause[0].length)
+  )
 }
 
 /** The shared imports of several files as one runtime: each module's names, all of them. */

@@ -284,6 +284,8 @@ export const LAZY_FILES: SingleBundle[] = [
     integrityAs: '__DOI_INTEGRITY__',
     plugins: [cssTextPlugin(), emptyDictionaryPlugin()],
     handOff: 'doi',
+    // Whether the focus is free to move: the footer itself does not ask.
+    copies: ['src/dom.ts'],
   },
   {
     // The session monitor and the customer base data's merge: with a LoginToken cookie

@@ -12,7 +12,7 @@ import type { PsData } from '../api/psdata'
 import { log } from '../log'
 import { describeError } from '../api/errors'
 import type { NewsletterApi } from './newsletter.api'
-import type { mergeBaseData } from './newsletter.base-data'
+import type { BaseDataForm } from './newsletter.base-data'
 import { STATUS_WAIT_MS } from '../contract/newsletter.constants'
 
 export type StatusModel = ReturnType<typeof createStatusModel>
@@ -22,7 +22,8 @@ type LoginFile = typeof import('../login.lazy')
 export function createStatusModel(
   widget: Widget,
   api: NewsletterApi,
-  baseDataArrived: (answer: unknown, merge: typeof mergeBaseData) => void,
+  /** The form a logged-in visitor's base data fills. */
+  form: BaseDataForm,
 ) {
   /** True once the status (psdata) is known, or STATUS_WAIT_MS has passed without it. */
   const ready = signal(false)
@@ -53,12 +54,12 @@ export function createStatusModel(
       }),
     ]
     const loginToken = readCookie(widget.document, LOGIN_TOKEN_COOKIE)
-    // The merge's file (src/login.lazy.ts) comes beside the answer; an answer that is not
+    // The file that applies it (src/login.lazy.ts) comes beside the answer; an answer that is not
     // base data fails the merge, and is told as any other failure.
     if (loginToken)
       jobs.push(
         Promise.all([api.baseData(loginToken), widget.load<LoginFile>('login')])
-          .then(([answer, file]) => baseDataArrived(answer, file.mergeBaseData))
+          .then(([answer, file]) => file.applyBaseData(answer, form))
           .then(undefined, (e: unknown) => log.warn('W19', describeError(e))),
       )
     await Promise.all(jobs)

@@ -21,7 +21,7 @@ import { createStatusModel, type StatusModel } from './newsletter-status.model'
 /** What the components read and call. */
 export type NewsletterModel = Omit<
   FieldsModel,
-  'check' | 'refuseEmail' | 'reset' | 'applyBaseData'
+  'check' | 'refuseEmail' | 'reset' | 'baseDataForm'
 > &
   Omit<SubmitModel, 'failedElsewhere'> &
   StatusModel & {
@@ -63,7 +63,7 @@ export function createNewsletterModel(
         landingSettled.value = true
       },
     )
-  const status = createStatusModel(widget, api, fields.applyBaseData)
+  const status = createStatusModel(widget, api, fields.baseDataForm)
   const ready = computed(() => status.ready.value && landingSettled.value)
   const parts = { landing, ready, footnote: widget.config.voucherFootnote !== 'hidden' }
   // One object for the components; its type leaves out the parts' own wiring. Object.assign,

@@ -8,7 +8,7 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { execFileSync, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { createHmac } from 'node:crypto'
 import {
   chmodSync,
@@ -49,6 +49,13 @@ const LONG_TERM_RENEW = '/service/login/api/v1/longtermtoken/renew'
 const BASE_DATA = `${NL}/customers/base-data`
 const CONSENTS_CLI = path.join(REPO_ROOT, 'server/consents.ts')
 const HOUR = 60 * 60 * 1000
+/** `npm run consents -- --export` on a data folder, as its own process. */
+const exportFrom = (dir: string) =>
+  spawnSync(process.execPath, ['--import', 'tsx', CONSENTS_CLI, '--export'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATA_DIR: dir },
+    encoding: 'utf8',
+  })
 const isRoot = process.getuid?.() === 0
 
 type Server = ReturnType<typeof createContractServer>
@@ -347,11 +354,7 @@ test('a data folder that belongs to another user is refused in one line', () => 
   const dir = path.join(tempDir(), 'theirs')
   mkdirSync(dir, { mode: 0o700 })
   chownSync(dir, 65534, 65534)
-  const refused = spawnSync(process.execPath, ['--import', 'tsx', CONSENTS_CLI, '--export'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, DATA_DIR: dir },
-    encoding: 'utf8',
-  })
+  const refused = exportFrom(dir)
   assert.is(refused.status, 1)
   assert.match(
     refused.stderr,
@@ -464,11 +467,7 @@ test('a correction is appended: consents ["DNE"] then [] shows both, each at its
     'the details now',
   )
   await confirm(server, token)
-  const lines = execFileSync(process.execPath, ['--import', 'tsx', CONSENTS_CLI, '--export'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, DATA_DIR: dir },
-    encoding: 'utf8',
-  })
+  const lines = exportFrom(dir).stdout
   const [record] = lines
     .trim()
     .split('\n')
@@ -504,11 +503,7 @@ test('the export exits non-zero and names the record when an evidence field is m
   const raw = new Database(path.join(dir, 'contract-server.sqlite'))
   raw.exec('ALTER TABLE subscribers RENAME COLUMN page_address TO page')
   raw.close()
-  const run = spawnSync(process.execPath, ['--import', 'tsx', CONSENTS_CLI, '--export'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, DATA_DIR: dir },
-    encoding: 'utf8',
-  })
+  const run = exportFrom(dir)
   assert.is(run.status, 1)
   assert.match(
     run.stderr,

@@ -324,12 +324,26 @@ for (const engine of [sqlite, postgres]) {
   })
 
   it('the export reads a page at a time, in order, across pages', async () => {
-    const { store } = await fresh()
+    const db = await engine.fresh()
+    drops.push(db.drop)
+    const sql = db.open()
+    let most = 0
+    const store = createStore({
+      ...sql,
+      async all<T>(text: string, params?: readonly unknown[]) {
+        const rows = await sql.all<T>(text, params)
+        if (text.includes('FROM subscribers')) most = Math.max(most, rows.length)
+        return rows
+      },
+    })
+    opened.push(store)
     const emails = Array.from({ length: 7 }, (_, i) => `p${i}@x.test`)
     for (const email of emails) await store.addPending(email, signUp(email), TEXT, 100, NOW)
+    most = 0
     const seen: string[] = []
     for await (const s of store.eachSubscriber(3)) seen.push(s.request.email)
     assert.equal(seen, emails)
+    assert.is(most, 3, 'never more than a page of records in memory')
   })
 
   test.run()

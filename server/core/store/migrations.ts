@@ -94,6 +94,8 @@ export const MIGRATIONS: Migration[] = [
       `ALTER TABLE subscribers ADD COLUMN confirmed_agent TEXT`,
       // A confirmed record's network served the pending share alone.
       `UPDATE subscribers SET network = '' WHERE status = 'SUBSCRIBED'`,
+      // The export's order, so it reads page after page along an index at any size.
+      `CREATE INDEX subscribers_export_order ON subscribers (received_at, seq, token_hash)`,
       // A token holder's corrections, appended: the sign-up's own row is never written over.
       `CREATE TABLE corrections (
         token_hash TEXT NOT NULL,

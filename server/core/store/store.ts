@@ -368,22 +368,10 @@ export function createStore(sql: Sql): Store {
       let after: SubscriberRow | undefined
       for (;;) {
         const rows = await q.all<SubscriberRow>(
-          `SELECT * FROM subscribers ${
-            after
-              ? `WHERE received_at > ? OR (received_at = ? AND seq > ?)
-                 OR (received_at = ? AND seq = ? AND token_hash > ?)`
-              : ''
-          } ORDER BY received_at, seq, token_hash LIMIT ${Number(pageSize)}`,
-          after
-            ? [
-                after.received_at,
-                after.received_at,
-                after.seq,
-                after.received_at,
-                after.seq,
-                after.token_hash,
-              ]
-            : [],
+          // The next page after the last row read, along the index in this order (migration 5).
+          `SELECT * FROM subscribers ${after ? 'WHERE (received_at, seq, token_hash) > (?, ?, ?)' : ''}
+           ORDER BY received_at, seq, token_hash LIMIT ${Number(pageSize)}`,
+          after ? [after.received_at, after.seq, after.token_hash] : [],
         )
         yield* await withCorrections(q, rows)
         if (rows.length < pageSize) return

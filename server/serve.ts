@@ -11,7 +11,7 @@ import { MARKETS } from '../build/product/markets.ts'
 import { openConfiguredStore, storeLocation } from './core/store/open.ts'
 import { keepRetention } from './core/store/retention.ts'
 import { StartRefused } from './core/private-files.ts'
-import { forgetGoneRecords } from './core/routes/newsletter-outbox.ts'
+import { keepOutboxTrue } from './core/routes/newsletter-outbox.ts'
 
 const started = (() => {
   try {
@@ -26,7 +26,8 @@ const { port, host, options, store } = started
 // Migrations run, and the database answers, before the first request is accepted.
 await store.subscribers()
 const server = createContractServer({ ...options, store })
-keepRetention(store, server.ctx.now, () => forgetGoneRecords(server.ctx))
+keepRetention(store, server.ctx.now)
+keepOutboxTrue(server.ctx)
 await serve(server.handle, port, host)
 const origin = server.ctx.origin
 if (options.mode === 'demo') {

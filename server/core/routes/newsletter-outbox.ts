@@ -100,12 +100,31 @@ function confirmationLink(
 
 /**
  * Drops the mails whose record the store no longer holds (erased, or expired and swept, here or by
- * another process on the same database): the outbox names nobody the records do not. Read before
- * the outbox is shown, and after each sweep.
+ * another process on the same database): the outbox names nobody the records do not. Run before
+ * the outbox is shown, and every minute (keepOutboxTrue).
  */
 export async function forgetGoneRecords(ctx: ServerContext): Promise<void> {
   const box = outbox(ctx)
   const gone = new Set<Mail>()
   for (const mail of box.mails) if (!(await ctx.store.subscriber(mail.tokenHash))) gone.add(mail)
   if (gone.size) box.mails = box.mails.filter((mail) => !gone.has(mail))
+}
+
+const OUTBOX_CHECK_EVERY_MS = 60_000
+
+/**
+ * Checks the outbox against the records every minute, so an erasure by `npm run consents` (another
+ * process) leaves this one's memory within a minute; the returned function stops it. It never
+ * keeps the process alive.
+ */
+export function keepOutboxTrue(ctx: ServerContext): () => void {
+  const timer = setInterval(
+    () =>
+      forgetGoneRecords(ctx).catch((error) =>
+        console.error('outbox: check failed:', error.message),
+      ),
+    OUTBOX_CHECK_EVERY_MS,
+  )
+  timer.unref()
+  return () => clearInterval(timer)
 }

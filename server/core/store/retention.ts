@@ -7,19 +7,11 @@ import type { Store } from './store.ts'
 
 export const RETENTION_EVERY_MS = 60 * 60 * 1000
 
-/**
- * Starts the sweeps; the returned function stops them. They never keep the process alive.
- * `afterSweep` then drops what the process holds of deleted records (the outbox's mails).
- */
-export function keepRetention(
-  store: Store,
-  now: () => Date,
-  afterSweep: () => Promise<void> = async () => {},
-): () => void {
+/** Starts the sweeps; the returned function stops them. They never keep the process alive. */
+export function keepRetention(store: Store, now: () => Date): () => void {
   const sweep = () =>
     store
       .deleteExpired(now().getTime())
-      .then(afterSweep)
       .catch((error) => console.error('retention: sweep failed:', error.message))
   void sweep()
   const timer = setInterval(sweep, RETENTION_EVERY_MS)

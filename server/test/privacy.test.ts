@@ -426,6 +426,9 @@ test("each locale's consent-text version is derived from the shipped words, and 
 })
 
 test('the operator chooses whether the client is kept with the sign-up and the confirmation', async () => {
+  assert.is(serveOptions({ CONSENT_CLIENT_EVIDENCE: 'keep' }).options.keepClientEvidence, true)
+  assert.is(serveOptions({}).options.keepClientEvidence, false, 'by default neither is kept')
+  assert.throws(() => serveOptions({ CONSENT_CLIENT_EVIDENCE: 'yes' }), /keep or none, not yes/)
   for (const keep of [true, false]) {
     const { server } = serverOn(tempDir(), { keepClientEvidence: keep })
     await signUp(

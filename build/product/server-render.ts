@@ -19,7 +19,7 @@ import { buildPaths } from './output.ts'
 import {
   DOCS_URL,
   EMBED_TYPES,
-  NO_PREVIEW_FILE,
+  NO_LAZY_FILES,
   PREACT_ALIASES,
   ROOT,
   VERSION,
@@ -107,7 +107,7 @@ export async function buildServerRender(outDir: string): Promise<void> {
         __DOCS_URL__: JSON.stringify(DOCS_URL),
         __LOCALE__: JSON.stringify(locale),
         __SITE__: JSON.stringify(site),
-        ...NO_PREVIEW_FILE,
+        ...NO_LAZY_FILES,
       },
       plugins: [
         libraryPatchesPlugin(LIBRARY_PATCHES),

@@ -68,6 +68,8 @@ export function render(options: CheckedRenderOptions): string {
     document: Object.create({ cookie: '' }) as Document,
     mountElement: null as unknown as HTMLElement,
     psdata: never,
+    // No lazily loaded file on a server: they serve a DOI landing or a logged-in visitor.
+    load: never,
     serverRender: {
       content: options.contentJSON === null ? null : parseContent(options.contentJSON),
     },

@@ -10,6 +10,7 @@ import type { Platform } from '../platform'
 import type { Timers } from '../api/client'
 import type { StartPlan } from './start-plan'
 import type { PsDataLoader } from '../api/psdata'
+import type { LoadFile } from '../lazy-file'
 
 export interface Widget {
   config: EmbedConfig
@@ -46,6 +47,8 @@ export interface Widget {
    * Mount then takes over what the page rendered into #footer, or keeps it (src/mount.ts).
    */
   onDone?(legalLinks: boolean): void
+  /** Loads a file few visitors need (src/lazy-file.ts); the tests' widget takes it from source. */
+  load: LoadFile
 }
 
 const WidgetContext = createContext<Widget | null>(null)

@@ -44,12 +44,16 @@ function mount(
   const container = shadow.appendChild(create('div'))
   // A style property, not the hidden attribute, which the base styles' `display` overrides.
   if (served.length) container.style.display = 'none'
+  const swap = () => {
+    for (const node of served) node.remove()
+    container.style.display = ''
+  }
   const done = (legalLinks: boolean) => {
-    if (legalLinks) {
-      for (const node of served) node.remove()
-      container.style.display = ''
-    } else if (served.length) log.warn('W29')
-    else shadow.appendChild(create('slot'))
+    if (!legalLinks) served.length ? log.warn('W29') : shadow.appendChild(create('slot'))
+    // Parts that add theirs a step at a time (the teaser groups) may not be through yet: the swap
+    // waits for an idle moment, when no staged step is left, so the widget's footer is whole.
+    else if (served.length && win.requestIdleCallback) win.requestIdleCallback(swap)
+    else swap()
   }
   let ended: boolean | undefined
   /** What the end runs: each timer's clearing (a cleared or run timer's too: that is harmless), each part's stop. */

@@ -71,7 +71,13 @@ for (const viewport of [
       seen.slice(first).filter(([footer]) => !footer),
       'frames without a footer',
     ).toEqual([])
-    const positions = new Set(seen.slice(first).map(([, top]) => top))
+    // Frames before the parser reached the paragraph have none.
+    const positions = new Set(
+      seen
+        .slice(first)
+        .map(([, top]) => top)
+        .filter((top) => top !== null),
+    )
     if (viewport.width === 360)
       expect([...positions], 'the paragraph after #footer never moved').toHaveLength(1)
     // The server guessed a phone; on a wide screen the bundle's own layout is the desktop one.

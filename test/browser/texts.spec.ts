@@ -38,9 +38,9 @@ const NAME_LANG: Record<string, string> = {
   Magyarország: 'hu',
   Österreich: 'de',
   Polska: 'pl',
-  Schweiz: 'de',
+  'Schweiz (Deutsch)': 'de',
   Slovensko: 'sk',
-  Suisse: 'fr',
+  'Suisse (français)': 'fr',
   Türkiye: 'tr',
 }
 

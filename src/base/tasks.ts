@@ -30,12 +30,12 @@ export function run(step: () => void): boolean {
 /**
  * Runs `start` once, at the first of two moments. When `element` comes within three screens below
  * the viewport: the visitor is on the way there (a shop page whose footer follows a screen or two
- * of content starts at once, as the page's own parts do). Otherwise, once the page has loaded, or
- * LOAD_WAIT_MS after the start (the widget starts after DOMContentLoaded) where a slow resource
- * holds the page's load, and the browser is idle (IDLE_START_MS at the latest): a long article's own content, its largest
- * paint and its scripts come first and the footer costs its loading nothing, yet a screen-reader
- * user who jumps to the footer landmark and a crawler that does not scroll find it whole within
- * a few seconds (docs/performance.md, "Present where it is not seen"). Where the browser has no
+ * of content starts at once, as the page's own parts do). Otherwise, once the page has loaded (or
+ * LOAD_WAIT_MS after the start, which follows DOMContentLoaded, where a slow resource holds the
+ * load) and the browser is idle (IDLE_START_MS at the latest): a long article's own content, its
+ * largest paint and its scripts come first and the footer costs its loading nothing, yet a
+ * screen-reader user who jumps to the footer landmark and a crawler that does not scroll find it
+ * whole within a few seconds (docs/performance.md, "Present where it is not seen"). Where the browser has no
  * IntersectionObserver (Safari 12.0), at once. Returns what stops waiting.
  */
 export function whenNearViewportOrIdle(

@@ -36,12 +36,18 @@ function mount(
   const doc = win.document
   // A server-rendered footer (docs/server-rendering.md) stays on screen while the widget renders
   // out of sight; once the widget has rendered its last step with legal links of its own, it
-  // takes the server's place in one task (no frame without a footer). Without legal links (the
-  // content call failed) the server's footer stays, or, on a page without one, the page's own
-  // fallback inside #footer shows again through a slot (docs/EMBEDDING.md "Without JavaScript").
+  // takes the server's place (no frame without a footer). Without legal links (the content call
+  // failed) the server's footer stays, or, on a page without one, the page's own fallback inside
+  // #footer shows again (docs/EMBEDDING.md "Without JavaScript").
   const served = [...shadow.childNodes]
-  const create = (name: string) => fromDocument(doc, 'createElement').call(doc, name)
-  const container = shadow.appendChild(create('div'))
+  const create = fromDocument(doc, 'createElement')
+  // The integrator's fallback inside #footer (docs/EMBEDDING.md, "Without JavaScript") shows
+  // through this slot until the footer's first render, in the same task, takes its place: on a
+  // long page the footer may start seconds after the shadow root hides the host's own content.
+  // Beside a server-rendered footer, which holds the links itself, it stays hidden.
+  const fallback = create.call(doc, 'slot')
+  if (!served.length) shadow.appendChild(fallback)
+  const container = shadow.appendChild(create.call(doc, 'div'))
   // A style property, not the hidden attribute, which the base styles' `display` overrides.
   if (served.length) container.style.display = 'none'
   const swap = () => {
@@ -49,7 +55,7 @@ function mount(
     container.style.display = ''
   }
   const done = (legalLinks: boolean) => {
-    if (!legalLinks) served.length ? log.warn('W29') : shadow.appendChild(create('slot'))
+    if (!legalLinks) served.length ? log.warn('W29') : shadow.appendChild(fallback)
     // Parts that add theirs a step at a time (the teaser groups) may not be through yet: the swap
     // waits for an idle moment, when no staged step is left, so the widget's footer is whole.
     else if (served.length && win.requestIdleCallback) win.requestIdleCallback(swap)
@@ -113,6 +119,7 @@ function mount(
         subscriberToken,
         fetch: fetchImpl,
         timers,
+        frame: (callback) => ended || win.requestAnimationFrame(callback),
         later: createSlicedScheduler(timers, () => win.performance.now()),
         document: doc,
         mountElement: host,
@@ -129,7 +136,10 @@ function mount(
         () => {
           if (footerSections(widget).newsletter) void widget.psdata()
         },
-        () => ends.push(renderWidget(container, styleRoot, widget)),
+        () => {
+          ends.push(renderWidget(container, styleRoot, widget))
+          fallback.remove()
+        },
         () => {
           const stopMonitor = startSessionMonitor(widget)
           if (stopMonitor) ends.push(stopMonitor)

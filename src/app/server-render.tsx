@@ -62,6 +62,8 @@ export function render(options: CheckedRenderOptions): string {
     subscriberToken: null,
     fetch: never,
     timers: { setTimeout: () => undefined, clearTimeout: () => {} },
+    // No frames on a server: what waits for one (an announcement after a focus move) never comes.
+    frame: () => {},
     plan: createStartPlan(() => {}, Step.done),
     // No document on a server: the cookies read while rendering (the variant's) find none. The
     // widget reads document members from the prototype (src/dom.ts).

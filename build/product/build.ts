@@ -32,6 +32,7 @@ import { esbuildTarget } from './browser-floor.ts'
 import { readFileSync } from 'node:fs'
 import { copyFile, writeFile } from 'node:fs/promises'
 import { KIT_GALLERY_BUNDLE } from './kit-gallery.ts'
+import { CONSOLE_CODES_FILE, consoleCodesPage } from './console-codes.ts'
 import {
   PREVIEW_WRAPPER,
   footerModules,
@@ -54,7 +55,7 @@ export const VERSION: string = JSON.parse(
  * The address console codes link to, each with its own anchor (docs/EMBEDDING.md, "Console
  * messages"): where the integrator's copy of the docs lives, set at build time.
  */
-export const DOCS_URL = process.env.FOOTER_DOCS_URL ?? 'docs/EMBEDDING.md'
+export const DOCS_URL = process.env.FOOTER_DOCS_URL ?? CONSOLE_CODES_FILE
 
 /**
  * Shipped bundles run the React API on Preact: `react` and `react-dom/client` are the runtime
@@ -390,8 +391,13 @@ export async function buildAll(
     bundles,
   }
   await writeFile(buildPaths(outDir).manifest, JSON.stringify(manifest, null, 2))
-  // The integrator's types (page global, events, embed attributes) travel with the bundles.
+  // The integrator's types (page global, events, embed attributes) travel with the bundles, and
+  // the page the console lines link to (src/log.ts).
   await copyFile(EMBED_TYPES, path.join(buildPaths(outDir).static, path.basename(EMBED_TYPES)))
+  await writeWithCopies(
+    path.join(buildPaths(outDir).static, CONSOLE_CODES_FILE),
+    new TextEncoder().encode(consoleCodesPage(VERSION)),
+  )
   // The React build is a yardstick, not shipped: budgets and the browser floor are the shipped build's.
   if (flavor === 'react')
     return { manifest, violations: [], belowFloor: [], ms: performance.now() - started }

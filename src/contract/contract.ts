@@ -65,6 +65,9 @@ export const SUBSCRIBER_TOKEN_PATTERN = /^[\w-]{22}$/
 
 // The page global.
 
+/** Dispatched on #footer (bubbling, composed) once per mount when every part of the footer is in place. */
+export const READY_EVENT = 'lumora:ready'
+
 /** The one global the widget adds to `window`; it also guards against double inclusion. */
 export const GLOBAL_KEY = '__lumoraFooter'
 
@@ -72,8 +75,10 @@ export const GLOBAL_KEY = '__lumoraFooter'
 export interface FooterGlobal<Exports = unknown> {
   version: string
   locale: string
-  /** Removes the footer and ends everything it runs (timers, observers, listeners, requests, renewals); a tag added afterwards mounts afresh. */
+  /** Ends the footer in its element (timers, listeners, requests, renewals); the next #footer the page puts in place gets it again. */
   unmount(): void
+  /** Ends the footer and its following of #footer, and removes this global; a tag added afterwards mounts afresh. */
+  destroy(): void
   /** Set while the staff preview file loads: the file calls it with its module function. */
   preview?: (definePreview: (runtime: unknown) => Exports) => void
 }

@@ -28,12 +28,12 @@ export function consoleCodes(
   })
 }
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /** Markdown's inline code and links of a cell as HTML; anchors into EMBEDDING.md are kept as text. */
 const inline = (cell: string) =>
-  escape(cell)
+  escapeHtml(cell)
     .replace(/`([^`]+)`/g, '<code>$1</code>')
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
 
@@ -48,9 +48,9 @@ export function consoleCodesPage(version: string, codes = consoleCodes()): strin
 <html lang="en">
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width">
-<title>Lumora footer ${escape(version)}: console codes</title>
+<title>Lumora footer ${escapeHtml(version)}: console codes</title>
 <style>body{font:16px/1.4 system-ui,sans-serif;margin:1rem}table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:.3rem .5rem;text-align:left;vertical-align:top}tr:target{background:#fff3b0}</style>
-<h1>Lumora footer ${escape(version)}: console codes</h1>
+<h1>Lumora footer ${escapeHtml(version)}: console codes</h1>
 <p>Each line the widget prints, <code>[Lumora footer] &lt;code&gt; (&lt;this page&gt;#&lt;code&gt;)</code>, links to its row. <code>W</code> codes are warnings (the footer is shown, maybe with something left out), <code>E</code> codes errors (a part, or the whole footer, is not shown).</p>
 <table>
 <thead><tr><th scope="col">code</th><th scope="col">message</th><th scope="col">detail</th><th scope="col">what to do</th></tr></thead>

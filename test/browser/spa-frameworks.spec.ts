@@ -78,7 +78,7 @@ test.beforeAll(async () => {
         ...app.options,
         define: { 'process.env.NODE_ENV': '"production"', ...app.options.define },
       })
-      bundled.set(app.name, result.outputFiles[0]!.text)
+      bundled.set(app.name, result.outputFiles![0]!.text)
     }),
   )
 })

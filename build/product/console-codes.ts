@@ -48,6 +48,7 @@ export function consoleCodesPage(version: string, codes = consoleCodes()): strin
 <html lang="en">
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width">
+<link rel="icon" href="data:,">
 <title>Lumora footer ${escapeHtml(version)}: console codes</title>
 <style>body{font:16px/1.4 system-ui,sans-serif;margin:1rem}table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:.3rem .5rem;text-align:left;vertical-align:top}tr:target{background:#fff3b0}</style>
 <h1>Lumora footer ${escapeHtml(version)}: console codes</h1>

@@ -16,6 +16,7 @@ import {
   resetDir,
   writeBundle,
   writeWithCopies,
+  embedTag,
   type Manifest,
 } from './output.ts'
 import { writeImages } from './images.ts'
@@ -300,6 +301,27 @@ async function previewRuntime(
   return { footer, imports, kitTexts: await kitTextsNamed(metafile!) }
 }
 
+/**
+ * FOOTER_PUBLIC_PATH as the manifest's tags use it: the release folder's `/static/` on the asset
+ * origin. An origin alone (`https://cdn.example.com`) gets `/static/`; a path that does not end in
+ * `/static/` would give tags that 404 on the release folder as hosted, so it stops the build.
+ */
+export function publicPathFrom(value: string | undefined): string {
+  if (!value) return '/static/'
+  let url: URL
+  try {
+    url = new URL(value, 'https://origin.invalid')
+  } catch {
+    throw new Error(`FOOTER_PUBLIC_PATH=${value} is not an address`)
+  }
+  if (url.pathname === '/') return `${value.replace(/\/$/, '')}/static/`
+  if (url.search || url.hash || !url.pathname.endsWith('/static/'))
+    throw new Error(
+      `FOOTER_PUBLIC_PATH=${value} must be the asset origin (https://cdn.example.com) or end in /static/ (https://cdn.example.com/lumora/static/): the release folder keeps the bundles in static/`,
+    )
+  return value
+}
+
 export async function buildAll(
   flavor: Flavor,
   outDir: string,
@@ -377,7 +399,12 @@ export async function buildAll(
         code,
         metafile,
       })
-      return { ...entry, pictures: manifestPictures(publicPath) }
+      const evergreen = evergreenFile(locale)
+      return {
+        ...entry,
+        evergreen: { file: evergreen, tag: embedTag(`${publicPath}${evergreen}`, null, site) },
+        pictures: manifestPictures(publicPath),
+      }
     }),
   )
 

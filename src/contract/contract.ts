@@ -103,8 +103,10 @@ export interface ManifestEntry {
   file: string
   bytes: Sizes
   integrity: string
-  /** Ready-to-paste embed tag. */
-  tag: string
+  /** A footer's ready-to-paste embed tag; the preview file and the kit gallery have none (no page pastes them). */
+  tag?: string
+  /** A footer's evergreen copy (docs/EMBEDDING.md, "Updating without editing HTML"): its file and tag, without `integrity`. */
+  evergreen?: { file: string; tag: string }
   /**
    * A footer's newsletter pictures, for a host page whose footer is in view at load
    * (docs/EMBEDDING.md, "The newsletter picture"); build/product/pictures.ts writes them.

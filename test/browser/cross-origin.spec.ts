@@ -49,8 +49,8 @@ test.afterAll(async () => {
 
 /** The manifest's tag with its `src` on `origin`, as the doc says to paste it. */
 const tagOn = (origin: string, extra = '') =>
-  bundle.tag
-    .replace(`src="${manifest.publicPath}`, `src="${origin}${manifest.publicPath}`)
+  bundle
+    .tag!.replace(`src="${manifest.publicPath}`, `src="${origin}${manifest.publicPath}`)
     .replace(' defer>', `${extra} defer>`)
 
 const hostPage = (tag: string) => `<!doctype html>

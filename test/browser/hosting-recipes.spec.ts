@@ -94,7 +94,7 @@ for (const [name] of RECIPES) {
     shop.pages.set(`/${name}`, {
       body: `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Shop</title></head>
 <body><main><h1>Ein Shop</h1></main><div id="footer"></div>
-${bundle.tag.replace(`src="${manifest.publicPath}`, `src="${origin}${manifest.publicPath}`)}
+${bundle.tag!.replace(`src="${manifest.publicPath}`, `src="${origin}${manifest.publicPath}`)}
 </body></html>`,
     })
     await page.setViewportSize({ width: 1440, height: 4000 })

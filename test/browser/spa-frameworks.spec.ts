@@ -20,7 +20,7 @@ const manifest = JSON.parse(
 ) as Manifest
 const bundle = manifest.bundles.find((b) => b.kind === 'footer' && b.site === 'DE')!
 /** The manifest's tag, with `data-spa` as the attribute table says for single-page apps. */
-const TAG = bundle.tag.replace(' defer>', ' data-spa defer>')
+const TAG = bundle.tag!.replace(' defer>', ' data-spa defer>')
 
 interface App {
   name: string

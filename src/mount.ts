@@ -5,7 +5,7 @@
  */
 import { GLOBAL_KEY, type FooterGlobal as WidgetGlobal } from './contract/contract'
 import { readEmbedConfig } from './config'
-import { log } from './log'
+import { docsBeside, log } from './log'
 import { watchPlatform } from './platform'
 import { createStyleRoot } from './styles/style-root'
 import { renderWidget } from './app/render'
@@ -17,7 +17,7 @@ import { createWidget } from './app/create-widget'
 import { footerSections } from './footer'
 import { ownScript } from './own-script'
 import { fromDocument } from './dom'
-import { followMountPoint } from './mount-point'
+import { followMountPoint, type Following } from './mount-point'
 import { picturesBase, requestPicture, takeSubscriberToken } from './newsletter'
 import { isNearViewport } from './base/near-viewport'
 import { fileLoader } from './lazy-file'
@@ -55,7 +55,7 @@ function mount(
     container.style.display = ''
   }
   const done = (legalLinks: boolean) => {
-    if (!legalLinks) served.length ? log.warn('W29') : shadow.appendChild(fallback)
+    if (!legalLinks) served.length ? log.warn('W30') : shadow.appendChild(fallback)
     // Parts that add theirs a step at a time (the teaser groups) may not be through yet: the swap
     // waits for an idle moment, when no staged step is left, so the widget's footer is whole.
     else if (served.length && win.requestIdleCallback) win.requestIdleCallback(swap)
@@ -170,6 +170,7 @@ function mount(
  */
 export function boot(win: Window, script: FooterScript): void {
   try {
+    if (script) docsBeside(script[1])
     const globals = win as unknown as Record<string, WidgetGlobal | undefined>
     const first = globals[GLOBAL_KEY]
     // Only our own marker, a plain object, counts: host markup named like it (<a id="__lumoraFooter">) is an element.
@@ -177,13 +178,14 @@ export function boot(win: Window, script: FooterScript): void {
       log.warn('W8', `${first!.locale} came first`)
       return
     }
-    let stop = () => {}
+    let following: Following | undefined
     globals[GLOBAL_KEY] = {
       version: __VERSION__,
       locale: __LOCALE__,
-      unmount: () =>
+      unmount: () => run(() => following?.unmount()),
+      destroy: () =>
         run(() => {
-          stop()
+          following?.destroy()
           delete globals[GLOBAL_KEY]
         }),
     }
@@ -193,7 +195,9 @@ export function boot(win: Window, script: FooterScript): void {
     const start = () =>
       run(() => {
         if (globals[GLOBAL_KEY])
-          stop = followMountPoint(win, tag, (host, shadow) => mount(win, tag, url, host, shadow))
+          following = followMountPoint(win, tag, (host, shadow) =>
+            mount(win, tag, url, host, shadow),
+          )
       })
     const doc = win.document
     if (fromDocument(doc, 'readyState') === 'loading')

@@ -92,13 +92,13 @@ for (const viewport of [
     expect(log.errors).toEqual([])
   })
 
-test('the backend gone after the page loaded (content call fails): the server-rendered footer stays, with its legal links, and the console says W29', async ({
+test('the backend gone after the page loaded (content call fails): the server-rendered footer stays, with its legal links, and the console says W30', async ({
   page,
 }) => {
   const log = watchPage(page)
   await page.route(`**${FOOTER_CONTENT_PATH}`, (route) => route.abort('connectionrefused'))
   await page.goto(PAGE)
-  await expect.poll(() => log.warnings.join('\n')).toMatch(/\bW29\b/)
+  await expect.poll(() => log.warnings.join('\n')).toMatch(/\bW30\b/)
   await expect(served(page)).toBeVisible()
   await expect(
     page.locator('#footer').getByRole('link', { name: 'Impressum', exact: true }),

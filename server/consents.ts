@@ -8,6 +8,7 @@
  */
 import { addressKey } from './core/routes/newsletter-store.ts'
 import { openConfiguredStore } from './core/store/open.ts'
+import { DATA_DIR } from './paths.ts'
 import type { Store, Subscriber } from './core/store/store.ts'
 
 const USAGE = 'npm run consents -- --export | --erase <address>'
@@ -41,7 +42,7 @@ async function run(store: Store, args: string[]): Promise<number> {
   return 2
 }
 
-const store = openConfiguredStore(process.env)
+const store = openConfiguredStore(process.env, DATA_DIR)
 try {
   process.exitCode = await run(store, process.argv.slice(2))
 } finally {

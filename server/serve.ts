@@ -8,14 +8,17 @@ import { serveOptions } from './settings.ts'
 import { serve } from './core/node-adapter.ts'
 import { defaultOwnHosts } from './demo/guard.ts'
 import { MARKETS } from '../build/product/markets.ts'
+import { benchScaleHook } from '../build/bench/scale.ts'
+import { DATA_DIR } from './paths.ts'
 import { openConfiguredStore, storeLocation } from './core/store/open.ts'
 import { keepRetention } from './core/store/retention.ts'
 
 const { port, host, options } = serveOptions(process.env)
-const store = openConfiguredStore(process.env)
+const store = openConfiguredStore(process.env, DATA_DIR)
 // Migrations run, and the database answers, before the first request is accepted.
 await store.subscribers()
-const server = createContractServer({ ...options, store })
+// The bench's content scaling works on this server too (docs/performance.md measures with it).
+const server = createContractServer({ ...options, store, hooks: [benchScaleHook] })
 keepRetention(store, server.ctx.now)
 await serve(server.handle, port, host)
 const origin = server.ctx.origin
@@ -25,4 +28,4 @@ if (options.mode === 'demo') {
     `Markets: ${MARKETS.map((m) => m.path).join(' ')}  ·  /kit/  /_mail/  /_staff/  /_fault  (demo tools, for this machine at ${defaultOwnHosts(origin).join(' ')} only)`,
   )
 } else console.log(`Contract server on ${origin}/ (contract mode): the calls of SPEC §7 only`)
-console.log(`Records: ${storeLocation(process.env)}`)
+console.log(`Records: ${storeLocation(process.env, DATA_DIR)}`)

@@ -1,6 +1,6 @@
 /**
- * The bench's content scaling, as middleware of the contract server (mounted by the demo layer,
- * server/demo/index.ts, which the bench serves): the header `X-Bench-Scale: N` or the
+ * The bench's content scaling, as middleware of the contract server's demo layer (handed in by
+ * server/serve.ts and the bench, build/bench/index.ts): the header `X-Bench-Scale: N` or the
  * cookie `lf-bench-scale=N` (1 to 100) answers the footer content with every teaser group's and
  * SEO column's links N times (distinct URLs). Without it nothing changes; it is honoured only for
  * requests the demo serves (this machine, the server's own address).

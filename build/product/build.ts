@@ -21,7 +21,6 @@ import {
 import { writeImages } from './images.ts'
 import { manifestPictures } from './pictures.ts'
 import { MARKETS, REFERENCE_LOCALE, REFERENCE_SITE, type Market } from './markets.ts'
-import type { BundleKind } from './budgets.ts'
 import type { Locale } from '../../src/contract/sites.ts'
 import { unsafeSyntax } from './syntax-guard.ts'
 import { terserPass } from './terser-pass.ts'
@@ -32,6 +31,7 @@ import { esbuildTarget } from './browser-floor.ts'
 import { readFileSync } from 'node:fs'
 import { copyFile, writeFile } from 'node:fs/promises'
 import { KIT_GALLERY_BUNDLE } from './kit-gallery.ts'
+import type { SingleBundle } from './single-bundle.ts'
 import {
   PREVIEW_WRAPPER,
   footerModules,
@@ -214,22 +214,6 @@ export interface BuildResult {
   /** What the shipped flavor uses beyond the browser floor, unguarded (build/product/floor-check.ts). */
   belowFloor: string[]
   ms: number
-}
-
-/**
- * Bundles built once, not per locale (e.g. the lazily loaded staff preview panel). They are
- * built before the footers, so a footer can be told a file name (see `defineAs`).
- */
-export interface SingleBundle {
-  kind: BundleKind
-  entry: string
-  stem: string
-  /** Compile-time constant through which the footer bundles learn this bundle's file name. */
-  defineAs?: string
-  /** Compile-time constant through which the footer bundles learn this bundle's SRI hash. */
-  integrityAs?: string
-  /** A dictionary to build with; defaults to the reference locale's. */
-  plugins?: esbuild.Plugin[]
 }
 
 export const SINGLE_BUNDLES: SingleBundle[] = [

@@ -1,7 +1,5 @@
 /** State and clock shared by the route modules of one contract server instance. */
-import path from 'node:path'
 import { randomBytes } from 'node:crypto'
-import { REPO_ROOT } from '../../build/repo-root.ts'
 import type { Site } from '../../src/contract/sites.ts'
 import { memoryStore } from './store/open.ts'
 import type { Store } from './store/store.ts'
@@ -64,7 +62,8 @@ export interface CoreOptions {
    * say which page it signed up on. Default: the origin's root.
    */
   sitePaths?: Partial<Record<Site, string>>
-  fixturesDir?: string
+  /** The folder of the footer's content per market (footer/<site>.json) and the host pages. */
+  fixturesDir: string
   /**
    * Where the records live (store/open.ts): npm start's server passes the configured database;
    * default a database of its own in memory (in-process tests), which ends with the process.
@@ -91,7 +90,7 @@ export interface ServerContext {
   state: Map<string, unknown>
 }
 
-export function createContext(options: CoreOptions = {}): ServerContext {
+export function createContext(options: CoreOptions): ServerContext {
   const random = options.randomBytes ?? ((n: number) => randomBytes(n))
   const origin = new URL(options.origin ?? 'https://shop.test').origin
   return {
@@ -99,7 +98,7 @@ export function createContext(options: CoreOptions = {}): ServerContext {
     origin,
     publicOrigin: new URL(options.publicOrigin ?? origin).origin,
     sitePaths: options.sitePaths ?? {},
-    fixturesDir: options.fixturesDir ?? path.join(REPO_ROOT, 'fixtures'),
+    fixturesDir: options.fixturesDir,
     store: options.store ?? memoryStore(),
     accounts: options.accounts,
     now: options.now ?? (() => new Date()),

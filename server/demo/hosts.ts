@@ -17,7 +17,7 @@ import { MARKETS } from '../../build/product/markets.ts'
 import { empty, html } from '../core/http.ts'
 import { notBuilt, readBuild, STRICT_CSP } from './pages.ts'
 import { route, type Route } from '../core/router.ts'
-import type { Demo } from './index.ts'
+import type { Demo } from './types.ts'
 import { REPO_ROOT } from '../../build/repo-root.ts'
 
 const NAME = /^[a-z0-9-]+\.(html|xhtml|css|js)$/

@@ -18,7 +18,7 @@ import { BRAND } from '../../src/contract/brand.ts'
 import { VIEW_CHANGE_EVENT } from '../../src/footer/view-change.ts'
 import { escapeHtml, html } from '../core/http.ts'
 import { readManifest, type Manifest } from '../../build/product/output.ts'
-import type { Demo } from './index.ts'
+import type { Demo } from './types.ts'
 
 /** The strict policy the widget must live under (no inline script or style, Trusted Types for scripts). */
 export const STRICT_CSP =

@@ -1,32 +1,34 @@
 /**
  * Which database the server and `npm run consents` use, from the environment: DATABASE_URL
- * (postgres://…) for PostgreSQL, else the embedded SQLite file in DATA_DIR (default `.data/` in the
- * checkout, git-ignored; `:memory:` for a store that ends with the process, as the browser tests'
- * servers use). The server and the tools read the same settings, so they see one store.
+ * (postgres://…) for PostgreSQL, else the embedded SQLite file in DATA_DIR (default: the folder the
+ * caller names, `.data/` in the checkout for server/serve.ts and consents.ts; `:memory:` for a
+ * store that ends with the process, as the browser tests' servers use). The server and the tools
+ * read the same settings, so they see one store.
  */
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { REPO_ROOT } from '../../../build/repo-root.ts'
 import { openPostgres } from './postgres.ts'
 import { openSqlite } from './sqlite.ts'
 import { createStore, type Store } from './store.ts'
 
-export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.data')
 const SQLITE_FILE = 'contract-server.sqlite'
 const MEMORY = ':memory:'
 
 /** Where the store lives, said without its password (for the start-up line). */
-export function storeLocation(env: Record<string, string | undefined>): string {
+export function storeLocation(env: Record<string, string | undefined>, dataDir: string): string {
   if (env.DATABASE_URL) {
     const url = new URL(env.DATABASE_URL)
     url.password = url.password && '***'
     return `PostgreSQL ${url.href}`
   }
   if (env.DATA_DIR === MEMORY) return 'SQLite in memory (nothing outlives the process)'
-  return `SQLite ${path.join(path.resolve(env.DATA_DIR || DEFAULT_DATA_DIR), SQLITE_FILE)}`
+  return `SQLite ${path.join(path.resolve(env.DATA_DIR || dataDir), SQLITE_FILE)}`
 }
 
-export function openConfiguredStore(env: Record<string, string | undefined>): Store {
+export function openConfiguredStore(
+  env: Record<string, string | undefined>,
+  dataDir: string,
+): Store {
   const url = env.DATABASE_URL
   if (url) {
     if (!/^postgres(ql)?:\/\//.test(url))
@@ -36,7 +38,7 @@ export function openConfiguredStore(env: Record<string, string | undefined>): St
     return createStore(openPostgres(url))
   }
   if (env.DATA_DIR === MEMORY) return memoryStore()
-  const dir = path.resolve(env.DATA_DIR || DEFAULT_DATA_DIR)
+  const dir = path.resolve(env.DATA_DIR || dataDir)
   mkdirSync(dir, { recursive: true, mode: 0o700 })
   return createStore(openSqlite(path.join(dir, SQLITE_FILE)))
 }

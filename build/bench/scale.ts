@@ -10,7 +10,7 @@ import type { Client } from '../../server/core/client.ts'
 import { json } from '../../server/core/http.ts'
 import type { Middleware } from '../../server/core/router.ts'
 
-export const BENCH_SCALE_HEADER = 'x-bench-scale'
+const BENCH_SCALE_HEADER = 'x-bench-scale'
 export const BENCH_SCALE_COOKIE = 'lf-bench-scale'
 
 function benchScale(request: Request): number {
@@ -54,7 +54,7 @@ function copyLink(item: unknown, copy: number): unknown {
 }
 
 /** The content with every teaser group's and SEO column's links repeated `n` times (distinct URLs). */
-export function scaleContent(content: Record<string, unknown>, n: number): Record<string, unknown> {
+function scaleContent(content: Record<string, unknown>, n: number): Record<string, unknown> {
   if (n <= 1) return content
   const repeat = <T extends Linked>(item: T): T =>
     Array.isArray(item.links)

@@ -46,9 +46,7 @@ export type Flavor = 'preact' | 'react'
 export const ROOT = REPO_ROOT
 
 /** The product's version (semver), written once in package.json: the manifest and the page global carry it. */
-export const VERSION: string = JSON.parse(
-  readFileSync(path.join(ROOT, 'package.json'), 'utf8'),
-).version
+const VERSION: string = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version
 
 /**
  * The address console codes link to, each with its own anchor (docs/EMBEDDING.md, "Console
@@ -123,7 +121,7 @@ export const SUPPORTED_SYNTAX = { destructuring: true }
  * half of each startup step (the first render, the first request, the newsletter form).
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
-export const DEFERRED_START = {
+const DEFERRED_START = {
   banner: {
     js: `${COMPILE_HINT}(function(__lumoraFooterScript){requestAnimationFrame(function(){setTimeout((function(){`,
   },
@@ -142,13 +140,13 @@ export const DEFERRED_START = {
  * with the bundle: every bundle but the footers, which learn them from the preview's build.
  * An empty name means "no preview".
  */
-export const NO_PREVIEW_FILE = { __PREVIEW_FILE__: '""', __PREVIEW_INTEGRITY__: '""' }
+const NO_PREVIEW_FILE = { __PREVIEW_FILE__: '""', __PREVIEW_INTEGRITY__: '""' }
 
 /** The types a TypeScript page embeds the footer with (docs/EMBEDDING.md "Types"). */
 export const EMBED_TYPES = path.join(ROOT, 'types/lumora-footer.d.ts')
 
 /** Options common to every browser bundle of one flavor. */
-export function bundleOptions(flavor: Flavor): esbuild.BuildOptions {
+function bundleOptions(flavor: Flavor): esbuild.BuildOptions {
   return {
     bundle: true,
     format: 'iife',
@@ -216,7 +214,7 @@ export interface BuildResult {
   ms: number
 }
 
-export const SINGLE_BUNDLES: SingleBundle[] = [
+const SINGLE_BUNDLES: SingleBundle[] = [
   {
     // The staff preview panel: fetched by src/preview/load.ts only when a staff cookie exists.
     // Its labels are the English ones of SPEC §9 (constants in the preview code), so it needs no
@@ -394,7 +392,7 @@ export async function buildAll(
 }
 
 /** A locale's bundle under a name that stays from release to release: `footer.de-DE.js`. */
-export function evergreenFile(locale: string): string {
+function evergreenFile(locale: string): string {
   return `footer.${locale}.js`
 }
 

@@ -11,7 +11,7 @@ import { LOCALES } from '../../src/contract/sites.ts'
 import type { SingleBundle } from './single-bundle.ts'
 
 /** `virtual:kit-dictionaries` resolves to { [locale]: full dictionary } for every locale. */
-export function allDictionariesPlugin(): esbuild.Plugin {
+function allDictionariesPlugin(): esbuild.Plugin {
   return {
     name: 'kit-dictionaries',
     setup(build) {

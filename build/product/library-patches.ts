@@ -321,7 +321,7 @@ const normalise = (file: string) => file.replace(/\\/g, '/')
  * unhandled rejection instead of an uncaught error. (esbuild's `inject` would do the same but
  * defeats the tree-shaking of the kit.)
  */
-export const QUEUE_MICROTASK_STAND_IN = '\nfunction queueMicrotask(c){Promise.resolve().then(c)}\n'
+const QUEUE_MICROTASK_STAND_IN = '\nfunction queueMicrotask(c){Promise.resolve().then(c)}\n'
 
 /** Library code as it ships to the browser: the patches above, and the queueMicrotask stand-in. */
 export function libraryPatchesPlugin(patches: LibraryPatch[] = LIBRARY_PATCHES): esbuild.Plugin {

@@ -5,7 +5,7 @@ import { memoryStore } from './store/open.ts'
 import type { Store } from './store/store.ts'
 
 /** Caps on what the server keeps in memory. */
-export interface Limits {
+interface Limits {
   /**
    * Sign-ups awaiting confirmation; past it, new sign-ups wait (503) until links expire. Confirmed
    * subscribers have no cap: they are the consent evidence, and each took a confirmed mail.
@@ -31,7 +31,7 @@ export interface Limits {
   loginsPerNetwork: number
 }
 
-export const DEFAULT_LIMITS: Limits = {
+const DEFAULT_LIMITS: Limits = {
   pendingSignUps: 10_000,
   pendingPerNetwork: 200,
   mails: 500,
@@ -42,7 +42,7 @@ export const DEFAULT_LIMITS: Limits = {
 }
 
 /** A customer account: its address and password. */
-export interface Account {
+interface Account {
   email: string
   password: string
 }

@@ -44,7 +44,7 @@ export const HOST_LIBRARIES: Record<string, string> = {
 }
 
 /** ?secure: what a hardened shop sends with its pages (a strict CSP, isolation, no sniffing, no referrer, no framing). */
-export const SECURE_HEADERS: Record<string, string> = {
+const SECURE_HEADERS: Record<string, string> = {
   'content-security-policy': `${STRICT_CSP}; base-uri 'none'; object-src 'none'; frame-ancestors 'none'; form-action 'self'`,
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-embedder-policy': 'require-corp',

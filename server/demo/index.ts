@@ -41,7 +41,7 @@ export interface DemoOptions {
 }
 
 /** The release folder's cache rules (docs/EMBEDDING.md, "Origins and paths"), by path. */
-export function cacheRule(relative: string): string {
+function cacheRule(relative: string): string {
   // Hashed bundles and the newsletter pictures (named by their content's hash, SPEC §2) never change.
   if (/\.[0-9a-f]{10}\.js$/.test(relative) || relative.startsWith(NEWSLETTER_IMAGES.slice(1)))
     return 'public, max-age=31536000, immutable'

@@ -116,7 +116,7 @@ ${tags}
 }
 
 /** The cookie a shop keeps the visitor's view in (SPEC §9 Hunter-Platform); the widget never writes it. */
-export const PLATFORM_COOKIE = 'Hunter-Platform'
+const PLATFORM_COOKIE = 'Hunter-Platform'
 
 /**
  * What a host does with the view changer (docs/EMBEDDING.md "View changer"), as the demo shop

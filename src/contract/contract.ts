@@ -85,7 +85,7 @@ export type WithFooterGlobal<Exports = unknown> = { [GLOBAL_KEY]?: FooterGlobal<
 
 export type BundleKind = 'footer' | 'preview' | 'gallery'
 
-export interface Sizes {
+interface Sizes {
   min: number
   gzip: number
   brotli: number

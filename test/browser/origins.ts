@@ -15,7 +15,7 @@ import { createContractServer } from '../../server/handler.ts'
 import { serve } from '../../server/core/node-adapter.ts'
 import { BROTLI_STATIC_MODULE, NGINX } from '../runners/ensure-nginx.ts'
 
-export const EMBEDDING_DOC = path.join(REPO_ROOT, 'docs/EMBEDDING.md')
+const EMBEDDING_DOC = path.join(REPO_ROOT, 'docs/EMBEDDING.md')
 
 /** The fenced blocks of `lang` in the section of docs/EMBEDDING.md under `heading`. */
 export function docBlocks(heading: string, lang: string): string[] {
@@ -30,7 +30,7 @@ export function docBlocks(heading: string, lang: string): string[] {
 }
 
 /** A port free on `host` now (the system picks it). */
-export function freePort(host: string): Promise<number> {
+function freePort(host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createNetServer()
     probe.once('error', reject)

@@ -18,7 +18,7 @@ import path from 'node:path'
 import { outDirFor } from '../../build/product/build.ts'
 import { REPO_ROOT } from '../../build/repo-root.ts'
 
-export interface Step {
+interface Step {
   name: string
   /** The npm script the step runs. */
   script: string
@@ -32,7 +32,7 @@ export interface Step {
  * The plan, in the order steps start when several are ready. A new step (a server to install, a
  * database to start) is one row here and, when a suite needs it, a name in that suite's `after`.
  */
-export const PLAN: Step[] = [
+const PLAN: Step[] = [
   // Debian's browsers, installed when missing (a fresh machine): apt waits on the network, the build does not.
   { name: 'browsers', script: 'test:ensure-browsers', after: [], cores: 0 },
   { name: 'build', script: 'build', after: [], cores: 1 },
@@ -109,7 +109,7 @@ function runStep(step: Step, started: number): Promise<Outcome> {
   })
 }
 
-export async function runPlan(plan: Step[], cores: number): Promise<Outcome[]> {
+async function runPlan(plan: Step[], cores: number): Promise<Outcome[]> {
   rmSync(LOG_DIR, { recursive: true, force: true })
   mkdirSync(LOG_DIR, { recursive: true })
   const started = performance.now()
@@ -144,7 +144,7 @@ export async function runPlan(plan: Step[], cores: number): Promise<Outcome[]> {
   return plan.map((s) => outcomes.get(s.name)!)
 }
 
-export function summary(outcomes: Outcome[], total: number): string {
+function summary(outcomes: Outcome[], total: number): string {
   const rows = outcomes.map((o) => {
     const status = o.skipped ? 'skipped' : o.ok ? 'passed' : 'FAILED'
     return `${o.step.name.padEnd(12)} ${status.padEnd(8)} ${`+${o.start.toFixed(0)}`.padStart(6)} s ${o.wall.toFixed(0).padStart(6)} s ${o.cpu.toFixed(0).padStart(6)} s`

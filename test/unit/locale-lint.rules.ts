@@ -9,7 +9,7 @@ import type { Rule, Text } from './locale-lint.types.ts'
 
 export type { Text }
 
-export const language = (locale: Locale) => locale.split('-')[0]
+const language = (locale: Locale) => locale.split('-')[0]
 
 /** Opening and closing quotation marks per language (double, then single where used). */
 const QUOTES: Record<string, [string, string]> = {

@@ -12,7 +12,7 @@ import type { ServerContext } from '../context.ts'
 import type { Login, LoginRefused } from '../store/store.ts'
 
 /** A login ends this long after it started, however often its token was renewed. */
-export const LOGIN_MAX_LIFETIME_S = 12 * 60 * 60
+const LOGIN_MAX_LIFETIME_S = 12 * 60 * 60
 
 /** Who started a login: the account (as the limits key it) and the client's network. */
 export interface LoginOwner {

@@ -31,14 +31,14 @@ export const CONSENT_TEXT_VERSION = '2026-11'
  * Sign-ups per client (clientKey): this many at once, then one more every SIGN_UP_EVERY_MS. A
  * shop's visitors, even many behind one address, never come close; a script does at once.
  */
-export const SIGN_UP_BURST = 60
-export const SIGN_UP_EVERY_MS = 2_000
+const SIGN_UP_BURST = 60
+const SIGN_UP_EVERY_MS = 2_000
 
 /**
  * Sign-ups per network (networkKey): many addresses of one network are often one party, and each
  * sign-up sends a mail to an address of the sender's choice.
  */
-export const NETWORK_SIGN_UPS = { burst: 200, everyMs: 5_000 }
+const NETWORK_SIGN_UPS = { burst: 200, everyMs: 5_000 }
 
 const signUpLimiters = (ctx: ServerContext) =>
   featureState(ctx, 'newsletter-clients', () => {

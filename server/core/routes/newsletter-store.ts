@@ -9,7 +9,7 @@ import type { ServerContext } from '../context.ts'
 import type { NotStored, Subscriber } from '../store/store.ts'
 
 /** Confirmation links are valid this long. */
-export const DOI_TOKEN_TTL_MS = 48 * 60 * 60 * 1000
+const DOI_TOKEN_TTL_MS = 48 * 60 * 60 * 1000
 
 /** An address as a record's identity: the same address in any case is the same subscriber. */
 export const addressKey = (email: string) => email.toLowerCase()

@@ -42,7 +42,7 @@ export interface Login {
 }
 
 /** The caps a new login must fit under (core/context.ts Limits). */
-export interface LoginCaps {
+interface LoginCaps {
   /** Live logins of one network: past it the network's new logins are refused. */
   perNetwork: number
   /** Live logins in all: past it new logins are refused. */

@@ -70,7 +70,7 @@ export function NewsletterBlock({
         </p>
       </div>
       <div className="lf-nl__body">
-        <Notification type="error" banner onClose={() => (result.value = undefined)}>
+        <Notification type="error" banner onClose={model.dismissError}>
           {result.value === 'ERROR_GENERIC' ? t('newsletter.errorGeneric') : null}
         </Notification>
         <DoiLanding landing={landing} heading={titleRef} />

@@ -165,6 +165,10 @@ export function createFieldsModel(rules: SiteRules, emailFocused: () => void) {
     rules,
     values,
     trap,
+    /** What a bot typed into the honeypot. */
+    setTrap: (value: string) => {
+      trap.value = value
+    },
     errors,
     alert,
     refused,

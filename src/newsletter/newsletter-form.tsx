@@ -180,7 +180,7 @@ function FormEnd({ model }: Part) {
           data-1p-ignore=""
           data-lpignore="true"
           data-form-type="other"
-          onChange={(e) => (model.trap.value = e.currentTarget.value)}
+          onChange={(e) => model.setTrap(e.currentTarget.value)}
         />
       </div>
       {/* The consent the click gives, read before the click and named as the button's description; it quotes the button's own label. */}

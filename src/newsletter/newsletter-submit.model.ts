@@ -82,5 +82,16 @@ export function createSubmitModel(widget: Widget, api: NewsletterApi, fields: Fi
     result.value = 'ERROR_GENERIC'
   }
 
-  return { result, submitting, sentEmail, success, submit, failedElsewhere }
+  return {
+    result,
+    submitting,
+    sentEmail,
+    success,
+    submit,
+    failedElsewhere,
+    /** The visitor closed the technical banner. */
+    dismissError: () => {
+      result.value = undefined
+    },
+  }
 }

@@ -5,6 +5,7 @@
  * Components read these signals and call the actions.
  */
 import type { Widget } from '../base/widget-context'
+import type { ReadOnlySignals } from '../base/read-only'
 import { createNewsletterApi, type NewsletterApi } from './newsletter.api'
 import { SITE_RULES } from './newsletter.sites'
 import { createDoiLanding, type DoiLanding } from './doi-landing.model'
@@ -12,17 +13,16 @@ import { createFieldsModel, type FieldsModel } from './newsletter-fields.model'
 import { createSubmitModel, type SubmitModel } from './newsletter-submit.model'
 import { createStatusModel, type StatusModel } from './newsletter-status.model'
 
-/** What the components read and call. */
-export type NewsletterModel = Omit<
-  FieldsModel,
-  'check' | 'refuseEmail' | 'reset' | 'applyBaseData'
-> &
-  Omit<SubmitModel, 'failedElsewhere'> &
-  StatusModel & {
-    landing: DoiLanding
-    /** The optional voucher footnote (SPEC §2): shown unless the page turns it off (data-voucher-footnote). */
-    footnote: boolean
-  }
+/** What the components read (read-only signals) and call. */
+export type NewsletterModel = ReadOnlySignals<
+  Omit<FieldsModel, 'check' | 'refuseEmail' | 'reset' | 'applyBaseData'> &
+    Omit<SubmitModel, 'failedElsewhere'> &
+    StatusModel
+> & {
+  landing: DoiLanding
+  /** The optional voucher footnote (SPEC §2): shown unless the page turns it off (data-voucher-footnote). */
+  footnote: boolean
+}
 
 export function createNewsletterModel(
   widget: Widget,

@@ -6,6 +6,8 @@
  *
  *   npm test                     the whole plan
  *   npm test -- unit lint        some steps (and nothing else: their inputs must exist)
+ *   npm test -- --record         the whole plan; when it passes, its costs are recorded and
+ *                                written into docs/TESTING.md and README (plan-figures.ts)
  *
  * A step's output is kept until it ends, then printed whole, so the output of steps running side
  * by side does not interleave. A failed step fails the run; the steps that need it do not start,
@@ -17,6 +19,7 @@ import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { outDirFor } from '../../build/product/build.ts'
 import { REPO_ROOT } from '../../build/repo-root.ts'
+import { recordPlan, type PlanFigures } from './plan-figures.ts'
 
 interface Step {
   name: string
@@ -159,7 +162,9 @@ function summary(outcomes: Outcome[], total: number): string {
 }
 
 async function main(): Promise<void> {
-  const names = process.argv.slice(2)
+  const args = process.argv.slice(2)
+  const record = args.includes('--record')
+  const names = args.filter((a) => a !== '--record')
   const unknown = names.filter((n) => !PLAN.some((s) => s.name === n))
   if (unknown.length > 0)
     throw new Error(
@@ -171,8 +176,25 @@ async function main(): Promise<void> {
   process.env.FOOTER_BUILT_DIR ??= outDirFor('preact')
   const started = performance.now()
   const outcomes = await runPlan(plan, cores)
-  console.log(`\n${summary(outcomes, (performance.now() - started) / 1000)}`)
-  process.exitCode = outcomes.every((o) => o.ok) ? 0 : 1
+  const wall = (performance.now() - started) / 1000
+  console.log(`\n${summary(outcomes, wall)}`)
+  const ok = outcomes.every((o) => o.ok)
+  process.exitCode = ok ? 0 : 1
+  if (record && ok && plan === PLAN) {
+    const round = (n: number) => Math.round(n)
+    const figures: PlanFigures = {
+      cores,
+      wall: round(wall),
+      steps: outcomes.map((o) => ({
+        name: o.step.name,
+        start: round(o.start),
+        wall: round(o.wall),
+        cpu: round(o.cpu),
+      })),
+    }
+    await recordPlan(figures)
+    console.log('Recorded, and written into docs/TESTING.md and README.md.')
+  } else if (record) console.log('Not recorded: only a whole plan that passed is.')
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main()

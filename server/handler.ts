@@ -9,16 +9,20 @@ import { MARKETS } from '../build/product/markets.ts'
 import type { CoreOptions } from './core/context.ts'
 import { createContractCore, type ContractServer } from './core/handler.ts'
 import { demoLayer, type DemoOptions } from './demo/index.ts'
-import { FIXTURES_DIR } from './paths.ts'
+import { FIXTURES_DIR, LOCALES_DIR } from './paths.ts'
 
 export type { ContractServer }
 
 /** demo: the core and the demo layer. contract: the core alone. */
 export type ServerMode = 'demo' | 'contract'
 
-export interface ServerOptions extends Omit<CoreOptions, 'fixturesDir'>, DemoOptions {
+export interface ServerOptions
+  extends Omit<CoreOptions, 'fixturesDir' | 'localesDir'>,
+    DemoOptions {
   /** Default: the checkout's fixtures/ (paths.ts). */
   fixturesDir?: string
+  /** Default: the checkout's locales/ (paths.ts). */
+  localesDir?: string
   /** Default 'demo', which in-process tests use; serve.ts chooses explicitly. */
   mode?: ServerMode
 }
@@ -28,7 +32,12 @@ const SITE_PATHS = Object.fromEntries(MARKETS.map((m) => [m.site, m.path]))
 
 export function createContractServer(options: ServerOptions = {}): ContractServer {
   const { mode = 'demo', ownHosts, distDir, hangMs, hooks, ...core } = options
-  const coreOptions = { sitePaths: SITE_PATHS, fixturesDir: FIXTURES_DIR, ...core }
+  const coreOptions = {
+    sitePaths: SITE_PATHS,
+    fixturesDir: FIXTURES_DIR,
+    localesDir: LOCALES_DIR,
+    ...core,
+  }
   return mode === 'demo'
     ? createContractCore(coreOptions, demoLayer({ ownHosts, distDir, hangMs, hooks }))
     : createContractCore(coreOptions)

@@ -7,6 +7,8 @@ import { REPO_ROOT } from '../build/repo-root.ts'
 
 /** The footer's content per market and the host pages (fixtures/). */
 export const FIXTURES_DIR = path.join(REPO_ROOT, 'fixtures')
+/** The widget's texts per locale, whose newsletter strings are the consent texts (locales/). */
+export const LOCALES_DIR = path.join(REPO_ROOT, 'locales')
 /** The embedded database's folder when DATA_DIR is unset (git-ignored). */
 export const DATA_DIR = path.join(REPO_ROOT, '.data')
 /** The built bundles the demo serves (npm run build). */

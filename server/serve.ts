@@ -12,14 +12,25 @@ import { benchScaleHook } from '../build/bench/scale.ts'
 import { DATA_DIR } from './paths.ts'
 import { openConfiguredStore, storeLocation } from './core/store/open.ts'
 import { keepRetention } from './core/store/retention.ts'
+import { StartRefused } from './core/private-files.ts'
+import { keepOutboxTrue } from './core/routes/newsletter-outbox.ts'
 
-const { port, host, options } = serveOptions(process.env)
-const store = openConfiguredStore(process.env, DATA_DIR)
+const started = (() => {
+  try {
+    return { ...serveOptions(process.env), store: openConfiguredStore(process.env, DATA_DIR) }
+  } catch (error) {
+    if (!(error instanceof StartRefused)) throw error
+    console.error(`Not started: ${error.message}`)
+    process.exit(1)
+  }
+})()
+const { port, host, options, store } = started
 // Migrations run, and the database answers, before the first request is accepted.
 await store.subscribers()
 // The bench's content scaling works on this server too (docs/performance.md measures with it).
 const server = createContractServer({ ...options, store, hooks: [benchScaleHook] })
 keepRetention(store, server.ctx.now)
+keepOutboxTrue(server.ctx)
 await serve(server.handle, port, host)
 const origin = server.ctx.origin
 if (options.mode === 'demo') {

@@ -1,12 +1,18 @@
 /** How `npm start` runs the server: its settings from the environment. */
 import type { ServerMode, ServerOptions } from './handler.ts'
+import { configuredLoginKeys } from './core/login-keys.ts'
+import { StartRefused } from './core/private-files.ts'
 
 /**
  * The server's settings from the environment of `npm start` (server/serve.ts): PORT (8080), HOST
  * (127.0.0.1: the demo is for this machine unless asked; 0.0.0.0 or :: for every interface; on any HOST the demo tools, which hand
  * out staff sessions and show everyone's confirmation links, answer loopback clients only),
  * SERVER_MODE (demo, or contract for the SPEC §7 calls alone), PUBLIC_ORIGIN (the
- * confirmation links' origin; default the address served on).
+ * confirmation links' origin; default the address served on), LOGIN_KEYS or LOGIN_KEYS_FILE
+ * (the login tokens' signing keys, core/login-keys.ts: contract mode does not start without
+ * them; demo mode draws its own, and its logins end with the process), CONSENT_CLIENT_EVIDENCE
+ * (`keep`: a sign-up and its confirmation keep the client's address and user agent; `none`, the
+ * default: neither is kept).
  */
 /** HOST values that listen on every interface. */
 const ALL_INTERFACES = ['0.0.0.0', '::']
@@ -25,6 +31,14 @@ export function serveOptions(env: Record<string, string | undefined>): {
   // On all interfaces (0.0.0.0, or :: for IPv6 and IPv4) the server's own address is its
   // loopback one: the wildcard is no address a link or a Host header can name.
   const name = ALL_INTERFACES.includes(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host
+  const loginKeys = configuredLoginKeys(env)
+  if (!loginKeys && mode === 'contract')
+    throw new StartRefused(
+      'contract mode needs the login keys: set LOGIN_KEYS or LOGIN_KEYS_FILE (server/README.md)',
+    )
+  const evidence = env.CONSENT_CLIENT_EVIDENCE ?? 'none'
+  if (evidence !== 'keep' && evidence !== 'none')
+    throw new StartRefused(`CONSENT_CLIENT_EVIDENCE is keep or none, not ${evidence}`)
   return {
     port,
     host,
@@ -32,6 +46,8 @@ export function serveOptions(env: Record<string, string | undefined>): {
       mode: mode as ServerMode,
       origin: `http://${name}:${port}`,
       publicOrigin: env.PUBLIC_ORIGIN,
+      ...(loginKeys ? { loginKeys } : {}),
+      keepClientEvidence: evidence === 'keep',
     },
   }
 }

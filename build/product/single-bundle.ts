@@ -15,4 +15,15 @@ export interface SingleBundle {
   integrityAs?: string
   /** A dictionary to build with; defaults to the reference locale's. */
   plugins?: esbuild.Plugin[]
+  /**
+   * A file the footer loads lazily (src/lazy-file.ts): it runs on the footer's runtime
+   * (build/product/preview-runtime.ts) and hands its exports over under this name.
+   */
+  handOff?: 'preview' | 'doi' | 'login'
+  /**
+   * Footer modules this file takes its own copy of instead of reading them from the runtime
+   * (repo-relative path prefixes): stateless constants and functions the footer itself does not
+   * need, which sharing would add to every footer bundle.
+   */
+  copies?: string[]
 }

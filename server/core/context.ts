@@ -1,6 +1,7 @@
 /** State and clock shared by the route modules of one contract server instance. */
 import { randomBytes } from 'node:crypto'
 import type { Site } from '../../src/contract/sites.ts'
+import { drawLoginKeys, type LoginKeys } from './login-keys.ts'
 import { memoryStore } from './store/open.ts'
 import type { Store } from './store/store.ts'
 
@@ -64,6 +65,8 @@ export interface CoreOptions {
   sitePaths?: Partial<Record<Site, string>>
   /** The folder of the footer's content per market (footer/<site>.json) and the host pages. */
   fixturesDir: string
+  /** The widget's locales/, whose newsletter strings are the consent texts (consent-texts.ts). */
+  localesDir: string
   /**
    * Where the records live (store/open.ts): npm start's server passes the configured database;
    * default a database of its own in memory (in-process tests), which ends with the process.
@@ -71,6 +74,16 @@ export interface CoreOptions {
   store?: Store
   /** The accounts that may log in, as a shop's customer records; default: DEMO_ACCOUNT alone. */
   accounts?: readonly Account[]
+  /**
+   * The login tokens' signing keys (login-keys.ts), never kept in the store. Default: a key drawn
+   * for this server alone (in-process tests, the demo), whose tokens end with the process.
+   */
+  loginKeys?: LoginKeys
+  /**
+   * Whether a sign-up and its confirmation keep the client's address and user agent as evidence
+   * (server/README.md, CONSENT_CLIENT_EVIDENCE). Default false: the records keep neither.
+   */
+  keepClientEvidence?: boolean
   now?: () => Date
   /** Random bytes for tokens; injectable so tests can predict them. */
   randomBytes?: (size: number) => Uint8Array
@@ -82,8 +95,11 @@ export interface ServerContext {
   publicOrigin: string
   sitePaths: Partial<Record<Site, string>>
   fixturesDir: string
+  localesDir: string
   store: Store
   accounts?: readonly Account[]
+  loginKeys: LoginKeys
+  keepClientEvidence: boolean
   now: () => Date
   randomToken: (bytes?: number) => string
   /** Per-feature state, keyed by feature name (each route module owns its key). */
@@ -99,8 +115,11 @@ export function createContext(options: CoreOptions): ServerContext {
     publicOrigin: new URL(options.publicOrigin ?? origin).origin,
     sitePaths: options.sitePaths ?? {},
     fixturesDir: options.fixturesDir,
+    localesDir: options.localesDir,
     store: options.store ?? memoryStore(),
     accounts: options.accounts,
+    loginKeys: options.loginKeys ?? drawLoginKeys(),
+    keepClientEvidence: options.keepClientEvidence ?? false,
     now: options.now ?? (() => new Date()),
     randomToken: (bytes = 16) => Buffer.from(random(bytes)).toString('base64url'),
     state: new Map(),

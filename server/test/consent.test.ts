@@ -7,6 +7,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createContractServer, type ServerOptions } from '../handler.ts'
 import { subscribersOf } from '../core/routes/newsletter-store.ts'
+import { hashToken } from '../core/store/token-hash.ts'
 
 const test = suite('contract server: consent evidence')
 const SUBSCRIBERS = '/service/newsletter/api/internal/newsletter-subscribers'
@@ -86,7 +87,8 @@ test('after the pause, new details mean a new token and a new mail; the old link
   const [first] = await mails(server)
   clock.t += PAUSE_MS
   assert.is((await signUp(server, eve, '198.51.100.66')).status, 201)
-  const [, second] = await mails(server)
+  const [second, ...more] = await mails(server)
+  assert.equal(more, [], 'the outbox keeps no mail whose link no longer works')
   assert.ok(second, 'a new mail')
   assert.is(second.to, 'ANNA@Example.com')
   assert.is.not(second.token, first.token, 'with a new token')
@@ -94,25 +96,28 @@ test('after the pause, new details mean a new token and a new mail; the old link
   assert.is((await lookup(server, first.token)).status, 404)
   assert.equal(
     (await subscribersOf(server.ctx)).map((s) => [
-      s.token,
+      s.tokenHash,
       s.request.firstName,
       s.evidence.consents,
     ]),
-    [[second.token, 'Eve', ['DNE']]],
+    [[hashToken(second.token), 'Eve', ['DNE']]],
     'one pending sign-up: the new one, with its own evidence',
   )
 })
 
-test('after the pause, the same details again re-send the same link (nothing else changes)', async () => {
+test('after the pause, the same details again re-send the mail with a new link (the record keeps its evidence)', async () => {
   const { server, clock } = serverAt()
   await signUp(server, anna)
+  const [first] = await mails(server)
   const [before] = structuredClone(await subscribersOf(server.ctx))
   clock.t += PAUSE_MS
   await signUp(server, anna)
-  const [first, again] = await mails(server)
-  assert.is(again?.token, first.token)
+  const [again] = await mails(server)
+  assert.is.not(again?.token, first.token, "the server keeps only the old token's hash")
+  assert.is((await confirm(server, first.token)).status, 410, 'the old link: no longer valid')
   const [after] = await subscribersOf(server.ctx)
   assert.equal([after.request, after.evidence], [before.request, before.evidence])
+  assert.is((await confirm(server, again.token)).status, 200, 'the new link confirms')
 })
 
 // --- item 6: the re-mail pause is per mailbox ------------------------------------------------------

@@ -1,7 +1,8 @@
 /**
  * The confirmation mails: sent into an outbox that keeps the newest mails (a real backend hands
  * them to its mail service; the demo shows them at /_mail/, demo/mail.ts), paced per mailbox so
- * no form (or bot) can flood an inbox.
+ * no form (or bot) can flood an inbox. A mail stays only while its record does: an erasure or the
+ * retention sweep, in this process or in `npm run consents`, takes the address out of it too.
  */
 import { SITE_LOCALE, type Site } from '../../../src/contract/sites.ts'
 import { SUBSCRIBER_TOKEN_PARAM } from '../../../src/contract/contract.ts'
@@ -10,6 +11,7 @@ import { createLimiter, type Limiter } from '../rate-limit.ts'
 import { MAIL_TEXTS } from './newsletter-mail.ts'
 import { mailboxKey } from './newsletter-store.ts'
 import type { Subscriber } from '../store/store.ts'
+import { hashToken } from '../store/token-hash.ts'
 
 /** One mailbox gets a confirmation mail at most this often, whichever of its addresses signs up. */
 export const DOI_RESEND_PAUSE_MS = 10 * 60 * 1000
@@ -26,6 +28,8 @@ export interface Mail {
   link: string
   site: Site
   sentAt: string
+  /** The hash of the link's token: which record the mail belongs to. */
+  tokenHash: string
 }
 
 interface Outbox {
@@ -50,8 +54,11 @@ export const outbox = (ctx: ServerContext) =>
 export const mailboxPaused = (ctx: ServerContext, email: string) =>
   outbox(ctx).pause.wait(mailboxKey(email)) > 0
 
-/** Mails the confirmation link of a stored sign-up (its link's life is the store's, addPending). */
-export function sendConfirmation(ctx: ServerContext, subscriber: Subscriber): void {
+/**
+ * Mails the confirmation link of a stored sign-up with its token (its link's life is the store's,
+ * addPending).
+ */
+export function sendConfirmation(ctx: ServerContext, subscriber: Subscriber, token: string): void {
   const box = outbox(ctx)
   const now = ctx.now()
   const { site } = subscriber.evidence
@@ -61,9 +68,10 @@ export function sendConfirmation(ctx: ServerContext, subscriber: Subscriber): vo
     to: subscriber.request.email,
     ...MAIL_TEXTS[SITE_LOCALE[site]],
     locale: SITE_LOCALE[site],
-    link: confirmationLink(ctx, site, subscriber.evidence.pageAddress, subscriber.token),
+    link: confirmationLink(ctx, site, subscriber.evidence.pageAddress, token),
     site,
     sentAt: now.toISOString(),
+    tokenHash: hashToken(token),
   })
   if (box.mails.length > ctx.limits.mails) box.mails.splice(0, box.mails.length - ctx.limits.mails)
 }
@@ -88,4 +96,35 @@ function confirmationLink(
     (ctx.sitePaths[site] ?? '/')
   link.searchParams.set(SUBSCRIBER_TOKEN_PARAM, token)
   return link.href
+}
+
+/**
+ * Drops the mails whose record the store no longer holds (erased, or expired and swept, here or by
+ * another process on the same database): the outbox names nobody the records do not. Run before
+ * the outbox is shown, and every minute (keepOutboxTrue).
+ */
+export async function forgetGoneRecords(ctx: ServerContext): Promise<void> {
+  const box = outbox(ctx)
+  const gone = new Set<Mail>()
+  for (const mail of box.mails) if (!(await ctx.store.subscriber(mail.tokenHash))) gone.add(mail)
+  if (gone.size) box.mails = box.mails.filter((mail) => !gone.has(mail))
+}
+
+const OUTBOX_CHECK_EVERY_MS = 60_000
+
+/**
+ * Checks the outbox against the records every minute, so an erasure by `npm run consents` (another
+ * process) leaves this one's memory within a minute; the returned function stops it. It never
+ * keeps the process alive.
+ */
+export function keepOutboxTrue(ctx: ServerContext): () => void {
+  const timer = setInterval(
+    () =>
+      forgetGoneRecords(ctx).catch((error) =>
+        console.error('outbox: check failed:', error.message),
+      ),
+    OUTBOX_CHECK_EVERY_MS,
+  )
+  timer.unref()
+  return () => clearInterval(timer)
 }

@@ -6,11 +6,14 @@
  * end; one that has run is never edited.
  */
 import type { Sql } from './sql.ts'
+import { hashToken } from './token-hash.ts'
 
 interface Migration {
   version: number
   name: string
   statements: string[]
+  /** Work the SQL both engines speak cannot say (hashing), after the statements, in their transaction. */
+  after?: (tx: Sql) => Promise<void>
 }
 
 export const MIGRATIONS: Migration[] = [
@@ -78,6 +81,53 @@ export const MIGRATIONS: Migration[] = [
       `ALTER TABLE subscribers ADD COLUMN seq BIGINT NOT NULL DEFAULT 0`,
     ],
   },
+  {
+    version: 5,
+    name: 'hashed tokens, client evidence, corrections, consent texts',
+    statements: [
+      // The link's token as its hash (the rows' tokens are hashed below): a copy confirms nothing.
+      `ALTER TABLE subscribers RENAME COLUMN token TO token_hash`,
+      // The client of the sign-up and of the confirmation, when the operator keeps them.
+      `ALTER TABLE subscribers ADD COLUMN client_address TEXT`,
+      `ALTER TABLE subscribers ADD COLUMN client_agent TEXT`,
+      `ALTER TABLE subscribers ADD COLUMN confirmed_address TEXT`,
+      `ALTER TABLE subscribers ADD COLUMN confirmed_agent TEXT`,
+      // A confirmed record's network served the pending share alone.
+      `UPDATE subscribers SET network = '' WHERE status = 'SUBSCRIBED'`,
+      // The export's order, so it reads page after page along an index at any size.
+      `CREATE INDEX subscribers_export_order ON subscribers (received_at, seq, token_hash)`,
+      // A token holder's corrections, appended: the sign-up's own row is never written over.
+      `CREATE TABLE corrections (
+        token_hash TEXT NOT NULL,
+        corrected_at TEXT NOT NULL,
+        request TEXT NOT NULL,
+        seq BIGINT NOT NULL
+      )`,
+      `CREATE INDEX corrections_token ON corrections (token_hash)`,
+      // The words of each consent-text version a sign-up names (core/consent-texts.ts).
+      `CREATE TABLE consent_texts (
+        version TEXT PRIMARY KEY,
+        locale TEXT NOT NULL,
+        texts TEXT NOT NULL
+      )`,
+      // Logins keep hashes of their account and token id; the live ones end (their tokens were
+      // signed with the key this migration drops), and the signing key lives outside the database.
+      `DELETE FROM logins`,
+      `ALTER TABLE logins RENAME COLUMN token_id TO token_hash`,
+      `ALTER TABLE logins RENAME COLUMN account TO account_hash`,
+      `DROP INDEX logins_account`,
+      `CREATE INDEX logins_account_hash ON logins (account_hash)`,
+      `DROP TABLE secrets`,
+    ],
+    async after(tx) {
+      const rows = await tx.all<{ token_hash: string }>('SELECT token_hash FROM subscribers')
+      for (const { token_hash: token } of rows)
+        await tx.run('UPDATE subscribers SET token_hash = ? WHERE token_hash = ?', [
+          hashToken(token),
+          token,
+        ])
+    },
+  },
 ]
 
 /** Brings the schema to the newest version; returns the versions it applied. */
@@ -96,6 +146,7 @@ export async function migrate(sql: Sql): Promise<number[]> {
     for (const migration of MIGRATIONS) {
       if (done.has(migration.version)) continue
       for (const statement of migration.statements) await tx.run(statement)
+      await migration.after?.(tx)
       await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
         migration.version,
         migration.name,

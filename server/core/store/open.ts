@@ -3,10 +3,13 @@
  * (postgres://…) for PostgreSQL, else the embedded SQLite file in DATA_DIR (default: the folder the
  * caller names, `.data/` in the checkout for server/serve.ts and consents.ts; `:memory:` for a
  * store that ends with the process, as the browser tests' servers use). The server and the tools
- * read the same settings, so they see one store.
+ * read the same settings, so they see one store. The folder and its files are the server's alone
+ * (private-files.ts): 0700 and 0600, and a start is refused when another user owns them or may
+ * write to them.
  */
-import { mkdirSync } from 'node:fs'
+import { closeSync, mkdirSync, openSync } from 'node:fs'
 import path from 'node:path'
+import { keepPrivate, StartRefused } from '../private-files.ts'
 import { openPostgres } from './postgres.ts'
 import { openSqlite } from './sqlite.ts'
 import { createStore, type Store } from './store.ts'
@@ -14,11 +17,21 @@ import { createStore, type Store } from './store.ts'
 const SQLITE_FILE = 'contract-server.sqlite'
 const MEMORY = ':memory:'
 
-/** Where the store lives, said without its password (for the start-up line). */
+/** Parameters of a connection address that carry a secret (libpq's and node-postgres's). */
+const SECRET_PARAMS = /pass|key|secret|token/i
+
+/**
+ * Where the store lives, said without any password (for the start-up line): the address's
+ * password and every parameter that may carry a secret (`?password=`, `sslpassword`, `sslkey`)
+ * are left out.
+ */
 export function storeLocation(env: Record<string, string | undefined>, dataDir: string): string {
   if (env.DATABASE_URL) {
+    if (!URL.canParse(env.DATABASE_URL)) return 'PostgreSQL (DATABASE_URL is no address)'
     const url = new URL(env.DATABASE_URL)
-    url.password = url.password && '***'
+    url.password = ''
+    for (const name of [...url.searchParams.keys()])
+      if (SECRET_PARAMS.test(name)) url.searchParams.delete(name)
     return `PostgreSQL ${url.href}`
   }
   if (env.DATA_DIR === MEMORY) return 'SQLite in memory (nothing outlives the process)'
@@ -40,7 +53,16 @@ export function openConfiguredStore(
   if (env.DATA_DIR === MEMORY) return memoryStore()
   const dir = path.resolve(env.DATA_DIR || dataDir)
   mkdirSync(dir, { recursive: true, mode: 0o700 })
-  return createStore(openSqlite(path.join(dir, SQLITE_FILE)))
+  keepPrivate(dir, 0o700)
+  const file = path.join(dir, SQLITE_FILE)
+  // Created 0600 before SQLite opens it; SQLite gives its -wal and -shm files the same mode.
+  try {
+    closeSync(openSync(file, 'a', 0o600))
+  } catch (error) {
+    throw new StartRefused(`${file} cannot be opened: ${(error as Error).message}`)
+  }
+  for (const own of [file, `${file}-wal`, `${file}-shm`]) keepPrivate(own, 0o600)
+  return createStore(openSqlite(file))
 }
 
 /** A store of its own in memory, for in-process servers (tests): nothing outlives the process. */

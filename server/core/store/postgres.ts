@@ -24,7 +24,7 @@ const numbered = (text: string) => {
 
 type Queryable = Pick<pg.Pool, 'query'>
 
-const on = (client: Queryable): Omit<Sql, 'transaction' | 'close'> => ({
+const on = (client: Queryable): Omit<Sql, 'transaction' | 'scrub' | 'close'> => ({
   engine: 'postgres',
   all: async <T>(text: string, params: readonly unknown[] = []) =>
     (await client.query(numbered(text), [...params])).rows as T[],
@@ -39,7 +39,12 @@ export function openPostgres(connectionString: string): Sql {
     ...on(pool),
     async transaction(work) {
       const client = await pool.connect()
-      const tx: Sql = { ...on(client), transaction: (inner) => inner(tx), close: async () => {} }
+      const tx: Sql = {
+        ...on(client),
+        transaction: (inner) => inner(tx),
+        scrub: async () => {},
+        close: async () => {},
+      }
       try {
         await client.query('BEGIN')
         await client.query('SELECT pg_advisory_xact_lock($1)', [WRITER_LOCK])
@@ -53,6 +58,9 @@ export function openPostgres(connectionString: string): Sql {
         client.release()
       }
     },
+    // Nothing the server itself can do: dead rows stay in the heap until vacuumed and their
+    // pages reused, and in the WAL and backups for their retention (server/README.md).
+    scrub: async () => {},
     close: () => pool.end(),
   }
 }

@@ -16,5 +16,11 @@ export interface Sql {
    * rolled back when it throws. The caller answers only after the commit.
    */
   transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>
+  /**
+   * After an erasure or a retention sweep: has the engine drop what deleted rows left in its own
+   * files where it can (SQLite overwrites deleted content as it deletes and then empties its
+   * write-ahead log; PostgreSQL keeps them until its own rewrites: server/README.md, The store).
+   */
+  scrub(): Promise<void>
   close(): Promise<void>
 }

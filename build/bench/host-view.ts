@@ -76,7 +76,7 @@ function vitalsRows(pages: PageVitals[]): string[][] {
  * The paired per-run differences, widget minus blocked, run i against run i (the two took turns,
  * so each pair shares the machine's load of its moment): median and range of LCP, TBT and score.
  */
-export function pairedLines(pages: PageVitals[]): string[] {
+function pairedLines(pages: PageVitals[]): string[] {
   return pages.map((p) => {
     const { widget, blocked } = p.runs
     const spread = (of: (v: (typeof widget)[number]) => number, scale = 1, unit = ' ms') => {
@@ -94,7 +94,7 @@ const range = (values: number[]) =>
  * The widget's tasks by thread time: at 1x from Lighthouse's own traces (its runs with the
  * widget), and at 4x from traced loads with Chromium's throttling (`at4x`, by page name).
  */
-export function taskLines(pages: PageVitals[], at4x: Map<string, WidgetTasks[]>): string[] {
+function taskLines(pages: PageVitals[], at4x: Map<string, WidgetTasks[]>): string[] {
   return pages.flatMap((p) => {
     const tasks = p.runs.widget.flatMap((r) => (r.widgetTasks ? [r.widgetTasks] : []))
     if (!tasks.length) return []

@@ -1,14 +1,12 @@
 /** State and clock shared by the route modules of one contract server instance. */
-import path from 'node:path'
 import { randomBytes } from 'node:crypto'
-import { REPO_ROOT } from '../../build/repo-root.ts'
 import type { Site } from '../../src/contract/sites.ts'
 import { drawLoginKeys, type LoginKeys } from './login-keys.ts'
 import { memoryStore } from './store/open.ts'
 import type { Store } from './store/store.ts'
 
 /** Caps on what the server keeps in memory. */
-export interface Limits {
+interface Limits {
   /**
    * Sign-ups awaiting confirmation; past it, new sign-ups wait (503) until links expire. Confirmed
    * subscribers have no cap: they are the consent evidence, and each took a confirmed mail.
@@ -34,7 +32,7 @@ export interface Limits {
   loginsPerNetwork: number
 }
 
-export const DEFAULT_LIMITS: Limits = {
+const DEFAULT_LIMITS: Limits = {
   pendingSignUps: 10_000,
   pendingPerNetwork: 200,
   mails: 500,
@@ -45,7 +43,7 @@ export const DEFAULT_LIMITS: Limits = {
 }
 
 /** A customer account: its address and password. */
-export interface Account {
+interface Account {
   email: string
   password: string
 }
@@ -65,7 +63,10 @@ export interface CoreOptions {
    * say which page it signed up on. Default: the origin's root.
    */
   sitePaths?: Partial<Record<Site, string>>
-  fixturesDir?: string
+  /** The folder of the footer's content per market (footer/<site>.json) and the host pages. */
+  fixturesDir: string
+  /** The widget's locales/, whose newsletter strings are the consent texts (consent-texts.ts). */
+  localesDir: string
   /**
    * Where the records live (store/open.ts): npm start's server passes the configured database;
    * default a database of its own in memory (in-process tests), which ends with the process.
@@ -94,6 +95,7 @@ export interface ServerContext {
   publicOrigin: string
   sitePaths: Partial<Record<Site, string>>
   fixturesDir: string
+  localesDir: string
   store: Store
   accounts?: readonly Account[]
   loginKeys: LoginKeys
@@ -104,7 +106,7 @@ export interface ServerContext {
   state: Map<string, unknown>
 }
 
-export function createContext(options: CoreOptions = {}): ServerContext {
+export function createContext(options: CoreOptions): ServerContext {
   const random = options.randomBytes ?? ((n: number) => randomBytes(n))
   const origin = new URL(options.origin ?? 'https://shop.test').origin
   return {
@@ -112,7 +114,8 @@ export function createContext(options: CoreOptions = {}): ServerContext {
     origin,
     publicOrigin: new URL(options.publicOrigin ?? origin).origin,
     sitePaths: options.sitePaths ?? {},
-    fixturesDir: options.fixturesDir ?? path.join(REPO_ROOT, 'fixtures'),
+    fixturesDir: options.fixturesDir,
+    localesDir: options.localesDir,
     store: options.store ?? memoryStore(),
     accounts: options.accounts,
     loginKeys: options.loginKeys ?? drawLoginKeys(),

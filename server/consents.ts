@@ -15,6 +15,7 @@ import { once } from 'node:events'
 import { addressKey } from './core/routes/newsletter-store.ts'
 import { StartRefused } from './core/private-files.ts'
 import { openConfiguredStore } from './core/store/open.ts'
+import { DATA_DIR } from './paths.ts'
 import { currentRequest, type Store, type Subscriber } from './core/store/store.ts'
 
 const USAGE = 'npm run consents -- --export | --erase <address>'
@@ -98,7 +99,7 @@ async function run(store: Store, args: string[]): Promise<number> {
 
 let store: Store
 try {
-  store = openConfiguredStore(process.env)
+  store = openConfiguredStore(process.env, DATA_DIR)
 } catch (error) {
   if (!(error instanceof StartRefused)) throw error
   console.error(`Not started: ${error.message}`)

@@ -8,6 +8,8 @@ import { serveOptions } from './settings.ts'
 import { serve } from './core/node-adapter.ts'
 import { defaultOwnHosts } from './demo/guard.ts'
 import { MARKETS } from '../build/product/markets.ts'
+import { benchScaleHook } from '../build/bench/scale.ts'
+import { DATA_DIR } from './paths.ts'
 import { openConfiguredStore, storeLocation } from './core/store/open.ts'
 import { keepRetention } from './core/store/retention.ts'
 import { StartRefused } from './core/private-files.ts'
@@ -15,7 +17,7 @@ import { keepOutboxTrue } from './core/routes/newsletter-outbox.ts'
 
 const started = (() => {
   try {
-    return { ...serveOptions(process.env), store: openConfiguredStore(process.env) }
+    return { ...serveOptions(process.env), store: openConfiguredStore(process.env, DATA_DIR) }
   } catch (error) {
     if (!(error instanceof StartRefused)) throw error
     console.error(`Not started: ${error.message}`)
@@ -25,7 +27,8 @@ const started = (() => {
 const { port, host, options, store } = started
 // Migrations run, and the database answers, before the first request is accepted.
 await store.subscribers()
-const server = createContractServer({ ...options, store })
+// The bench's content scaling works on this server too (docs/performance.md measures with it).
+const server = createContractServer({ ...options, store, hooks: [benchScaleHook] })
 keepRetention(store, server.ctx.now)
 keepOutboxTrue(server.ctx)
 await serve(server.handle, port, host)
@@ -36,4 +39,4 @@ if (options.mode === 'demo') {
     `Markets: ${MARKETS.map((m) => m.path).join(' ')}  ·  /kit/  /_mail/  /_staff/  /_fault  (demo tools, for this machine at ${defaultOwnHosts(origin).join(' ')} only)`,
   )
 } else console.log(`Contract server on ${origin}/ (contract mode): the calls of SPEC §7 only`)
-console.log(`Records: ${storeLocation(process.env)}`)
+console.log(`Records: ${storeLocation(process.env, DATA_DIR)}`)

@@ -104,7 +104,7 @@ const range = (values: number[]) =>
  * The widget's tasks by thread time: at 1x from Lighthouse's own traces (its runs with the
  * widget), and at 4x from traced loads with Chromium's throttling (`at4x`, by page name).
  */
-export function taskLines(pages: PageVitals[], at4x: Map<string, WidgetTasks[]>): string[] {
+function taskLines(pages: PageVitals[], at4x: Map<string, WidgetTasks[]>): string[] {
   return pages.flatMap((p) => {
     const tasks = p.runs.widget.flatMap((r) => (r.widgetTasks ? [r.widgetTasks] : []))
     if (!tasks.length) return []

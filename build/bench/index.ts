@@ -31,6 +31,7 @@ import { footerTreemaps, reportHtml } from '../product/module-report.ts'
 import { formatTable, readManifest, sizeRows, sizeTable } from './sizes.ts'
 import { benchSignUp, signUpRows, signUpVariants, writeSignUpDocs } from './sign-up.ts'
 import { hostViewBench, type HostViewResult } from './host-view.ts'
+import { benchScaleHook } from './scale.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15)
 const SCALE_RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 5)
@@ -57,7 +58,7 @@ log(
 )
 
 const server = await serve(
-  createContractServer({ origin: `http://127.0.0.1:${port}` }).handle,
+  createContractServer({ origin: `http://127.0.0.1:${port}`, hooks: [benchScaleHook] }).handle,
   port,
   '127.0.0.1',
 )

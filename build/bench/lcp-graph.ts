@@ -3,7 +3,8 @@
  * with the widget and one with its script blocked, each followed by the nodes of Lantern's two
  * LCP graphs (optimistic and pessimistic; the reported LCP is their mean) with their simulated
  * start and end. A request or task the widget adds shows there with the time it ends in the model,
- * and the largest end is that graph's LCP. docs/performance.md reads issue 39's goal against it.
+ * and the largest end is that graph's LCP. Issue 39's goal is read against it in
+ * docs/decisions/2026-11-27-lcp-floor-under-lantern.md.
  *   npm run build && npx tsx build/bench/lcp-graph.ts [path, default /de/]   (BENCH_PORT, default 8429)
  * Tasks under 4 ms of simulated time are left out of the listing; they move no figure.
  */

@@ -39,7 +39,7 @@ const INVENTORY_AUDITS = new Set([
   'diagnostics',
 ])
 
-export interface Vitals {
+interface Vitals {
   score: number
   tbt: number
   lcp: number

@@ -1,6 +1,6 @@
 /**
- * The bench's content scaling, as middleware of the contract server (mounted by the demo layer,
- * server/demo/index.ts, which the bench serves): the header `X-Bench-Scale: N` or the
+ * The bench's content scaling, as middleware of the contract server's demo layer (handed in by
+ * server/serve.ts and the bench, build/bench/index.ts): the header `X-Bench-Scale: N` or the
  * cookie `lf-bench-scale=N` (1 to 100) answers the footer content with every teaser group's and
  * SEO column's links N times (distinct URLs). Without it nothing changes; it is honoured only for
  * requests the demo serves (this machine, the server's own address).
@@ -10,7 +10,7 @@ import type { Client } from '../../server/core/client.ts'
 import { json } from '../../server/core/http.ts'
 import type { Middleware } from '../../server/core/router.ts'
 
-export const BENCH_SCALE_HEADER = 'x-bench-scale'
+const BENCH_SCALE_HEADER = 'x-bench-scale'
 export const BENCH_SCALE_COOKIE = 'lf-bench-scale'
 
 function benchScale(request: Request): number {
@@ -54,7 +54,7 @@ function copyLink(item: unknown, copy: number): unknown {
 }
 
 /** The content with every teaser group's and SEO column's links repeated `n` times (distinct URLs). */
-export function scaleContent(content: Record<string, unknown>, n: number): Record<string, unknown> {
+function scaleContent(content: Record<string, unknown>, n: number): Record<string, unknown> {
   if (n <= 1) return content
   const repeat = <T extends Linked>(item: T): T =>
     Array.isArray(item.links)

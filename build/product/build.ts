@@ -22,7 +22,6 @@ import {
 import { writeImages } from './images.ts'
 import { manifestPictures } from './pictures.ts'
 import { MARKETS, REFERENCE_LOCALE, REFERENCE_SITE, type Market } from './markets.ts'
-import type { BundleKind } from './budgets.ts'
 import type { Locale } from '../../src/contract/sites.ts'
 import { unsafeSyntax } from './syntax-guard.ts'
 import { terserPass } from './terser-pass.ts'
@@ -34,6 +33,7 @@ import { readFileSync } from 'node:fs'
 import { copyFile, writeFile } from 'node:fs/promises'
 import { KIT_GALLERY_BUNDLE } from './kit-gallery.ts'
 import { CONSOLE_CODES_FILE, consoleCodesPage } from './console-codes.ts'
+import type { SingleBundle } from './single-bundle.ts'
 import {
   footerModules,
   footerRuntimePlugin,
@@ -127,7 +127,7 @@ export const SUPPORTED_SYNTAX = { destructuring: true }
  * half of each startup step (the first render, the first request, the newsletter form).
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
-export const DEFERRED_START = {
+const DEFERRED_START = {
   banner: {
     js: `${COMPILE_HINT}(function(__lumoraFooterScript){requestAnimationFrame(function(){setTimeout((function(){`,
   },
@@ -159,7 +159,7 @@ export const NO_LAZY_FILES = {
 export const EMBED_TYPES = path.join(ROOT, 'types/lumora-footer.d.ts')
 
 /** Options common to every browser bundle of one flavor. */
-export function bundleOptions(flavor: Flavor): esbuild.BuildOptions {
+function bundleOptions(flavor: Flavor): esbuild.BuildOptions {
   return {
     bundle: true,
     format: 'iife',
@@ -234,33 +234,6 @@ export interface BuildResult {
   ms: number
 }
 
-/**
- * Bundles built once, not per locale (e.g. the lazily loaded staff preview panel). They are
- * built before the footers, so a footer can be told a file name (see `defineAs`).
- */
-export interface SingleBundle {
-  kind: BundleKind
-  entry: string
-  stem: string
-  /** Compile-time constant through which the footer bundles learn this bundle's file name. */
-  defineAs?: string
-  /** Compile-time constant through which the footer bundles learn this bundle's SRI hash. */
-  integrityAs?: string
-  /** A dictionary to build with; defaults to the reference locale's. */
-  plugins?: esbuild.Plugin[]
-  /**
-   * A file the footer loads lazily (src/lazy-file.ts): it runs on the footer's runtime
-   * (build/product/preview-runtime.ts) and hands its exports over under this name.
-   */
-  handOff?: 'preview' | 'doi' | 'login'
-  /**
-   * Footer modules this file takes its own copy of instead of reading them from the runtime
-   * (repo-relative path prefixes): stateless constants and functions the footer itself does not
-   * need, which sharing would add to every footer bundle.
-   */
-  copies?: string[]
-}
-
 /** The footer modules a lazily loaded file reads from the runtime: all but those it copies. */
 function sharedWith(file: SingleBundle, footer: Set<string>): Set<string> {
   return new Set([...footer].filter((key) => !file.copies?.some((p) => key.startsWith(p))))
@@ -271,7 +244,7 @@ function sharedWith(file: SingleBundle, footer: Set<string>): Set<string> {
  * footer's runtime with no locale texts of its own: what they say comes from the footer's
  * dictionary (`t`, shared), or, for the preview, from SPEC §9's English labels in its code.
  */
-export const LAZY_FILES: SingleBundle[] = [
+const LAZY_FILES: SingleBundle[] = [
   {
     // The staff preview panel: with a staff cookie (src/preview/load.ts).
     kind: 'preview',
@@ -310,7 +283,7 @@ export const LAZY_FILES: SingleBundle[] = [
   },
 ]
 
-export const SINGLE_BUNDLES: SingleBundle[] = [...LAZY_FILES, KIT_GALLERY_BUNDLE]
+const SINGLE_BUNDLES: SingleBundle[] = [...LAZY_FILES, KIT_GALLERY_BUNDLE]
 
 const footerEntry = path.join(ROOT, 'src/mount.ts')
 
@@ -518,7 +491,7 @@ export async function buildAll(
 }
 
 /** A locale's bundle under a name that stays from release to release: `footer.de-DE.js`. */
-export function evergreenFile(locale: string): string {
+function evergreenFile(locale: string): string {
   return `footer.${locale}.js`
 }
 

@@ -70,7 +70,7 @@ function fallbackFor(rule: Rule): Rule[] | null {
  * top-level rules (later in the sheet, so it wins over the sheet's own margins), and one right
  * after each rule inside an at-rule such as @media.
  */
-export function flexGapFallback(): postcss.Plugin {
+function flexGapFallback(): postcss.Plugin {
   return {
     postcssPlugin: 'lumora-flex-gap-fallback',
     Once(root: Root) {

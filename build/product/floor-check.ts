@@ -20,13 +20,13 @@ import { publicDir } from './output.ts'
  * JavaScript APIs the floor lacks that the bundles may use, each with its guard. The names are
  * eslint-plugin-compat's (as in its messages); the oldest-engine test removes each one.
  */
-export const GUARDED_APIS: Record<string, string> = {
+const GUARDED_APIS: Record<string, string> = {
   AbortController:
     'src/api/client.ts creates one only where it exists; without it a timed-out request is abandoned (its late answer ignored), not aborted.',
 }
 
 /** CSS features (caniuse ids) the floor lacks that the stylesheets may use, each with what happens without it. */
-export const CSS_BELOW_FLOOR: Record<string, string> = {
+const CSS_BELOW_FLOOR: Record<string, string> = {
   'flexbox-gap':
     'build/product/flex-gap-fallback.ts spaces the items with margins where flex gap is missing (Safari < 14.1, Chrome < 84).',
   'css-focus-visible':
@@ -43,9 +43,7 @@ export interface FloorViolation {
 }
 
 /** API uses in emitted scripts that the floor lacks and nothing guards. */
-export async function apiViolations(
-  scripts: { file: string; code: string }[],
-): Promise<FloorViolation[]> {
+async function apiViolations(scripts: { file: string; code: string }[]): Promise<FloorViolation[]> {
   const eslint = new ESLint({
     cwd: REPO_ROOT,
     overrideConfigFile: true,
@@ -72,7 +70,7 @@ export async function apiViolations(
 }
 
 /** CSS features in the given stylesheets that the floor lacks and that have no recorded fallback. */
-export async function cssViolations(files: string[]): Promise<FloorViolation[]> {
+async function cssViolations(files: string[]): Promise<FloorViolation[]> {
   const found: FloorViolation[] = []
   const plugin = (file: string) =>
     doiuse({
@@ -92,7 +90,7 @@ export async function cssViolations(files: string[]): Promise<FloorViolation[]> 
 }
 
 /** The stylesheets (source files) a bundle contains, from its esbuild metafile. */
-export function stylesheetsOf(metafileInputs: Iterable<string>): string[] {
+function stylesheetsOf(metafileInputs: Iterable<string>): string[] {
   return [...metafileInputs]
     .filter((input) => input.endsWith('.css'))
     .map((input) => path.resolve(REPO_ROOT, input))

@@ -11,7 +11,7 @@ import { REPO_ROOT } from '../repo-root.ts'
 import { writeWithCopies } from './output.ts'
 
 /** Source folder in fixtures/images/ -> the path the widget requests its files from. */
-export const IMAGE_FOLDERS: Record<string, string> = {
+const IMAGE_FOLDERS: Record<string, string> = {
   footer: FOOTER_IMAGES,
   'newsletter/newslettersubscriptionform': NEWSLETTER_IMAGES,
 }

@@ -8,10 +8,10 @@ import { cssTextPlugin, localeDictionaryPlugin } from './esbuild-plugins.ts'
 import { loadDictionary } from './locales.ts'
 import { REFERENCE_LOCALE } from './markets.ts'
 import { LOCALES } from '../../src/contract/sites.ts'
-import type { SingleBundle } from './build.ts'
+import type { SingleBundle } from './single-bundle.ts'
 
 /** `virtual:kit-dictionaries` resolves to { [locale]: full dictionary } for every locale. */
-export function allDictionariesPlugin(): esbuild.Plugin {
+function allDictionariesPlugin(): esbuild.Plugin {
   return {
     name: 'kit-dictionaries',
     setup(build) {

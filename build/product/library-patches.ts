@@ -1,7 +1,8 @@
 /**
  * Shipped library code rewritten at build time. Each patch names the exact text it replaces; the
  * build fails when a library update changes that text, so the patch is looked at again rather
- * than silently lost. The React build goes through the same plugin (it shares superstruct and
+ * than silently lost. What each protects or saves and what an upgrade costs:
+ * docs/decisions/2026-11-29-library-patches.md (a new patch gets a row there). The React build goes through the same plugin (it shares superstruct and
  * the signals core).
  *
  * Patched built-ins (README, "Any host page"): Prototype 1.7.3 deletes `Array.prototype.entries` and
@@ -321,7 +322,7 @@ const normalise = (file: string) => file.replace(/\\/g, '/')
  * unhandled rejection instead of an uncaught error. (esbuild's `inject` would do the same but
  * defeats the tree-shaking of the kit.)
  */
-export const QUEUE_MICROTASK_STAND_IN = '\nfunction queueMicrotask(c){Promise.resolve().then(c)}\n'
+const QUEUE_MICROTASK_STAND_IN = '\nfunction queueMicrotask(c){Promise.resolve().then(c)}\n'
 
 /** Library code as it ships to the browser: the patches above, and the queueMicrotask stand-in. */
 export function libraryPatchesPlugin(patches: LibraryPatch[] = LIBRARY_PATCHES): esbuild.Plugin {

@@ -8,12 +8,12 @@ import { REPO_ROOT } from '../repo-root.ts'
 import { LOCALE_PARENT } from './markets.ts'
 import type { Locale } from '../../src/contract/sites.ts'
 
-export const LOCALES_DIR = path.join(REPO_ROOT, 'locales')
+const LOCALES_DIR = path.join(REPO_ROOT, 'locales')
 
 export type Dictionary = { [key: string]: string | Dictionary }
 
 /** The dictionary a locale declares itself, without inheritance, merged over its feature files. */
-export async function loadOwnDictionary(locale: Locale): Promise<Dictionary> {
+async function loadOwnDictionary(locale: Locale): Promise<Dictionary> {
   const dir = path.join(LOCALES_DIR, locale)
   const files = (await readdir(dir).catch(() => [] as string[]))
     .filter((f) => f.endsWith('.json'))
@@ -33,7 +33,7 @@ export async function loadDictionary(locale: Locale): Promise<Dictionary> {
   return parent ? deepMerge(await loadDictionary(parent), own) : own
 }
 
-export function deepMerge(base: Dictionary, over: Dictionary): Dictionary {
+function deepMerge(base: Dictionary, over: Dictionary): Dictionary {
   const out: Dictionary = { ...base }
   for (const [key, value] of Object.entries(over)) {
     const existing = out[key]

@@ -38,7 +38,7 @@ export function moduleName(input: string): string {
 }
 
 /** A package, the locale texts, or a source folder (a kit component's own folder). */
-export function moduleGroup(input: string): string {
+function moduleGroup(input: string): string {
   const name = moduleName(input)
   if (name !== input) return name
   const src = /^src\/([^/]+)\/(?:([^/]+)\/)?/.exec(input)
@@ -47,7 +47,7 @@ export function moduleGroup(input: string): string {
 }
 
 /** Groups of modules with their minified bytes in the output, biggest first. */
-export function moduleTree(metafile: Metafile): Node[] {
+function moduleTree(metafile: Metafile): Node[] {
   const groups = new Map<string, Node[]>()
   for (const output of Object.values(metafile.outputs)) {
     for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
@@ -74,7 +74,7 @@ const worst = (row: number[], side: number, scale: number) => {
 }
 
 /** Squarified treemap (Bruls, Huizing, van Wijk): rectangles for values sorted biggest first. */
-export function squarify(values: number[], rect: Rect): Rect[] {
+function squarify(values: number[], rect: Rect): Rect[] {
   const total = values.reduce((a, b) => a + b, 0)
   if (!total) return values.map(() => ({ ...rect, w: 0, h: 0 }))
   const out: Rect[] = []
@@ -119,7 +119,7 @@ function hue(name: string): number {
   return h
 }
 
-export function treemapHtml(
+function treemapHtml(
   { title, metafile, brotli }: TreemapInput,
   width = 1100,
   height = 520,

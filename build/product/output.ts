@@ -11,7 +11,7 @@ import type { Metafile } from 'esbuild'
 import { budgetFor } from './budgets.ts'
 import type { BundleKind, Manifest, ManifestEntry } from '../../src/contract/contract.ts'
 
-export type { Manifest, ManifestEntry, Sizes } from '../../src/contract/contract.ts'
+export type { Manifest, ManifestEntry } from '../../src/contract/contract.ts'
 
 /**
  * The release folder inside a build's folder: the asset origin's document root exactly as it is
@@ -57,7 +57,7 @@ const brotliAsync = promisify(brotliCompress)
  * docs/EMBEDDING.md): brotli at quality 11 and gzip at level 9, the most each format gives, paid
  * once at build time. Computed off the main thread so all bundles are compressed in parallel.
  */
-export async function compress(code: Uint8Array): Promise<{ gzip: Buffer; brotli: Buffer }> {
+async function compress(code: Uint8Array): Promise<{ gzip: Buffer; brotli: Buffer }> {
   const [gzipped, brotlied] = await Promise.all([
     gzipAsync(code, { level: 9 }),
     brotliAsync(code, {
@@ -85,11 +85,11 @@ export async function writeWithCopies(
   return copies
 }
 
-export function contentHash(code: Uint8Array): string {
+function contentHash(code: Uint8Array): string {
   return createHash('sha256').update(code).digest('hex').slice(0, 10)
 }
 
-export function integrity(code: Uint8Array): string {
+function integrity(code: Uint8Array): string {
   return `sha384-${createHash('sha384').update(code).digest('base64')}`
 }
 

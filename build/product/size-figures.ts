@@ -11,7 +11,7 @@ import { REPO_ROOT } from '../repo-root.ts'
 import type { ManifestEntry } from '../../src/contract/contract.ts'
 import { comparableSize } from './comparable-size.ts'
 
-export const FIGURES_FILE = path.join(REPO_ROOT, 'build/product/size-figures.json')
+const FIGURES_FILE = path.join(REPO_ROOT, 'build/product/size-figures.json')
 
 export interface BundleFigures {
   /** Brotli bytes as shipped (quality 11). */

@@ -9,7 +9,7 @@ import { brotliCompressSync, gzipSync, constants } from 'node:zlib'
 import { negotiateEncoding } from './content-coding.ts'
 
 /** Fresh for 5 minutes; for a day after that an old copy is shown while a new one is fetched. */
-export const CONTENT_CACHE_CONTROL = 'max-age=300, stale-while-revalidate=86400'
+const CONTENT_CACHE_CONTROL = 'max-age=300, stale-while-revalidate=86400'
 
 /** Below this a compressed body saves less than its headers cost. */
 const MIN_COMPRESS_BYTES = 1024
@@ -18,12 +18,12 @@ const MIN_COMPRESS_BYTES = 1024
  * A weak validator: the same JSON gives the same tag whatever its content coding (RFC 9110
  * §8.8.1: a gzip and a br body are not byte-equal, so a strong tag would have to differ).
  */
-export function entityTag(body: string): string {
+function entityTag(body: string): string {
   return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
 }
 
 /** If-None-Match (RFC 9110 §13.1.2) by weak comparison: `*` or any listed tag equal to `tag`. */
-export function matchesNoneMatch(header: string | null, tag: string): boolean {
+function matchesNoneMatch(header: string | null, tag: string): boolean {
   if (!header) return false
   const opaque = (t: string) => t.trim().replace(/^W\//, '')
   return header.trim() === '*' || header.split(',').some((t) => opaque(t) === opaque(tag))

@@ -2,14 +2,14 @@
  * Which words a visitor agreed to. A sign-up names its consent-text version, derived from the
  * shipped text itself: the locale's newsletter strings that make up a consent (the legal notice,
  * the consent sentences and checkbox labels, the button they refer to, the texts of their links)
- * as the build reads them from locales/ (a child locale over its parent), and the brand they name.
+ * as the build reads them from locales/ (a child locale over its parent; the core is handed the
+ * folder, ctx.localesDir), and the brand they name.
  * The version is the locale and a hash of those words, so a changed word is a new version; the
  * store archives each version's words once (consent_texts), and the export shows them.
  */
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { REPO_ROOT } from '../../build/repo-root.ts'
 import { BRAND } from '../../src/contract/brand.ts'
 import { LOCALE_PARENT, type Locale } from '../../src/contract/sites.ts'
 import type { ConsentText } from './store/store.ts'
@@ -29,19 +29,17 @@ export const CONSENT_KEYS = [
   'submitConsent',
 ] as const
 
-const LOCALES_DIR = path.join(REPO_ROOT, 'locales')
-
 /** A locale's newsletter strings: its parent's with its own on top (as build/product/locales.ts). */
-function newsletterStrings(locale: Locale): Record<string, unknown> {
+function newsletterStrings(localesDir: string, locale: Locale): Record<string, unknown> {
   const parent = LOCALE_PARENT[locale]
-  const file = path.join(LOCALES_DIR, locale, 'newsletter.json')
+  const file = path.join(localesDir, locale, 'newsletter.json')
   const own = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {}
-  return { ...(parent ? newsletterStrings(parent) : {}), ...own }
+  return { ...(parent ? newsletterStrings(localesDir, parent) : {}), ...own }
 }
 
 /** The consent text a locale's widget shows: its version and its words. */
-export function consentTextOf(locale: Locale): ConsentText {
-  const strings = newsletterStrings(locale)
+function consentTextOf(localesDir: string, locale: Locale): ConsentText {
+  const strings = newsletterStrings(localesDir, locale)
   const texts: Record<string, string> = { brand: BRAND }
   for (const key of CONSENT_KEYS) {
     const text = strings[key]
@@ -52,14 +50,15 @@ export function consentTextOf(locale: Locale): ConsentText {
   return { version: `${locale}.${hash}`, locale, texts }
 }
 
-const known = new Map<Locale, ConsentText>()
+const known = new Map<string, ConsentText>()
 
-/** The consent text of a locale, read from locales/ once per process. */
-export function consentText(locale: Locale): ConsentText {
-  let text = known.get(locale)
+/** The consent text of a locale, read from the locales folder once per process. */
+export function consentText(localesDir: string, locale: Locale): ConsentText {
+  const key = path.join(localesDir, locale)
+  let text = known.get(key)
   if (!text) {
-    text = consentTextOf(locale)
-    known.set(locale, text)
+    text = consentTextOf(localesDir, locale)
+    known.set(key, text)
   }
   return text
 }

@@ -1,7 +1,5 @@
 /** State and clock shared by the route modules of one contract server instance. */
-import path from 'node:path'
 import { randomBytes } from 'node:crypto'
-import { REPO_ROOT } from '../../build/repo-root.ts'
 import type { Site } from '../../src/contract/sites.ts'
 import { drawLoginKeys, type LoginKeys } from './login-keys.ts'
 import { memoryStore } from './store/open.ts'
@@ -9,7 +7,7 @@ import type { Store } from './store/store.ts'
 import type { RenderFooterOptions } from '../../types/lumora-footer-server.d.ts'
 
 /** Caps on what the server keeps in memory. */
-export interface Limits {
+interface Limits {
   /**
    * Sign-ups awaiting confirmation; past it, new sign-ups wait (503) until links expire. Confirmed
    * subscribers have no cap: they are the consent evidence, and each took a confirmed mail.
@@ -35,7 +33,7 @@ export interface Limits {
   loginsPerNetwork: number
 }
 
-export const DEFAULT_LIMITS: Limits = {
+const DEFAULT_LIMITS: Limits = {
   pendingSignUps: 10_000,
   pendingPerNetwork: 200,
   mails: 500,
@@ -46,7 +44,7 @@ export const DEFAULT_LIMITS: Limits = {
 }
 
 /** A customer account: its address and password. */
-export interface Account {
+interface Account {
   email: string
   password: string
 }
@@ -66,7 +64,10 @@ export interface CoreOptions {
    * say which page it signed up on. Default: the origin's root.
    */
   sitePaths?: Partial<Record<Site, string>>
-  fixturesDir?: string
+  /** The folder of the footer's content per market (footer/<site>.json) and the host pages. */
+  fixturesDir: string
+  /** The widget's locales/, whose newsletter strings are the consent texts (consent-texts.ts). */
+  localesDir: string
   /**
    * The server render of the footer (the package's renderFooter, docs/server-rendering.md), for
    * the footer fragment route; without it that route answers 503.
@@ -104,6 +105,7 @@ export interface ServerContext {
   fixturesDir: string
   renderFooter?: (options: RenderFooterOptions) => Promise<string>
   assetOrigin: string
+  localesDir: string
   store: Store
   accounts?: readonly Account[]
   loginKeys: LoginKeys
@@ -114,7 +116,7 @@ export interface ServerContext {
   state: Map<string, unknown>
 }
 
-export function createContext(options: CoreOptions = {}): ServerContext {
+export function createContext(options: CoreOptions): ServerContext {
   const random = options.randomBytes ?? ((n: number) => randomBytes(n))
   const origin = new URL(options.origin ?? 'https://shop.test').origin
   const publicOrigin = new URL(options.publicOrigin ?? origin).origin
@@ -125,7 +127,8 @@ export function createContext(options: CoreOptions = {}): ServerContext {
     renderFooter: options.renderFooter,
     assetOrigin: new URL(options.assetOrigin ?? publicOrigin).origin,
     sitePaths: options.sitePaths ?? {},
-    fixturesDir: options.fixturesDir ?? path.join(REPO_ROOT, 'fixtures'),
+    fixturesDir: options.fixturesDir,
+    localesDir: options.localesDir,
     store: options.store ?? memoryStore(),
     accounts: options.accounts,
     loginKeys: options.loginKeys ?? drawLoginKeys(),

@@ -64,7 +64,7 @@ export function coreRoutes(): Route[] {
 }
 
 export function createContractCore(
-  options: CoreOptions = {},
+  options: CoreOptions,
   layer: (ctx: ServerContext) => Layer = () => ({}),
 ): ContractServer {
   const ctx = createContext(options)

@@ -88,7 +88,7 @@ export function setCookie(
 /** The calls' bodies are a few hundred bytes of JSON; a body past this is refused, not read whole. */
 export const MAX_BODY_BYTES = 16 * 1024
 /** Deepest nesting any call needs is 2 (the sign-up's consents); deeper JSON is refused unparsed. */
-export const MAX_JSON_DEPTH = 8
+const MAX_JSON_DEPTH = 8
 
 /**
  * A request's JSON body: undefined when there is none. Refuses (HttpError) a body over

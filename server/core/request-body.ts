@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http'
 import { MAX_BODY_BYTES } from './http.ts'
 
 /** Reading and dropping this much is cheaper for everyone than a reset connection; more is abuse. */
-export const DRAIN_LIMIT_BYTES = 64 * MAX_BODY_BYTES
+const DRAIN_LIMIT_BYTES = 64 * MAX_BODY_BYTES
 
 /**
  * The body as a web stream that reads from the request only when the handler asks (pull). Its

@@ -22,7 +22,7 @@ export interface Route {
 
 /**
  * Runs around the routes: answers itself, or calls `next` for the routes' answer (and may change
- * it). The demo layer's fault and bench hooks are middleware.
+ * it). The demo layer's fault hook and the hooks handed to it are middleware.
  */
 export type Middleware = (
   args: Omit<RouteArgs, 'params'>,

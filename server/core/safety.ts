@@ -15,7 +15,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * Pages may be framed by pages of the same origin only (the iframe host test pages are our own);
  * a foreign site framing the sign-up could trick visitors into clicks (clickjacking).
  */
-export const FRAME_ANCESTORS = "frame-ancestors 'self'"
+const FRAME_ANCESTORS = "frame-ancestors 'self'"
 
 export function finalizeResponse(request: Request, response: Response): Response {
   const headers = new Headers(response.headers)

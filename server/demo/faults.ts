@@ -17,7 +17,7 @@ import type { DemoGuard } from './guard.ts'
 import { toolPage } from './tool-page.ts'
 
 export const FAULT_HEADER = 'x-fault'
-export const FAULT_COOKIE = 'lf-fault'
+const FAULT_COOKIE = 'lf-fault'
 
 interface Fault {
   kind: string

@@ -17,7 +17,7 @@ import { MARKETS } from '../../build/product/markets.ts'
 import { empty, html } from '../core/http.ts'
 import { notBuilt, readBuild, STRICT_CSP } from './pages.ts'
 import { route, type Route } from '../core/router.ts'
-import type { Demo } from './index.ts'
+import type { Demo } from './types.ts'
 import { REPO_ROOT } from '../../build/repo-root.ts'
 
 const NAME = /^[a-z0-9-]+\.(html|xhtml|css|js)$/
@@ -44,7 +44,7 @@ export const HOST_LIBRARIES: Record<string, string> = {
 }
 
 /** ?secure: what a hardened shop sends with its pages (a strict CSP, isolation, no sniffing, no referrer, no framing). */
-export const SECURE_HEADERS: Record<string, string> = {
+const SECURE_HEADERS: Record<string, string> = {
   'content-security-policy': `${STRICT_CSP}; base-uri 'none'; object-src 'none'; frame-ancestors 'none'; form-action 'self'`,
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-embedder-policy': 'require-corp',

@@ -1,17 +1,16 @@
 /**
  * The demo layer, mounted on the contract core in demo mode only (server/handler.ts):
  * the market pages and index, the built bundles and images, the kit gallery, the host pages, and
- * the demo tools (/_mail/, /_staff/, /_fault) with the fault and bench hooks, which answer only
- * this machine at the server's own address (guard.ts).
+ * the demo tools (/_mail/, /_staff/, /_fault) with the fault hook and the hooks handed in, which
+ * answer only this machine at the server's own address (guard.ts).
  */
 import path from 'node:path'
 import { FOOTER_IMAGES, NEWSLETTER_IMAGES } from '../../src/contract/contract.ts'
 import { MARKETS } from '../../build/product/markets.ts'
-import { REPO_ROOT } from '../../build/repo-root.ts'
-import { benchScaleHook } from '../../build/bench/scale.ts'
+import { DIST_DIR } from '../paths.ts'
 import type { ServerContext } from '../core/context.ts'
-import type { Site } from '../../src/contract/sites.ts'
 import { footerFragment } from '../core/routes/footer-fragment.ts'
+import type { Demo, DemoHook } from './types.ts'
 import type { Layer } from '../core/handler.ts'
 import { empty } from '../core/http.ts'
 import { route, type Route } from '../core/router.ts'
@@ -35,18 +34,15 @@ export interface DemoOptions {
   distDir?: string
   /** How long a "timeout" fault waits before answering, in ms. */
   hangMs?: number
-}
-
-/** Everything the demo serves besides the calls and its tools, with the settings it reads. */
-export interface Demo {
-  distDir: string
-  fixturesDir: string
-  /** The server-rendered footer of a market (core/routes/footer-fragment.ts); null without the render. */
-  fragment(site: Site, platform: string): Promise<string | null>
+  /**
+   * Middleware for the requests the demo tools answer, handed in by whoever starts the server
+   * (serve.ts and the bench hand in the bench's content scaling, build/bench/scale.ts).
+   */
+  hooks?: DemoHook[]
 }
 
 /** The release folder's cache rules (docs/EMBEDDING.md, "Origins and paths"), by path. */
-export function cacheRule(relative: string): string {
+function cacheRule(relative: string): string {
   // Hashed bundles and the newsletter pictures (named by their content's hash, SPEC §2) never change.
   if (/\.[0-9a-f]{10}\.js$/.test(relative) || relative.startsWith(NEWSLETTER_IMAGES.slice(1)))
     return 'public, max-age=31536000, immutable'
@@ -93,7 +89,7 @@ export function demoLayer(options: DemoOptions = {}): (ctx: ServerContext) => La
   return (ctx) => {
     const guard = createGuard(options.ownHosts ?? defaultOwnHosts(ctx.origin))
     const demo: Demo = {
-      distDir: options.distDir ?? path.join(REPO_ROOT, 'dist'),
+      distDir: options.distDir ?? DIST_DIR,
       fixturesDir: ctx.fixturesDir,
       fragment: (site, platform) => footerFragment(ctx, site, platform),
     }
@@ -106,7 +102,10 @@ export function demoLayer(options: DemoOptions = {}): (ctx: ServerContext) => La
         ...staffRoutes(ctx, guard),
         ...faultRoutes(guard),
       ],
-      middleware: [faultHook(guard, options.hangMs ?? 60_000), benchScaleHook(guard.serves)],
+      middleware: [
+        faultHook(guard, options.hangMs ?? 60_000),
+        ...(options.hooks ?? []).map((hook) => hook(guard.serves)),
+      ],
     }
   }
 }

@@ -8,7 +8,7 @@ import { LOCALES } from '../../src/contract/sites.ts'
 import { escapeHtml, html } from '../core/http.ts'
 import { notBuilt, readBuild } from './pages.ts'
 import { route, type Route } from '../core/router.ts'
-import type { Demo } from './index.ts'
+import type { Demo } from './types.ts'
 
 async function galleryPage(demo: Demo, url: URL, flavor: 'preact' | 'react'): Promise<Response> {
   const { manifest, staticPrefix } = await readBuild(demo, flavor)

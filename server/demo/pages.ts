@@ -22,7 +22,7 @@ import { BRAND } from '../../src/contract/brand.ts'
 import { VIEW_CHANGE_EVENT } from '../../src/footer/view-change.ts'
 import { escapeHtml, html } from '../core/http.ts'
 import { readManifest, type Manifest } from '../../build/product/output.ts'
-import type { Demo } from './index.ts'
+import type { Demo } from './types.ts'
 import { FRAGMENT_PLATFORMS } from '../core/routes/footer-fragment.ts'
 
 /** The strict policy the widget must live under (no inline script or style, Trusted Types for scripts). */
@@ -131,7 +131,7 @@ ${tags}
 }
 
 /** The cookie a shop keeps the visitor's view in (SPEC §9 Hunter-Platform); the widget never writes it. */
-export const PLATFORM_COOKIE = 'Hunter-Platform'
+const PLATFORM_COOKIE = 'Hunter-Platform'
 
 /**
  * What a host does with the view changer (docs/EMBEDDING.md "View changer"), as the demo shop

@@ -21,7 +21,7 @@ const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
 }
 
-export const PRECOMPRESSED: readonly { coding: Coding; suffix: string }[] = [
+const PRECOMPRESSED: readonly { coding: Coding; suffix: string }[] = [
   { coding: 'br', suffix: '.br' },
   { coding: 'gzip', suffix: '.gz' },
 ]

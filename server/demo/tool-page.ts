@@ -2,10 +2,10 @@
 import { html } from '../core/http.ts'
 
 /** Policy of the demo tool pages: no script at all, our stylesheet, forms to us. */
-export const TOOL_PAGE_CSP =
+const TOOL_PAGE_CSP =
   "default-src 'none'; style-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
-export const DEMO_NOTICE =
+const DEMO_NOTICE =
   'Demo tool: it exists only while the contract server runs in demo mode (npm start), for browsers on the machine it runs on.'
 
 export function toolPage(

@@ -4,8 +4,6 @@ import * as assert from 'uvu/assert'
 import { createContractServer } from '../handler.ts'
 import { makeLoginToken, DEMO_ACCOUNT } from '../core/routes/login.ts'
 import { DEMO_STAFF_TOKEN } from '../demo/staff.ts'
-import { parseContent } from '../../src/footer/content.ts'
-import { captureConsole } from '../../test/helpers/console.ts'
 
 const test = suite('contract server')
 const NL = '/service/newsletter/api/internal'
@@ -380,33 +378,6 @@ test('the demo index names each market in its own language, marked with lang', a
 
 test('unknown calls answer 404', async () => {
   assert.is((await call(createContractServer(), 'GET', '/service/unknown')).status, 404)
-})
-
-test('bench scaling: X-Bench-Scale or the lf-bench-scale cookie repeats the link lists; without it the fixture as it is', async () => {
-  const server = createContractServer()
-  const links = async (headers: Record<string, string>) => {
-    const { data } = await call(server, 'GET', '/service/promotion/api/promotion/SHOP_FOOTER', {
-      headers: { 'x-hunter-site': 'SK', ...headers },
-    })
-    const { warnings, result: content } = await captureConsole(() =>
-      parseContent((data as { contentJSON: string }).contentJSON),
-    )
-    assert.equal(warnings, [], 'scaled content passes the schema')
-    return {
-      seo: content!.seo!.columns.reduce((n, c) => n + c.links.length, 0),
-      teasers: content!.teaserGroups!.reduce((n, g) => n + g.links.length, 0),
-      urls: new Set(content!.seo!.columns.flatMap((c) => c.links.map((l) => l.url))).size,
-    }
-  }
-  const plain = await links({})
-  assert.ok(plain.seo > 0 && plain.teasers > 0)
-  assert.equal(await links({ 'x-bench-scale': '10' }), {
-    seo: plain.seo * 10,
-    teasers: plain.teasers * 10,
-    urls: plain.seo * 10,
-  })
-  assert.equal((await links({ cookie: 'a=b; lf-bench-scale=50' })).seo, plain.seo * 50)
-  assert.equal(await links({ 'x-bench-scale': 'lots' }), plain)
 })
 
 test.run()

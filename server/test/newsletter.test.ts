@@ -3,6 +3,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createContractServer } from '../handler.ts'
 import { consentText } from '../core/consent-texts.ts'
+import { LOCALES_DIR } from '../paths.ts'
 import { subscribersOf } from '../core/routes/newsletter-store.ts'
 import type { Mail } from '../core/routes/newsletter-outbox.ts'
 import { MAIL_TEXTS } from '../core/routes/newsletter-mail.ts'
@@ -44,7 +45,7 @@ test('a sign-up stores its evidence: UTC time, site, locale, page, consents, con
     locale: 'hu-HU',
     pageAddress: 'https://shop.test/hu/',
     consents: ['DNE'],
-    consentTextVersion: consentText('hu-HU').version,
+    consentTextVersion: consentText(LOCALES_DIR, 'hu-HU').version,
     client: null,
   })
   assert.is(s.status, 'WAITING_FOR_DOI')

@@ -29,6 +29,7 @@ import { loadDictionary } from '../../build/product/locales.ts'
 import { LOCALES, SITE_LOCALE } from '../../src/contract/sites.ts'
 import { createContractServer, type ServerOptions } from '../handler.ts'
 import { CONSENT_KEYS, consentText } from '../core/consent-texts.ts'
+import { DATA_DIR, LOCALES_DIR } from '../paths.ts'
 import { DEMO_ACCOUNT } from '../core/routes/login.ts'
 import { parseLoginKeys } from '../core/login-keys.ts'
 import { StartRefused } from '../core/private-files.ts'
@@ -69,7 +70,7 @@ const tempDir = () => {
 }
 /** A store in its own data folder, as npm start and npm run consents open it. */
 const fileStore = (dir: string) => {
-  const store = openConfiguredStore({ DATA_DIR: dir })
+  const store = openConfiguredStore({ DATA_DIR: dir }, DATA_DIR)
   opened.push(store)
   return store
 }
@@ -338,13 +339,13 @@ test("the data folder becomes 0700 and the database's files 0600; a folder other
     assert.is(statSync(path.join(dir, name)).mode & 0o777, 0o600, name)
   chmodSync(dir, 0o777)
   assert.throws(
-    () => openConfiguredStore({ DATA_DIR: dir }),
+    () => openConfiguredStore({ DATA_DIR: dir }, DATA_DIR),
     (e: Error) => e instanceof StartRefused && /may be written by other users/.test(e.message),
   )
   chmodSync(dir, 0o700)
   chmodSync(path.join(dir, 'contract-server.sqlite'), 0o666)
   assert.throws(
-    () => openConfiguredStore({ DATA_DIR: dir }),
+    () => openConfiguredStore({ DATA_DIR: dir }, DATA_DIR),
     /contract-server.sqlite may be written/,
   )
 })
@@ -406,22 +407,22 @@ test('a login e-mail longer than a sign-up e-mail may be is refused before anyth
 test("each locale's consent-text version is derived from the shipped words, and the store archives them", async () => {
   for (const locale of LOCALES) {
     const shipped = (await loadDictionary(locale)).newsletter as Record<string, string>
-    const { texts, version } = consentText(locale)
+    const { texts, version } = consentText(LOCALES_DIR, locale)
     for (const key of CONSENT_KEYS) assert.is(texts[key], shipped[key], `${locale} ${key}`)
     assert.ok(version.startsWith(`${locale}.`), version)
   }
   assert.is.not(
-    consentText('de-DE').version,
-    consentText('de-AT').version,
+    consentText(LOCALES_DIR, 'de-DE').version,
+    consentText(LOCALES_DIR, 'de-AT').version,
     'one version per locale',
   )
   const { server } = serverOn(tempDir())
   await signUp(server, { email: 'w@example.com' }, { 'x-hunter-site': 'TR' })
   const [s] = await subscribersOf(server.ctx)
-  assert.is(s.evidence.consentTextVersion, consentText(SITE_LOCALE.TR).version)
+  assert.is(s.evidence.consentTextVersion, consentText(LOCALES_DIR, SITE_LOCALE.TR).version)
   assert.equal(
     await server.ctx.store.consentText(s.evidence.consentTextVersion),
-    consentText('tr-TR'),
+    consentText(LOCALES_DIR, 'tr-TR'),
   )
 })
 
@@ -491,7 +492,7 @@ test('a correction is appended: consents ["DNE"] then [] shows both, each at its
       ],
     ],
   )
-  assert.equal(record.consentText, consentText('de-DE').texts, 'the exact words')
+  assert.equal(record.consentText, consentText(LOCALES_DIR, 'de-DE').texts, 'the exact words')
   assert.not.ok('token' in record || 'tokenHash' in record, 'never the token')
 })
 
@@ -524,7 +525,7 @@ test('DATABASE_URL is printed without any password', () => {
     'postgres://lumora@db.internal/lumora?password=s3cret&sslmode=verify-full',
     'postgresql://lumora@db.internal/lumora?sslpassword=s3cret&sslkey=/k&sslmode=verify-full',
   ]) {
-    const line = storeLocation({ DATABASE_URL: url })
+    const line = storeLocation({ DATABASE_URL: url }, DATA_DIR)
     assert.not.match(line, /s3cret|sslkey/, line)
     assert.match(
       line,

@@ -7,12 +7,12 @@
  */
 import { renderToString } from 'react-dom/server'
 import { signal } from '@preact/signals-react'
-import { createStartPlan, Step } from '../base/start-plan'
+import { createStartPlan } from '../base/start-plan'
 import type { Widget } from '../base/widget-context'
 import { SERVER_RENDERED_ATTRIBUTE } from '../contract/contract'
 import type { Site } from '../contract/sites'
 import type { Platform } from '../platform'
-import { parseContent } from '../footer'
+import { Step, readContent, salvageSections } from '../footer'
 import { assumePage } from '../kit'
 import { widgetTree } from './render'
 
@@ -32,6 +32,12 @@ export interface CheckedRenderOptions {
 }
 
 const never = () => new Promise<never>(() => {})
+
+/** The content as the bundle keeps it: what fits the schema, the rest left out and logged (footer/content.ts). */
+function content(json: string | null) {
+  const raw = json === null ? null : readContent(json)
+  return raw && salvageSections(raw, () => true)
+}
 
 /** The declarative shadow root's element, written as text here: Preact never renders one (test/rules/preact-trim.test.ts). */
 const TEMPLATE = 'template'
@@ -73,7 +79,7 @@ export function render(options: CheckedRenderOptions): string {
     // No lazily loaded file on a server: they serve a DOI landing or a logged-in visitor.
     load: never,
     serverRender: {
-      content: options.contentJSON === null ? null : parseContent(options.contentJSON),
+      content: content(options.contentJSON),
     },
   }
   const styleRoot = { adopt: (text: string) => void (css.includes(text) || css.push(text)) }

@@ -107,7 +107,7 @@ export type WithFooterGlobal = { [GLOBAL_KEY]?: FooterGlobal }
 
 export type BundleKind = 'footer' | 'preview' | 'lazy' | 'gallery'
 
-export interface Sizes {
+interface Sizes {
   min: number
   gzip: number
   brotli: number

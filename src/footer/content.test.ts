@@ -1,6 +1,6 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { parseContent } from './content'
+import { parseContent } from './content.test-utils'
 import { headingIds } from './links'
 import { logoPath, flagPath, reportUnknownLogos } from './logos'
 import { captureConsole } from '../../test/helpers/console'

@@ -89,12 +89,3 @@ export function salvagePart<T>(
   const kept = salvage(struct as AnyStruct, value, path)
   return kept === DROP ? undefined : (kept as T)
 }
-
-/**
- * Footer content from a JSON string (or an already parsed value, as tests write it); null when
- * nothing is usable. The widget reads in steps instead (footer.model.ts).
- */
-export function parseContent(json: unknown): PartialContent | null {
-  const raw = readContent(typeof json === 'string' ? json : JSON.stringify(json))
-  return raw && salvageSections(raw, () => true)
-}

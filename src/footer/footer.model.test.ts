@@ -2,7 +2,7 @@ import { suite } from 'uvu'
 import { effect } from '@preact/signals-react'
 import * as assert from 'uvu/assert'
 import { createFooterModel } from './footer.model'
-import { Step } from '../base/start-plan'
+import { Step } from './footer-plan'
 import type { Widget } from '../base/widget-context'
 import { INLINE_CONTENT_ID } from './content-source'
 import { isReduced } from './variant'
@@ -33,7 +33,7 @@ test("asks SHOP_FOOTER with X-Hunter-Site and gets that market's content", async
   const { requests, fetch } = recordRequests(createContractServer().fetch)
   const { widget, clock } = createTestWidget({ config: { site: 'TR' }, fetch })
   const model = createFooterModel(widget)
-  widget.plan.settleNewsletter()
+  model.settleNewsletter()
   await model.load()
   await clock.advance(1)
   assert.is(requests.length, 1)
@@ -56,7 +56,7 @@ test('content arrives in steps: the rest first, a section per step, SEO links ch
   const later = widget.plan.later
   widget.plan.later = (step) => later(() => (seen.push('|'), step()))
   const model = createFooterModel(widget)
-  widget.plan.settleNewsletter()
+  model.settleNewsletter()
   const stop = effect(
     () =>
       void seen.push(
@@ -115,7 +115,7 @@ test('nothing below the newsletter block renders before the block has settled (i
       [null, 'newsletter'],
       answer ? 'content loaded' : 'no content',
     )
-    widget.plan.settleNewsletter()
+    model.settleNewsletter()
     await clock.advance(1)
     assert.is(at(widget), 'done')
     assert.is(model.content.value?.legalLinks?.length, answer ? 1 : undefined)
@@ -142,7 +142,7 @@ test('the bottom group comes without SEO links too: none, an unusable group, a r
         new Response(JSON.stringify({ contentJSON: JSON.stringify(content) }))) as typeof fetch,
     })
     const model = createFooterModel(widget)
-    widget.plan.settleNewsletter()
+    model.settleNewsletter()
     await captureConsole(async () => {
       await model.load()
       await clock.advance(1)
@@ -199,7 +199,7 @@ test('inline content next to #footer saves the request and passes the same check
   const { requests, fetch } = recordRequests(createContractServer().fetch)
   const { widget, clock } = createTestWidget({ fetch })
   const model = createFooterModel(widget)
-  widget.plan.settleNewsletter()
+  model.settleNewsletter()
   const { warnings } = await captureConsole(async () => {
     await model.load()
     await clock.advance(1)

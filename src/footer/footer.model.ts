@@ -5,9 +5,9 @@
  */
 import { batch, computed, signal } from '@preact/signals-react'
 import { log } from '../log'
-import { emit } from '../newsletter/newsletter.analytics'
+import { emit } from '../base/emit'
 import { READY_EVENT } from '../contract/contract'
-import { SEO_LINKS_PER_STEP, Step } from '../base/start-plan'
+import { SEO_LINKS_PER_STEP, Step } from './footer-plan'
 import { isPhoneLike, isTouchLike } from '../platform'
 import type { Widget } from '../base/widget-context'
 import { isRecord, readContent, salvagePart, salvageSections } from './content'
@@ -22,7 +22,7 @@ import {
 } from './footer.schema'
 
 /**
- * Walks the start plan (base/start-plan.ts) from the newsletter block down. Content renders in
+ * Walks the start plan (its steps: footer-plan.ts) from the newsletter block down. Content renders in
  * steps (time slices, so a slow device gets a task per step and a fast one runs several
  * together), so even a long footer (hundreds of SEO links) never blocks the main thread for long:
  * the parse, the check of everything but the SEO links, each part in page order, the SEO links
@@ -37,10 +37,15 @@ export function createFooterModel(widget: Widget) {
   const touch = computed(() => isTouchLike(widget.platform.value))
   const classic = computed(() => widget.platform.value === 'CLASSIC')
 
-  const { plan } = widget
-  const { later, reach } = plan
+  const { later, reach } = widget.plan
   const step = () => new Promise<void>((resolve) => later(resolve))
-  if (!sections.newsletter) plan.settleNewsletter()
+  /**
+   * Tells that the newsletter block has the height it keeps (hidden, its form complete, or a view
+   * in its place): the block is handed it, and what lies below waits for it.
+   */
+  let settleNewsletter!: () => void
+  const newsletterSettled = new Promise<void>((resolve) => (settleNewsletter = resolve))
+  if (!sections.newsletter) settleNewsletter()
 
   /**
    * The SEO links: checked one column per step (hundreds of links in one check, with the garbage
@@ -89,7 +94,7 @@ export function createFooterModel(widget: Widget) {
         reportUnknownLogos(first)
       }
     }
-    await plan.newsletterSettled
+    await newsletterSettled
     await step()
     if (first) {
       batch(() => {
@@ -130,5 +135,5 @@ export function createFooterModel(widget: Widget) {
     later(() => reach(Step.newsletter))
   }
 
-  return { content, seoShown, sections, phone, touch, classic, load, open }
+  return { content, seoShown, sections, phone, touch, classic, load, open, settleNewsletter }
 }

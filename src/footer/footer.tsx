@@ -6,7 +6,7 @@
 import { useEffect, useMemo } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useWidget } from '../base/widget-context'
-import { Step } from '../base/start-plan'
+import { Step } from './footer-plan'
 import { ErrorBoundary } from '../base/error-boundary'
 import { useStyles } from '../styles/style-root'
 import { NewsletterBlock } from '../newsletter'
@@ -34,7 +34,7 @@ export function Footer() {
   const content = model.content.value
   const { sections } = model
   const phone = model.phone.value
-  const { reached, settleNewsletter } = widget.plan
+  const { reached } = widget.plan
   const view = useMemo(() => content && buildView(content, sections), [content, sections])
   return (
     // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the footer is a contentinfo landmark (top level of its shadow root), named by its headline so that beside the host page's own footer the two landmarks tell apart.
@@ -43,8 +43,8 @@ export function Footer() {
       className={`lf-footer lf-footer--${phone ? 'phone' : widget.platform.value.toLowerCase()}${sections.variant === 'reduced' ? ' lf-footer--reduced' : ''}`}
     >
       {sections.newsletter && reached(Step.newsletter) ? (
-        <ErrorBoundary name="Newsletter" onError={settleNewsletter}>
-          <NewsletterBlock />
+        <ErrorBoundary name="Newsletter" onError={model.settleNewsletter}>
+          <NewsletterBlock onSettled={model.settleNewsletter} />
         </ErrorBoundary>
       ) : null}
       {content && view ? (

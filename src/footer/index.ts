@@ -1,4 +1,5 @@
 /** The footer feature's door: the footer, and which sections a page's variant shows (mount asks before rendering). */
 export { Footer } from './footer'
 export { footerSections } from './variant'
-export { parseContent } from './content'
+export { readContent, salvageSections } from './content'
+export { Step } from './footer-plan'

@@ -16,10 +16,16 @@ import { NEWSLETTER_PICTURES, picturesBase } from './picture'
 import { imageFailed } from '../log'
 
 /**
- * The start plan is told once the block has the height it keeps while the page loads: hidden, or
+ * `onSettled` is called once the block has the height it keeps while the page loads: hidden, or
  * its form complete (or the view that replaces it). The footer adds what lies below only then.
  */
-export function NewsletterBlock({ model: given }: { model?: NewsletterModel }) {
+export function NewsletterBlock({
+  model: given,
+  onSettled,
+}: {
+  model?: NewsletterModel
+  onSettled?: () => void
+}) {
   useSignals()
   useStyles(css)
   const widget = useWidget()
@@ -42,7 +48,7 @@ export function NewsletterBlock({ model: given }: { model?: NewsletterModel }) {
   const replaced = model.success.value || (doi && doi !== 'invalid')
   useEffect(() => {
     // The form tells when it is complete; hidden, or with a view in its place, the block is settled now.
-    if (model.ready.value && (!shown || replaced)) widget.plan.settleNewsletter()
+    if (model.ready.value && (!shown || replaced)) onSettled?.()
   })
   if (!shown) return null
   return (
@@ -72,12 +78,14 @@ export function NewsletterBlock({ model: given }: { model?: NewsletterModel }) {
         </p>
       </div>
       <div className="lf-nl__body">
-        <Notification type="error" banner onClose={() => (result.value = undefined)}>
+        <Notification type="error" banner onClose={model.dismissError}>
           {result.value === 'ERROR_GENERIC' ? t('newsletter.errorGeneric') : null}
         </Notification>
         {landing ? <landing.View landing={landing.model} heading={titleRef} /> : null}
         {model.success.value ? <Success email={model.sentEmail.value} /> : null}
-        {replaced || !formShown ? null : <NewsletterForm key={model.formKey.value} model={model} />}
+        {replaced || !formShown ? null : (
+          <NewsletterForm key={model.formKey.value} model={model} onSettled={onSettled} />
+        )}
       </div>
     </section>
   )

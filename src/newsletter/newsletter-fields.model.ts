@@ -4,10 +4,9 @@
  * (newsletter.base-data.ts) that fills and locks some of them. Submitting is
  * newsletter-submit.model.ts's; it reads and resets the fields through this model.
  */
-import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-react'
+import { batch, computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react'
 import type { Field, FormValues } from '../contract/newsletter.schema'
 import { LOCK_FIELDS, type SiteRules } from './newsletter.sites'
-import type { BaseDataForm } from './newsletter.base-data'
 import { validateAll, validateField, type Errors } from './newsletter.validation'
 import { errorAfterEdit } from '../kit'
 
@@ -22,6 +21,17 @@ export const EMPTY_FORM: FormValues = {
 }
 
 export type FieldsModel = ReturnType<typeof createFieldsModel>
+
+/** The form's state that base data changes (newsletter.base-data.ts applyBaseData). */
+export interface BaseDataForm {
+  rules: SiteRules
+  /** What the form resets to after a sign-up. */
+  initial: Signal<FormValues>
+  values: Signal<FormValues>
+  errors: Signal<Errors>
+  locked: Signal<Partial<Record<Field, boolean>>>
+  dneGiven: Signal<boolean>
+}
 
 /** `emailFocused` is told when the visitor turns to the e-mail field. */
 export function createFieldsModel(rules: SiteRules, emailFocused: () => void) {
@@ -151,6 +161,10 @@ export function createFieldsModel(rules: SiteRules, emailFocused: () => void) {
     rules,
     values,
     trap,
+    /** What a bot typed into the honeypot. */
+    setTrap: (value: string) => {
+      trap.value = value
+    },
     errors,
     alert,
     refused,

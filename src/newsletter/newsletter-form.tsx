@@ -1,7 +1,6 @@
 /** The sign-up form: fields per site, consents, legal notice, submit (SPEC §2 Newsletter sign-up block). */
 import { useEffect, useId, useRef } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
-import { useWidget } from '../base/widget-context'
 import { useLaterStep } from '../base/staged'
 import { Button, Checkbox, Input, Select, TextLink } from '../kit'
 import { t } from '../i18n/i18n'
@@ -30,16 +29,15 @@ function link(model: NewsletterModel, href: keyof SiteLinks, text: string) {
 /**
  * The form's frame and its legal notice. What changes while the visitor fills the form renders in
  * parts that read their own signals (each field, the revealed fields, the form's end), so a
- * keystroke renders its field, not the legal texts and their links around it. The start plan is
- * told once every part has rendered: the block has its height.
+ * keystroke renders its field, not the legal texts and their links around it. `onSettled` is
+ * called once every part has rendered: the block has its height.
  */
-export function NewsletterForm({ model }: Part) {
-  const { plan } = useWidget()
+export function NewsletterForm({ model, onSettled }: Part & { onSettled?: () => void }) {
   // The consents, the legal texts and the button render a step after the fields: the whole form
   // in one render and frame is a long task (docs/performance.md, "Why 4x").
   const complete = useLaterStep()
   useEffect(() => {
-    if (complete) plan.settleNewsletter()
+    if (complete) onSettled?.()
   }, [complete])
   return (
     <form
@@ -185,7 +183,7 @@ function FormEnd({ model }: Part) {
           data-1p-ignore=""
           data-lpignore="true"
           data-form-type="other"
-          onChange={(e) => (model.trap.value = e.currentTarget.value)}
+          onChange={(e) => model.setTrap(e.currentTarget.value)}
         />
       </div>
       {/* The consent the click gives, read before the click and named as the button's description; it quotes the button's own label. */}

@@ -12,7 +12,7 @@ import type { PsData } from '../api/psdata'
 import { log } from '../log'
 import { describeError } from '../api/errors'
 import type { NewsletterApi } from './newsletter.api'
-import type { BaseDataForm } from './newsletter.base-data'
+import type { BaseDataForm } from './newsletter-fields.model'
 import { STATUS_WAIT_MS } from '../contract/newsletter.constants'
 
 export type StatusModel = ReturnType<typeof createStatusModel>

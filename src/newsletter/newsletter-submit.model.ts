@@ -8,7 +8,8 @@ import { batch, computed, signal } from '@preact/signals-react'
 import type { Widget } from '../base/widget-context'
 import { log } from '../log'
 import { describeError } from '../api/errors'
-import { emit, SUBMITTED_EVENT, trackSignUp } from './newsletter.analytics'
+import { emit } from '../base/emit'
+import { SUBMITTED_EVENT, trackSignUp } from './newsletter.analytics'
 import { isEmailInvalid, type NewsletterApi } from './newsletter.api'
 import type { SubscriptionResult } from '../contract/newsletter.schema'
 import { ORIGIN, subscriberRequest } from './newsletter.request'
@@ -82,5 +83,16 @@ export function createSubmitModel(widget: Widget, api: NewsletterApi, fields: Fi
     result.value = 'ERROR_GENERIC'
   }
 
-  return { result, submitting, sentEmail, success, submit, failedElsewhere }
+  return {
+    result,
+    submitting,
+    sentEmail,
+    success,
+    submit,
+    failedElsewhere,
+    /** The visitor closed the technical banner. */
+    dismissError: () => {
+      result.value = undefined
+    },
+  }
 }

@@ -4,19 +4,13 @@
  * which must look accepted to a bot) only: a sign_up event for a failed request is false data.
  */
 import type { Widget } from '../base/widget-context'
+import { emit } from '../base/emit'
 import { fromDocument } from '../dom'
 
 /** Fired on the mount element (bubbles, leaves the shadow root) for analytics listeners. */
 export const SIGN_UP_EVENT = 'lumora:sign_up'
 /** Fired on the mount element after an accepted sign-up. */
 export const SUBMITTED_EVENT = 'lumora:newsletter-submitted'
-
-/** Dispatches a widget event on the mount element (bubbling, composed). */
-export function emit(widget: Widget, type: string, detail: unknown): void {
-  widget.mountElement.dispatchEvent(
-    new CustomEvent(type, { detail, bubbles: true, composed: true }),
-  )
-}
 
 /** The sign_up event: to window.dataLayer when the page has one, and as a DOM event. */
 export function trackSignUp(widget: Widget, origin: string): void {

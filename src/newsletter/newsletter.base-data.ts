@@ -7,13 +7,13 @@
  * Part of the logged-in visitor's file (src/login.lazy.ts), loaded only with a LoginToken cookie
  * (newsletter-status.model.ts), beside the base-data request.
  */
-import { batch, type Signal } from '@preact/signals-react'
+import { batch } from '@preact/signals-react'
 import type { Field, FormValues } from '../contract/newsletter.schema'
 import { CustomerBaseDataSchema } from '../contract/base-data.schema'
 import { validate } from 'superstruct'
 import { isShown, LOCK_FIELDS, type SiteRules } from './newsletter.sites'
 import type { Errors } from './newsletter.validation'
-import { EMPTY_FORM } from './newsletter-fields.model'
+import { EMPTY_FORM, type BaseDataForm } from './newsletter-fields.model'
 
 type KnownField = (typeof LOCK_FIELDS)[number]
 
@@ -48,17 +48,6 @@ function mergeBaseData(answer: unknown, typed: FormValues, rules: SiteRules): Ba
     if (lock) lock[f] = known[f] !== '' && isShown(rules.fields[f])
   }
   return { known, consents, next, lock }
-}
-
-/** The form's state that base data changes (newsletter-fields.model.ts). */
-export interface BaseDataForm {
-  rules: SiteRules
-  /** What the form resets to after a sign-up. */
-  initial: Signal<FormValues>
-  values: Signal<FormValues>
-  errors: Signal<Errors>
-  locked: Signal<Partial<Record<Field, boolean>>>
-  dneGiven: Signal<boolean>
 }
 
 /**

@@ -11,6 +11,7 @@
  */
 import { computed, signal, type ReadonlySignal } from '@preact/signals-react'
 import type { Widget } from '../base/widget-context'
+import type { ReadOnlySignals } from '../base/read-only'
 import { createNewsletterApi, type NewsletterApi } from './newsletter.api'
 import { SITE_RULES } from './newsletter.sites'
 import type { DoiLanding as LandingModel } from './doi-landing.model'
@@ -18,18 +19,17 @@ import { createFieldsModel, type FieldsModel } from './newsletter-fields.model'
 import { createSubmitModel, type SubmitModel } from './newsletter-submit.model'
 import { createStatusModel, type StatusModel } from './newsletter-status.model'
 
-/** What the components read and call. */
-export type NewsletterModel = Omit<
-  FieldsModel,
-  'check' | 'refuseEmail' | 'reset' | 'baseDataForm'
-> &
-  Omit<SubmitModel, 'failedElsewhere'> &
-  StatusModel & {
-    /** The double opt-in landing, once its file is there; undefined on any other page. */
-    landing: ReadonlySignal<DoiLanding | undefined>
-    /** The optional voucher footnote (SPEC §2): shown unless the page turns it off (data-voucher-footnote). */
-    footnote: boolean
-  }
+/** What the components read (read-only signals) and call. */
+export type NewsletterModel = ReadOnlySignals<
+  Omit<FieldsModel, 'check' | 'refuseEmail' | 'reset' | 'baseDataForm'> &
+    Omit<SubmitModel, 'failedElsewhere'> &
+    StatusModel
+> & {
+  /** The double opt-in landing, once its file is there; undefined on any other page. */
+  landing: ReadonlySignal<DoiLanding | undefined>
+  /** The optional voucher footnote (SPEC §2): shown unless the page turns it off (data-voucher-footnote). */
+  footnote: boolean
+}
 
 /** The landing's file: its model and its view. */
 type LandingFile = typeof import('./doi-landing.lazy')

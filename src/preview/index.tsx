@@ -12,6 +12,7 @@ import { IdPrefix } from '../kit'
 import { PreviewPanel } from './preview-panel'
 import type { PreviewHost } from './load'
 
+/** @public The preview file's one export, which src/preview/load.ts calls by name. */
 export function mountPreview({ container, styleRoot, widget }: PreviewHost): void {
   createRoot(container).render(
     <StyleRootProvider root={styleRoot}>

@@ -45,10 +45,10 @@ export function PreviewPanel({ now = () => Date.now(), size = 'M' }: PreviewPane
           api: model.api,
           now,
           session,
-          onApplied: (s) => (model.session.value = s),
+          onApplied: model.applied,
         }),
       )
-    model.dialogOpen.value = !open
+    model.showDialog(!open)
   }
   const when = session?.dateTime ? new Date(session.dateTime) : null
   return (
@@ -81,7 +81,7 @@ export function PreviewPanel({ now = () => Date.now(), size = 'M' }: PreviewPane
           size={size}
           opener={opener}
           closeLabel={TEXT.close}
-          onClose={() => (model.dialogOpen.value = false)}
+          onClose={() => model.showDialog(false)}
         >
           <SettingsForm settings={settings} onLogout={() => void model.logout()} />
         </Dialog>

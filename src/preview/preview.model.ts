@@ -4,7 +4,7 @@
  * every 5 minutes; logout hides it. A renewal answered 401 means the staff session is gone, so
  * the panel hides too; other renewal failures are logged and the next renewal tries again.
  */
-import { signal } from '@preact/signals-react'
+import { signal, type ReadonlySignal } from '@preact/signals-react'
 import { createApiClient, type Timers } from '../api/client'
 import { log } from '../log'
 import { validate } from 'superstruct'
@@ -81,5 +81,22 @@ export function createPreviewModel(deps: PreviewDeps) {
     hide()
   }
 
-  return { shown, session, dialogOpen, api, start, logout, dispose: hide }
+  // Read-only outside: the panel changes them only through the verbs.
+  return {
+    shown: shown as ReadonlySignal<boolean>,
+    session: session as ReadonlySignal<PreviewSession | null>,
+    dialogOpen: dialogOpen as ReadonlySignal<boolean>,
+    api,
+    start,
+    logout,
+    dispose: hide,
+    /** The settings dialog opens or closes. */
+    showDialog(open: boolean) {
+      dialogOpen.value = open
+    },
+    /** Staff applied new preview settings: the bar shows them. */
+    applied(next: PreviewSession) {
+      session.value = next
+    },
+  }
 }

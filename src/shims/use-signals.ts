@@ -82,6 +82,7 @@ options.vnode = (vnode: VNode) => {
   previousVnodeHook?.(vnode)
 }
 
+/** @public What `@preact/signals-react/runtime` resolves to in the Preact bundles (build/product/build.ts aliases it). */
 export function useSignals(): void {
   calledUseSignals = true
 }

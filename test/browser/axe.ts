@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test'
 import { createRequire } from 'node:module'
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
-export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']
 
 export interface AxeViolation {
   id: string

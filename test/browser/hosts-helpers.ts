@@ -160,7 +160,7 @@ export async function pixelDiff(
 
 /**
  * The footer rendered and settled: its last start step (the bottom group's links, after every
- * part above them: src/base/start-plan.ts) shown, fonts ready, and every image that is not lazy
+ * part above them: src/footer/footer-plan.ts) shown, fonts ready, and every image that is not lazy
  * complete.
  */
 export async function footerSettled(page: Page, frame: Frame = page.mainFrame()): Promise<void> {

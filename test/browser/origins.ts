@@ -16,7 +16,7 @@ import { serve } from '../../server/core/node-adapter.ts'
 import { BROTLI_STATIC_MODULE, NGINX } from '../runners/ensure-nginx.ts'
 import { APACHE, APACHE_MODULES, CADDY } from '../runners/ensure-hosting.ts'
 
-export const EMBEDDING_DOC = path.join(REPO_ROOT, 'docs/EMBEDDING.md')
+const EMBEDDING_DOC = path.join(REPO_ROOT, 'docs/EMBEDDING.md')
 
 /** The fenced blocks of `lang` in the section of docs/EMBEDDING.md under `heading`. */
 export function docBlocks(heading: string, lang: string): string[] {

@@ -50,7 +50,7 @@ export interface Engine {
  * Runs in the page: every element matching the query, in document order, through open shadow
  * roots. Self-contained (it is serialised into the page), so it may not use anything from outside.
  */
-export function findInPage(query: Query): Element[] {
+function findInPage(query: Query): Element[] {
   const roots: (Document | ShadowRoot)[] = [document]
   const collect = (root: Document | ShadowRoot) => {
     for (const el of Array.from(root.querySelectorAll('*'))) {

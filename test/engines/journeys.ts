@@ -44,8 +44,8 @@ function tx(m: Market, key: string, params: Record<string, string> = {}): string
   )
 }
 
-export const DESKTOP = { width: 1280, height: 900 }
-export const PHONE = { width: 390, height: 844 }
+const DESKTOP = { width: 1280, height: 900 }
+const PHONE = { width: 390, height: 844 }
 
 const TIMEOUT_MS = 15_000
 

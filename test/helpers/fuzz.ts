@@ -82,7 +82,7 @@ export const SPACES_AND_INVISIBLES = [
 ] as const
 
 /** What an attacker or a broken CMS would send. */
-export const EVIL_STRINGS = [
+const EVIL_STRINGS = [
   'javascript:alert(1)',
   ' JAVASCRIPT:alert(1)',
   'java\nscript:alert(1)',

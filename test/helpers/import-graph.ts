@@ -1,6 +1,6 @@
 /**
  * A static walk of relative imports (type-only ones included), for tests of what a module graph
- * holds: what the contract core reaches, what the widget's entries never reach.
+ * holds: which room imports which (test/rules/imports.test.ts), what the widget's entries never reach.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
@@ -19,16 +19,21 @@ function resolve(from: string, specifier: string): string {
   return path.relative(REPO_ROOT, file).split(path.sep).join('/')
 }
 
+/** The repository files `file` imports by relative specifiers, type-only ones included. */
+export function importsOf(file: string): string[] {
+  const text = readFileSync(path.join(REPO_ROOT, file), 'utf8')
+  return [...text.matchAll(SPECIFIER)]
+    .map((match) => match[1] ?? match[2])
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => resolve(file, specifier))
+}
+
 /** Every repository file reachable from `entries` by relative imports, each with a file importing it. */
 export function importGraph(entries: string[]): Map<string, string> {
   const seen = new Map<string, string>(entries.map((entry) => [entry, '(entry)']))
   const queue = [...entries]
   for (let file = queue.shift(); file; file = queue.shift()) {
-    const text = readFileSync(path.join(REPO_ROOT, file), 'utf8')
-    for (const match of text.matchAll(SPECIFIER)) {
-      const specifier = match[1] ?? match[2]
-      if (!specifier.startsWith('.')) continue
-      const target = resolve(file, specifier)
+    for (const target of importsOf(file)) {
       if (seen.has(target)) continue
       seen.set(target, file)
       queue.push(target)

@@ -34,7 +34,7 @@ export const LONG_TASK_MS = 50
 /** The widget's scripts: the locale bundles and the lazily loaded staff preview. */
 export const WIDGET_SCRIPT = /\/static\/(footer|preview)\./
 
-export type Owner = 'widget' | 'playwright' | 'host'
+type Owner = 'widget' | 'playwright' | 'host'
 
 export interface TraceEvent {
   name: string

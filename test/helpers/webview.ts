@@ -14,7 +14,7 @@ export const WEBVIEW = {
 }
 
 /** Emulated network: 400 kbit/s each way at 400 ms latency. */
-export const SLOW_NETWORK = { latencyMs: 400, kbitPerSecond: 400 }
+const SLOW_NETWORK = { latencyMs: 400, kbitPerSecond: 400 }
 
 /** A slow phone on a slow network: 4x CPU slowdown and SLOW_NETWORK. */
 export async function emulateSlowPhone(page: Page): Promise<CDPSession> {

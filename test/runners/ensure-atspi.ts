@@ -13,7 +13,7 @@ export const PYTHON = '/usr/bin/python3'
 const NEEDED = ['/usr/libexec/at-spi-bus-launcher', '/usr/bin/dbus-daemon', '/usr/bin/Xvfb', PYTHON]
 const PACKAGES = ['at-spi2-core', 'gir1.2-atspi-2.0', 'python3-gi', 'dbus', 'xvfb']
 
-export function atspiInstalled(): boolean {
+function atspiInstalled(): boolean {
   if (!NEEDED.every((file) => existsSync(file))) return false
   try {
     execFileSync(PYTHON, ['-c', "import gi; gi.require_version('Atspi', '2.0')"], {

@@ -7,13 +7,13 @@ import { existsSync } from 'node:fs'
 import { findChromium } from './ensure-chromium.ts'
 import { installDebianPackages } from './apt.ts'
 
-export const FIREFOX_CANDIDATES = ['/usr/bin/firefox-esr', '/usr/bin/firefox']
-export const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver'
-export const MINIBROWSER_CANDIDATES = [
+const FIREFOX_CANDIDATES = ['/usr/bin/firefox-esr', '/usr/bin/firefox']
+const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver'
+const MINIBROWSER_CANDIDATES = [
   '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
   '/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
 ]
-export const XVFB = '/usr/bin/Xvfb'
+const XVFB = '/usr/bin/Xvfb'
 
 export interface EnginePaths {
   chromium?: string
@@ -23,7 +23,7 @@ export interface EnginePaths {
   xvfb?: string
 }
 
-export function findEngines(): EnginePaths {
+function findEngines(): EnginePaths {
   const first = (paths: string[]) => paths.find((p) => existsSync(p))
   return {
     chromium: findChromium(),

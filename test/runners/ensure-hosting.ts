@@ -13,7 +13,7 @@ export const APACHE = '/usr/sbin/apache2'
 export const APACHE_MODULES = '/usr/lib/apache2/modules'
 const PACKAGES = ['caddy', 'apache2']
 
-export function hostingInstalled(): boolean {
+function hostingInstalled(): boolean {
   return existsSync(CADDY) && existsSync(APACHE)
 }
 

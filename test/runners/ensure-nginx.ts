@@ -10,7 +10,7 @@ export const NGINX = '/usr/sbin/nginx'
 export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'
 const PACKAGES = ['nginx', 'libnginx-mod-http-brotli-static']
 
-export function nginxInstalled(): boolean {
+function nginxInstalled(): boolean {
   return existsSync(NGINX) && existsSync(BROTLI_STATIC_MODULE)
 }
 

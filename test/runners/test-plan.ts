@@ -6,6 +6,8 @@
  *
  *   npm test                     the whole plan
  *   npm test -- unit lint        some steps (and nothing else: their inputs must exist)
+ *   npm test -- --record         the whole plan; when it passes, its costs are recorded and
+ *                                written into docs/TESTING.md and README (plan-figures.ts)
  *
  * A step's output is kept until it ends, then printed whole, so the output of steps running side
  * by side does not interleave. A failed step fails the run; the steps that need it do not start,
@@ -17,8 +19,9 @@ import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { outDirFor } from '../../build/product/build.ts'
 import { REPO_ROOT } from '../../build/repo-root.ts'
+import { recordPlan, type PlanFigures } from './plan-figures.ts'
 
-export interface Step {
+interface Step {
   name: string
   /** The npm script the step runs. */
   script: string
@@ -32,7 +35,7 @@ export interface Step {
  * The plan, in the order steps start when several are ready. A new step (a server to install, a
  * database to start) is one row here and, when a suite needs it, a name in that suite's `after`.
  */
-export const PLAN: Step[] = [
+const PLAN: Step[] = [
   // Debian's browsers, installed when missing (a fresh machine): apt waits on the network, the build does not.
   { name: 'browsers', script: 'test:ensure-browsers', after: [], cores: 0 },
   { name: 'build', script: 'build', after: [], cores: 1 },
@@ -109,7 +112,7 @@ function runStep(step: Step, started: number): Promise<Outcome> {
   })
 }
 
-export async function runPlan(plan: Step[], cores: number): Promise<Outcome[]> {
+async function runPlan(plan: Step[], cores: number): Promise<Outcome[]> {
   rmSync(LOG_DIR, { recursive: true, force: true })
   mkdirSync(LOG_DIR, { recursive: true })
   const started = performance.now()
@@ -144,7 +147,7 @@ export async function runPlan(plan: Step[], cores: number): Promise<Outcome[]> {
   return plan.map((s) => outcomes.get(s.name)!)
 }
 
-export function summary(outcomes: Outcome[], total: number): string {
+function summary(outcomes: Outcome[], total: number): string {
   const rows = outcomes.map((o) => {
     const status = o.skipped ? 'skipped' : o.ok ? 'passed' : 'FAILED'
     return `${o.step.name.padEnd(12)} ${status.padEnd(8)} ${`+${o.start.toFixed(0)}`.padStart(6)} s ${o.wall.toFixed(0).padStart(6)} s ${o.cpu.toFixed(0).padStart(6)} s`
@@ -159,7 +162,9 @@ export function summary(outcomes: Outcome[], total: number): string {
 }
 
 async function main(): Promise<void> {
-  const names = process.argv.slice(2)
+  const args = process.argv.slice(2)
+  const record = args.includes('--record')
+  const names = args.filter((a) => a !== '--record')
   const unknown = names.filter((n) => !PLAN.some((s) => s.name === n))
   if (unknown.length > 0)
     throw new Error(
@@ -171,8 +176,25 @@ async function main(): Promise<void> {
   process.env.FOOTER_BUILT_DIR ??= outDirFor('preact')
   const started = performance.now()
   const outcomes = await runPlan(plan, cores)
-  console.log(`\n${summary(outcomes, (performance.now() - started) / 1000)}`)
-  process.exitCode = outcomes.every((o) => o.ok) ? 0 : 1
+  const wall = (performance.now() - started) / 1000
+  console.log(`\n${summary(outcomes, wall)}`)
+  const ok = outcomes.every((o) => o.ok)
+  process.exitCode = ok ? 0 : 1
+  if (record && ok && plan === PLAN) {
+    const round = (n: number) => Math.round(n)
+    const figures: PlanFigures = {
+      cores,
+      wall: round(wall),
+      steps: outcomes.map((o) => ({
+        name: o.step.name,
+        start: round(o.start),
+        wall: round(o.wall),
+        cpu: round(o.cpu),
+      })),
+    }
+    await recordPlan(figures)
+    console.log('Recorded, and written into docs/TESTING.md and README.md.')
+  } else if (record) console.log('Not recorded: only a whole plan that passed is.')
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main()

@@ -45,8 +45,8 @@ import { CALLS, paths } from '../../src/contract/contract-calls'
 
 const test = suite('faults')
 
-export const FAULTS = ['500', '404', 'malformed', 'empty', 'timeout'] as const
-export type Fault = (typeof FAULTS)[number]
+const FAULTS = ['500', '404', 'malformed', 'empty', 'timeout'] as const
+type Fault = (typeof FAULTS)[number]
 /** The fault still answers 200: a body the widget cannot read, but a success status. */
 const is2xx = (fault: Fault) => fault === 'malformed' || fault === 'empty'
 

@@ -2,7 +2,7 @@
  * Wording the law forbids, as far as a machine can tell it from one text (the "Legal terms" of
  * the style sheets in docs/texts/). Run by the locale lint with the typography rules.
  */
-import type { Rule } from './locale-lint.rules.ts'
+import type { Rule } from './locale-lint.types.ts'
 
 /** Fourteen days, in the languages of the markets whose law gives 14 days to withdraw (EU, Turkey). */
 const FOURTEEN_DAYS = /(?:^|[^\d])14[\s\u00a0]*(?:Tage|dní|dnů|dni|nap|gün)/u

@@ -5,14 +5,11 @@
  */
 import type { Locale } from '../../src/contract/sites.ts'
 import { LEGAL_RULES } from './locale-lint.legal.ts'
+import type { Rule, Text } from './locale-lint.types.ts'
 
-export interface Text {
-  where: string
-  locale: Locale
-  text: string
-}
+export type { Text }
 
-export const language = (locale: Locale) => locale.split('-')[0]
+const language = (locale: Locale) => locale.split('-')[0]
 
 /** Opening and closing quotation marks per language (double, then single where used). */
 const QUOTES: Record<string, [string, string]> = {
@@ -33,8 +30,6 @@ const ALL_QUOTES = '„“”«»"'
 const ONE_LETTER: Record<string, string> = { cs: 'aikosuvz', sk: 'aikosuvz', pl: 'aiouwz' }
 
 const CURRENCY = '(?:€|Kč|zł|TL|CHF|Ft|EUR|CZK|PLN)'
-
-export type Rule = (t: Text) => string | null
 
 const RULES: Rule[] = [
   ...LEGAL_RULES,

@@ -18,7 +18,7 @@ import { route, type Route } from '../router.ts'
 import { cacheableJson } from '../cacheable.ts'
 
 /** The footer content's path (src/contract/contract.ts), under the name the benchmark imports. */
-export const FOOTER_PATH = FOOTER_CONTENT_PATH
+const FOOTER_PATH = FOOTER_CONTENT_PATH
 
 export function footerRoutes(): Route[] {
   return [

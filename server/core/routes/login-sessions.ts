@@ -16,7 +16,7 @@ import type { Login, LoginRefused } from '../store/store.ts'
 import { hashToken } from '../store/token-hash.ts'
 
 /** A login ends this long after it started, however often its token was renewed. */
-export const LOGIN_MAX_LIFETIME_S = 12 * 60 * 60
+const LOGIN_MAX_LIFETIME_S = 12 * 60 * 60
 
 /** Who started a login: the account (as the limits key it) and the client's network. */
 export interface LoginOwner {

@@ -22,15 +22,15 @@ import { createLimiter, tooManyRequests } from '../rate-limit.ts'
 import { startLogin, type LoginOwner } from './login-sessions.ts'
 
 /** Wrong passwords per account: this many at once, then one a minute. */
-export const ACCOUNT_GUESSES = { burst: 10, everyMs: 60_000 }
+const ACCOUNT_GUESSES = { burst: 10, everyMs: 60_000 }
 /** Wrong passwords per client, across accounts: this many at once, then one every 10 s. */
-export const CLIENT_GUESSES = { burst: 30, everyMs: 10_000 }
+const CLIENT_GUESSES = { burst: 30, everyMs: 10_000 }
 /** Logins per client, successful or not: this many at once, then one every 2 s. */
-export const CLIENT_LOGINS = { burst: 60, everyMs: 2_000 }
+const CLIENT_LOGINS = { burst: 60, everyMs: 2_000 }
 /** Logins per network, successful or not: a shop's visitors behind one network come nowhere near. */
-export const NETWORK_LOGINS = { burst: 300, everyMs: 1_000 }
+const NETWORK_LOGINS = { burst: 300, everyMs: 1_000 }
 /** Successful logins per account: a customer logs in a few times a day. */
-export const ACCOUNT_LOGINS = { burst: 30, everyMs: 60_000 }
+const ACCOUNT_LOGINS = { burst: 30, everyMs: 60_000 }
 
 const limiters = (ctx: ServerContext) =>
   featureState(ctx, 'login-throttle', () => {
@@ -45,7 +45,7 @@ const limiters = (ctx: ServerContext) =>
   })
 
 /** An account as the throttle counts it: its address in any case. */
-export const accountKey = (email: string) => email.trim().toLowerCase()
+const accountKey = (email: string) => email.trim().toLowerCase()
 
 const seconds = (ctx: ServerContext) => Math.floor(ctx.now().getTime() / 1000)
 

@@ -43,10 +43,10 @@ import { loginThrottle } from './login-throttle.ts'
 
 export const DEMO_ACCOUNT = { email: 'demo@lumora.example', password: 'lumora-demo' }
 /** A login token lives 30 minutes (never past its login's end, login-sessions.ts) and may be renewed after 10. */
-export const TOKEN_LIFETIME_S = 30 * 60
-export const TOKEN_RENEW_AFTER_S = 10 * 60
+const TOKEN_LIFETIME_S = 30 * 60
+const TOKEN_RENEW_AFTER_S = 10 * 60
 /** A long-term token lives 30 days; each renewal starts a new term. */
-export const LONG_TERM_LIFETIME_S = 30 * 24 * 60 * 60
+const LONG_TERM_LIFETIME_S = 30 * 24 * 60 * 60
 
 /** The exact header this server writes for a key id: no other algorithm is ever considered. */
 const headerFor = (keyId: string) =>

@@ -42,7 +42,7 @@ export const PAGE_ADDRESS_MAX = 2048
  * reduced to its origin and path (a query or fragment may carry anything, a session or an
  * address), and nothing when it is no http(s) address or longer than PAGE_ADDRESS_MAX.
  */
-export function pageAddressOf(header: string | null): string | null {
+function pageAddressOf(header: string | null): string | null {
   if (!header || header.length > 8 * PAGE_ADDRESS_MAX || !URL.canParse(header)) return null
   const url = new URL(header)
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null
@@ -54,14 +54,14 @@ export function pageAddressOf(header: string | null): string | null {
  * Sign-ups per client (clientKey): this many at once, then one more every SIGN_UP_EVERY_MS. A
  * shop's visitors, even many behind one address, never come close; a script does at once.
  */
-export const SIGN_UP_BURST = 60
-export const SIGN_UP_EVERY_MS = 2_000
+const SIGN_UP_BURST = 60
+const SIGN_UP_EVERY_MS = 2_000
 
 /**
  * Sign-ups per network (networkKey): many addresses of one network are often one party, and each
  * sign-up sends a mail to an address of the sender's choice.
  */
-export const NETWORK_SIGN_UPS = { burst: 200, everyMs: 5_000 }
+const NETWORK_SIGN_UPS = { burst: 200, everyMs: 5_000 }
 
 const signUpLimiters = (ctx: ServerContext) =>
   featureState(ctx, 'newsletter-clients', () => {
@@ -131,7 +131,7 @@ export async function subscribe({
     locale: SITE_LOCALE[site],
     pageAddress: pageAddressOf(request.headers.get(ORIGINAL_ADDRESS_HEADER)),
     consents: valid.consents,
-    consentTextVersion: consentText(SITE_LOCALE[site]).version,
+    consentTextVersion: consentText(ctx.localesDir, SITE_LOCALE[site]).version,
     client: clientEvidence(ctx, client, request),
   }
   // Within the pause nothing changes, whatever the details: a pending sign-up's request and

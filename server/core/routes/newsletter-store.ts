@@ -15,7 +15,7 @@ import type { ClientEvidence, NotStored, Subscriber } from '../store/store.ts'
 import { hashToken } from '../store/token-hash.ts'
 
 /** Confirmation links are valid this long. */
-export const DOI_TOKEN_TTL_MS = 48 * 60 * 60 * 1000
+const DOI_TOKEN_TTL_MS = 48 * 60 * 60 * 1000
 
 /** An address as a record's identity: the same address in any case is the same subscriber. */
 export const addressKey = (email: string) => email.toLowerCase()
@@ -83,7 +83,7 @@ export function addPending(
   return ctx.store.addPending(
     addressKey(subscriber.request.email),
     subscriber,
-    consentText(subscriber.evidence.locale as Locale),
+    consentText(ctx.localesDir, subscriber.evidence.locale as Locale),
     ctx.limits.pendingSignUps,
     nowMs(ctx),
   )

@@ -1,20 +1,19 @@
 /**
  * Which database the server and `npm run consents` use, from the environment: DATABASE_URL
- * (postgres://…) for PostgreSQL, else the embedded SQLite file in DATA_DIR (default `.data/` in the
- * checkout, git-ignored; `:memory:` for a store that ends with the process, as the browser tests'
- * servers use). The server and the tools read the same settings, so they see one store. The
- * folder and its files are the server's alone (private-files.ts): 0700 and 0600, and a start is
- * refused when another user owns them or may write to them.
+ * (postgres://…) for PostgreSQL, else the embedded SQLite file in DATA_DIR (default: the folder the
+ * caller names, `.data/` in the checkout for server/serve.ts and consents.ts; `:memory:` for a
+ * store that ends with the process, as the browser tests' servers use). The server and the tools
+ * read the same settings, so they see one store. The folder and its files are the server's alone
+ * (private-files.ts): 0700 and 0600, and a start is refused when another user owns them or may
+ * write to them.
  */
 import { closeSync, mkdirSync, openSync } from 'node:fs'
 import path from 'node:path'
-import { REPO_ROOT } from '../../../build/repo-root.ts'
 import { keepPrivate, StartRefused } from '../private-files.ts'
 import { openPostgres } from './postgres.ts'
 import { openSqlite } from './sqlite.ts'
 import { createStore, type Store } from './store.ts'
 
-export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.data')
 const SQLITE_FILE = 'contract-server.sqlite'
 const MEMORY = ':memory:'
 
@@ -26,7 +25,7 @@ const SECRET_PARAMS = /pass|key|secret|token/i
  * password and every parameter that may carry a secret (`?password=`, `sslpassword`, `sslkey`)
  * are left out.
  */
-export function storeLocation(env: Record<string, string | undefined>): string {
+export function storeLocation(env: Record<string, string | undefined>, dataDir: string): string {
   if (env.DATABASE_URL) {
     if (!URL.canParse(env.DATABASE_URL)) return 'PostgreSQL (DATABASE_URL is no address)'
     const url = new URL(env.DATABASE_URL)
@@ -36,10 +35,13 @@ export function storeLocation(env: Record<string, string | undefined>): string {
     return `PostgreSQL ${url.href}`
   }
   if (env.DATA_DIR === MEMORY) return 'SQLite in memory (nothing outlives the process)'
-  return `SQLite ${path.join(path.resolve(env.DATA_DIR || DEFAULT_DATA_DIR), SQLITE_FILE)}`
+  return `SQLite ${path.join(path.resolve(env.DATA_DIR || dataDir), SQLITE_FILE)}`
 }
 
-export function openConfiguredStore(env: Record<string, string | undefined>): Store {
+export function openConfiguredStore(
+  env: Record<string, string | undefined>,
+  dataDir: string,
+): Store {
   const url = env.DATABASE_URL
   if (url) {
     if (!/^postgres(ql)?:\/\//.test(url))
@@ -49,7 +51,7 @@ export function openConfiguredStore(env: Record<string, string | undefined>): St
     return createStore(openPostgres(url))
   }
   if (env.DATA_DIR === MEMORY) return memoryStore()
-  const dir = path.resolve(env.DATA_DIR || DEFAULT_DATA_DIR)
+  const dir = path.resolve(env.DATA_DIR || dataDir)
   mkdirSync(dir, { recursive: true, mode: 0o700 })
   keepPrivate(dir, 0o700)
   const file = path.join(dir, SQLITE_FILE)

@@ -5,7 +5,7 @@
  */
 import type { Store } from './store.ts'
 
-export const RETENTION_EVERY_MS = 60 * 60 * 1000
+const RETENTION_EVERY_MS = 60 * 60 * 1000
 
 /** Starts the sweeps; the returned function stops them. They never keep the process alive. */
 export function keepRetention(store: Store, now: () => Date): () => void {

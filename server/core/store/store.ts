@@ -29,7 +29,7 @@ export interface ConsentText {
 }
 
 /** A token holder's correction of a pending sign-up: when, and the details from then on. */
-export interface Correction {
+interface Correction {
   at: string
   request: SubscriberRequest
 }
@@ -76,7 +76,7 @@ export interface Login {
 }
 
 /** The caps a new login must fit under (core/context.ts Limits). */
-export interface LoginCaps {
+interface LoginCaps {
   /** Live logins of one network: past it the network's new logins are refused. */
   perNetwork: number
   /** Live logins in all: past it new logins are refused. */
@@ -151,7 +151,7 @@ const NEXT_LOGIN = '(SELECT COALESCE(MAX(seq), 0) + 1 FROM logins)'
 const NEXT_SUBSCRIBER = '(SELECT COALESCE(MAX(seq), 0) + 1 FROM subscribers)'
 const NEXT_CORRECTION = '(SELECT COALESCE(MAX(seq), 0) + 1 FROM corrections)'
 /** Records the export reads at a time: its memory does not grow with the store. */
-export const EXPORT_PAGE = 500
+const EXPORT_PAGE = 500
 
 export interface Store {
   readonly engine: Sql['engine']

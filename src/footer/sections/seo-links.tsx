@@ -8,10 +8,10 @@ import type { ReadonlySignal } from '@preact/signals-react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { ExpansionPanel, TextLink } from '../../kit'
 import type { FooterContent, FooterLink } from '../footer.schema'
-import { SEO_LINKS_PER_STEP as CHUNK } from '../../base/start-plan'
+import { SEO_LINKS_PER_STEP as CHUNK } from '../footer-plan'
 
 /**
- * Links render in chunks of CHUNK (a reveal step's links, base/start-plan.ts), memoised, so a
+ * Links render in chunks of CHUNK (a reveal step's links, footer-plan.ts), memoised, so a
  * reveal step renders only its new links. On desktop a chunk is a list of its own, so a column of
  * more than CHUNK links reads as consecutive lists. On phones every column is merged into one
  * list (SPEC §2), in a panel that is closed at first.

@@ -42,7 +42,7 @@ function content(json: string | null) {
 /** The declarative shadow root's element, written as text here: Preact never renders one (test/rules/preact-trim.test.ts). */
 const TEMPLATE = 'template'
 
-/** The inner HTML of `#footer`: a template element with `shadowrootmode="open"`, holding styles and markup. */
+/** @public The market module's one export, which build/product/render-footer.ts calls: the inner HTML of `#footer`, a template element with `shadowrootmode="open"` holding styles and markup. */
 export function render(options: CheckedRenderOptions): string {
   // Links resolve against the page's address as the content is checked and as it renders: on a
   // server, the shop's origin (the render is synchronous, one task).

@@ -4,7 +4,6 @@ import type { Site } from '../../src/contract/sites.ts'
 import { drawLoginKeys, type LoginKeys } from './login-keys.ts'
 import { memoryStore } from './store/open.ts'
 import type { Store } from './store/store.ts'
-import type { RenderFooterOptions } from '../../types/lumora-footer-server.d.ts'
 
 /** Caps on what the server keeps in memory. */
 interface Limits {
@@ -47,6 +46,16 @@ const DEFAULT_LIMITS: Limits = {
 interface Account {
   email: string
   password: string
+}
+
+/** What the footer fragment route hands the package's renderFooter (docs/server-rendering.md). */
+export interface RenderFooterOptions {
+  site: string
+  platform: string
+  /** The content call's contentJSON. */
+  content: string | null
+  origin: string
+  assetOrigin: string
 }
 
 export interface CoreOptions {

@@ -1,12 +1,15 @@
 /** How `npm start` runs the server: its settings from the environment. */
 import type { ServerMode, ServerOptions } from './handler.ts'
+import { trustedProxies, type TrustedProxies } from './core/client.ts'
 
 /**
  * The server's settings from the environment of `npm start` (server/serve.ts): PORT (8080), HOST
  * (127.0.0.1: the demo is for this machine unless asked; 0.0.0.0 or :: for every interface; on any HOST the demo tools, which hand
  * out staff sessions and show everyone's confirmation links, answer loopback clients only),
  * SERVER_MODE (demo, or contract for the SPEC §7 calls alone), PUBLIC_ORIGIN (the
- * confirmation links' origin; default the address served on).
+ * confirmation links' origin; default the address served on), TRUST_PROXY (the reverse proxies,
+ * addresses or CIDR networks, comma-separated, whose X-Forwarded-For or Forwarded names the client;
+ * default none: the client is the socket's address).
  */
 /** HOST values that listen on every interface. */
 const ALL_INTERFACES = ['0.0.0.0', '::']
@@ -15,6 +18,7 @@ export function serveOptions(env: Record<string, string | undefined>): {
   port: number
   host: string
   options: ServerOptions
+  trustProxy?: TrustedProxies
 } {
   const port = Number(env.PORT ?? 8080)
   // A bracketed IPv6 address ([::1]) is the address inside: listen() takes it bare.
@@ -28,6 +32,7 @@ export function serveOptions(env: Record<string, string | undefined>): {
   return {
     port,
     host,
+    ...(env.TRUST_PROXY ? { trustProxy: trustedProxies(env.TRUST_PROXY) } : {}),
     options: {
       mode: mode as ServerMode,
       origin: `http://${name}:${port}`,

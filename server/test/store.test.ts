@@ -15,7 +15,7 @@ import { openPostgres } from '../core/store/postgres.ts'
 import { openSqlite } from '../core/store/sqlite.ts'
 import { MIGRATIONS, migrate } from '../core/store/migrations.ts'
 import type { Sql } from '../core/store/sql.ts'
-import { createStore, type Store, type Subscriber } from '../core/store/store.ts'
+import { createStore, type SignUpRules, type Store, type Subscriber } from '../core/store/store.ts'
 import { ensurePostgres, startPostgres, type PostgresCluster } from './helpers/postgres.ts'
 
 const NOW = Date.UTC(2026, 10, 27, 12)
@@ -45,6 +45,14 @@ function signUp(email: string, firstName = 'Anna', expiresAt = NOW + 48 * HOUR):
     network: '192.0.2.0/24',
   }
 }
+
+/** A sign-up's rules with the store's cap `cap` and nothing else in the way. */
+const rules = (cap: number): SignUpRules => ({
+  cap,
+  networkShare: 1_000,
+  limits: [],
+  pause: { key: `pause-${Math.random()}`, burst: 1, everyMs: 1 },
+})
 
 /** One engine: a new empty database per test, which `open` opens as often as a test asks. */
 interface Engine {
@@ -119,7 +127,7 @@ for (const engine of [sqlite, postgres]) {
 
   it('migrates on open, once; a second open applies nothing and keeps the records', async () => {
     const { store, open } = await fresh()
-    await store.addPending('a@x.test', signUp('a@x.test'), 10, NOW)
+    await store.addPending('a@x.test', signUp('a@x.test'), rules(10), NOW)
     await store.close()
     const again = open()
     assert.equal(
@@ -143,7 +151,7 @@ for (const engine of [sqlite, postgres]) {
     const { store } = await fresh()
     const emails = ['c@x.test', 'a@x.test', 'd@x.test', 'b@x.test']
     // The tokens are random: their order says nothing of the arrival.
-    for (const email of emails) await store.addPending(email, signUp(email), 10, NOW)
+    for (const email of emails) await store.addPending(email, signUp(email), rules(10), NOW)
     assert.equal(
       (await store.subscribers()).map((s) => s.request.email),
       emails,
@@ -153,7 +161,7 @@ for (const engine of [sqlite, postgres]) {
   it('a confirmation is stored with its evidence and survives a reopen', async () => {
     const { store, open } = await fresh()
     const s = signUp('a@x.test')
-    await store.addPending('a@x.test', s, 10, NOW)
+    await store.addPending('a@x.test', s, rules(10), NOW)
     assert.ok(await store.confirm(s.token, new Date(NOW + HOUR).toISOString(), NOW + HOUR))
     assert.not.ok(await store.confirm(s.token, new Date(NOW).toISOString(), NOW + HOUR), 'used up')
     await store.close()
@@ -169,8 +177,8 @@ for (const engine of [sqlite, postgres]) {
     const { store } = await fresh()
     const late = signUp('late@x.test', 'Late', NOW + HOUR)
     const kept = signUp('kept@x.test')
-    await store.addPending('late@x.test', late, 10, NOW)
-    await store.addPending('kept@x.test', kept, 10, NOW)
+    await store.addPending('late@x.test', late, rules(10), NOW)
+    await store.addPending('kept@x.test', kept, rules(10), NOW)
     await store.confirm(kept.token, new Date(NOW).toISOString(), NOW)
     assert.not.ok(await store.confirm(late.token, new Date(NOW).toISOString(), NOW + HOUR))
     assert.not.ok(await store.correct(late.token, late, NOW + HOUR))
@@ -184,7 +192,7 @@ for (const engine of [sqlite, postgres]) {
   it('sign-ups for one address at the same moment leave one pending record', async () => {
     const { store } = await fresh()
     const attempts = Array.from({ length: 12 }, (_, i) => signUp('same@x.test', `N${i}`))
-    await Promise.all(attempts.map((s) => store.addPending('same@x.test', s, 100, NOW)))
+    await Promise.all(attempts.map((s) => store.addPending('same@x.test', s, rules(100), NOW)))
     const records = await store.subscribers()
     assert.is(records.length, 1)
     const pending = await store.pendingOf('same@x.test', NOW)
@@ -195,11 +203,11 @@ for (const engine of [sqlite, postgres]) {
     for (let round = 0; round < 6; round++) {
       const { store } = await fresh()
       const first = signUp('race@x.test', 'First')
-      await store.addPending('race@x.test', first, 10, NOW)
+      await store.addPending('race@x.test', first, rules(10), NOW)
       const second = signUp('race@x.test', 'Second')
       const [confirmed] = await Promise.all([
         store.confirm(first.token, new Date(NOW).toISOString(), NOW),
-        store.addPending('race@x.test', second, 10, NOW),
+        store.addPending('race@x.test', second, rules(10), NOW),
       ])
       const records = await store.subscribers()
       const old = records.find((s) => s.token === first.token)
@@ -215,17 +223,17 @@ for (const engine of [sqlite, postgres]) {
   it('a full store refuses new addresses with the seconds until room, never drops anyone', async () => {
     const { store } = await fresh()
     for (const [i, email] of ['a', 'b', 'c'].entries())
-      await store.addPending(email, signUp(email, 'A', NOW + (i + 1) * HOUR), 3, NOW)
-    assert.equal(await store.addPending('d', signUp('d'), 3, NOW), { full: 3600 })
-    assert.is(
-      await store.addPending('b', signUp('b', 'B'), 3, NOW),
-      undefined,
+      await store.addPending(email, signUp(email, 'A', NOW + (i + 1) * HOUR), rules(3), NOW)
+    assert.equal(await store.addPending('d', signUp('d'), rules(3), NOW), { full: 3600 })
+    assert.equal(
+      await store.addPending('b', signUp('b', 'B'), rules(3), NOW),
+      { mailNow: true },
       'a new sign-up replaces',
     )
     assert.is((await store.subscribers()).length, 3)
-    assert.is(
-      await store.addPending('d', signUp('d'), 3, NOW + HOUR),
-      undefined,
+    assert.equal(
+      await store.addPending('d', signUp('d'), rules(3), NOW + HOUR),
+      { mailNow: true },
       'expired made room',
     )
     assert.equal((await store.subscribers()).map((s) => s.request.email).sort(), ['b', 'c', 'd'])
@@ -234,10 +242,10 @@ for (const engine of [sqlite, postgres]) {
   it('erasure removes every record of the address and logs only when and how many', async () => {
     const { store } = await fresh()
     const a = signUp('e@x.test')
-    await store.addPending('e@x.test', a, 10, NOW)
+    await store.addPending('e@x.test', a, rules(10), NOW)
     await store.confirm(a.token, new Date(NOW).toISOString(), NOW)
-    await store.addPending('e@x.test', signUp('e@x.test', 'Again'), 10, NOW)
-    await store.addPending('other@x.test', signUp('other@x.test'), 10, NOW)
+    await store.addPending('e@x.test', signUp('e@x.test', 'Again'), rules(10), NOW)
+    await store.addPending('other@x.test', signUp('other@x.test'), rules(10), NOW)
     assert.is(await store.erase('e@x.test', new Date(NOW).toISOString()), 2)
     assert.equal(
       (await store.subscribers()).map((s) => s.request.email),

@@ -6,7 +6,7 @@
  * wait instead of pushing anyone's live link out. Each change is committed before it is answered.
  */
 import type { ServerContext } from '../context.ts'
-import type { NotStored, Subscriber } from '../store/store.ts'
+import type { Bucket, NotStored, SignUpRules, Stored, Subscriber } from '../store/store.ts'
 
 /** Confirmation links are valid this long. */
 export const DOI_TOKEN_TTL_MS = 48 * 60 * 60 * 1000
@@ -40,33 +40,42 @@ export async function usable(ctx: ServerContext, token: string): Promise<Subscri
 export const pendingFor = (ctx: ServerContext, email: string) =>
   ctx.store.pendingOf(addressKey(email), nowMs(ctx))
 
-/** The live pending sign-ups of one network (networkKey): how many, and when the first expires. */
-export const pendingShareOf = (ctx: ServerContext, network: string) =>
-  ctx.store.pendingShare(network, nowMs(ctx))
-
 /**
  * Stores a new pending sign-up, its link valid for DOI_TOKEN_TTL_MS; one the address had before
- * is gone (its link is no longer valid). A new address needs room (limits.pendingSignUps) after
- * expired sign-ups, which hold no consent, are deleted.
+ * is gone (its link is no longer valid). It must fit its limits, its network's share
+ * (limits.pendingPerNetwork) and the store's cap (limits.pendingSignUps, after expired sign-ups,
+ * which hold no consent, are deleted); its mail goes now or when its mailbox's pause ends.
  */
 export function addPending(
   ctx: ServerContext,
   subscriber: Subscriber,
-): Promise<NotStored | undefined> {
+  rules: Pick<SignUpRules, 'limits' | 'pause'>,
+): Promise<NotStored | Stored> {
   subscriber.expiresAt = nowMs(ctx) + DOI_TOKEN_TTL_MS
   return ctx.store.addPending(
     addressKey(subscriber.request.email),
     subscriber,
-    ctx.limits.pendingSignUps,
+    {
+      ...rules,
+      cap: ctx.limits.pendingSignUps,
+      networkShare: ctx.limits.pendingPerNetwork,
+    },
     nowMs(ctx),
   )
 }
 
-/** A pending sign-up's link works DOI_TOKEN_TTL_MS from now (its mail is sent again). */
-export async function renewLink(ctx: ServerContext, subscriber: Subscriber): Promise<boolean> {
+/**
+ * A pending sign-up's link works DOI_TOKEN_TTL_MS from now (the same sign-up again, counted
+ * against `limits`); false when it no longer works.
+ */
+export async function renewLink(
+  ctx: ServerContext,
+  subscriber: Subscriber,
+  rules: { limits: Bucket[]; pause: Bucket },
+): Promise<false | { limited: number } | Stored> {
   const expiresAt = nowMs(ctx) + DOI_TOKEN_TTL_MS
-  const renewed = await ctx.store.renewLink(subscriber.token, expiresAt, nowMs(ctx))
-  if (renewed) subscriber.expiresAt = expiresAt
+  const renewed = await ctx.store.renewLink(subscriber.token, expiresAt, rules, nowMs(ctx))
+  if (renewed && 'mailNow' in renewed) subscriber.expiresAt = expiresAt
   return renewed
 }
 

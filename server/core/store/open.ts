@@ -4,12 +4,13 @@
  * checkout, git-ignored; `:memory:` for a store that ends with the process, as the browser tests'
  * servers use). The server and the tools read the same settings, so they see one store.
  */
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { REPO_ROOT } from '../../../build/repo-root.ts'
 import { openPostgres } from './postgres.ts'
 import { openSqlite } from './sqlite.ts'
 import { createStore, type Store } from './store.ts'
+import type { Sql } from './sql.ts'
 
 export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.data')
 const SQLITE_FILE = 'contract-server.sqlite'
@@ -26,7 +27,27 @@ export function storeLocation(env: Record<string, string | undefined>): string {
   return `SQLite ${path.join(path.resolve(env.DATA_DIR || DEFAULT_DATA_DIR), SQLITE_FILE)}`
 }
 
-export function openConfiguredStore(env: Record<string, string | undefined>): Store {
+/**
+ * The one line that says why the store cannot be used: where it is, and the cause (the first line
+ * of the error, never a stack).
+ */
+export function unusableStore(location: string, error: unknown): string {
+  const cause = (error instanceof Error ? error.message : String(error)).split('\n')[0]
+  return `Records: cannot use ${location}: ${cause}`
+}
+
+export interface OpenOptions {
+  /**
+   * Refuse a store that does not exist yet instead of creating it (the consents CLI: a mistyped
+   * DATA_DIR must not look like an empty shop); `:memory:` never exists.
+   */
+  existing?: boolean
+}
+
+export function openConfiguredStore(
+  env: Record<string, string | undefined>,
+  { existing = false }: OpenOptions = {},
+): Store {
   const url = env.DATABASE_URL
   if (url) {
     if (!/^postgres(ql)?:\/\//.test(url))
@@ -35,10 +56,29 @@ export function openConfiguredStore(env: Record<string, string | undefined>): St
       )
     return createStore(openPostgres(url))
   }
-  if (env.DATA_DIR === MEMORY) return memoryStore()
+  if (env.DATA_DIR === MEMORY) {
+    if (existing) throw new Error('an in-memory store (DATA_DIR=:memory:) holds no records')
+    return memoryStore()
+  }
   const dir = path.resolve(env.DATA_DIR || DEFAULT_DATA_DIR)
+  if (existing && !existsSync(path.join(dir, SQLITE_FILE)))
+    throw new Error('there is no store there (is DATA_DIR right?)')
   mkdirSync(dir, { recursive: true, mode: 0o700 })
   return createStore(openSqlite(path.join(dir, SQLITE_FILE)))
+}
+
+/**
+ * The configured database opened for reading only, unmigrated (the consents export): it must
+ * exist; nothing is written to it, not even a migration.
+ */
+export function openConfiguredReadOnly(env: Record<string, string | undefined>): Sql {
+  const url = env.DATABASE_URL
+  if (url) return openPostgres(url, undefined, { readOnly: true })
+  if (env.DATA_DIR === MEMORY)
+    throw new Error('an in-memory store (DATA_DIR=:memory:) holds no records')
+  const file = path.join(path.resolve(env.DATA_DIR || DEFAULT_DATA_DIR), SQLITE_FILE)
+  if (!existsSync(file)) throw new Error('there is no store there (is DATA_DIR right?)')
+  return openSqlite(file, { readOnly: true })
 }
 
 /** A store of its own in memory, for in-process servers (tests): nothing outlives the process. */

@@ -11,8 +11,8 @@
 import { randomBytes } from 'node:crypto'
 import type { SubscriberRequest } from '../../../src/contract/newsletter.schema.ts'
 import type { Site } from '../../../src/contract/sites.ts'
-import { migrate } from './migrations.ts'
-import type { Sql } from './sql.ts'
+import { checkSchema, migrate, SCHEMA_VERSION } from './migrations.ts'
+import { type Sql, StoreUnusable } from './sql.ts'
 
 export interface Subscriber {
   token: string
@@ -63,6 +63,39 @@ export type NotStored =
   | { full: number }
   /** Another sign-up for the address was stored at the same moment: it stands. */
   | { taken: true }
+  /** A rate limit refused it: seconds until it allows one more. */
+  | { limited: number }
+  /** The client's network holds its share of pending sign-ups: seconds until its first expires. */
+  | { share: number }
+
+/** A stored sign-up: whether its mail goes out now, or waits for its mailbox's pause (mailDue). */
+export interface Stored {
+  mailNow: boolean
+}
+
+/**
+ * A token bucket of a limit every process shares: `burst` actions at once, then one more every
+ * `everyMs`. `key` is fixed-size and names nobody (rate-limit.ts hashes it); `check` buckets must
+ * allow the action but do not count it.
+ */
+export interface Bucket {
+  key: string
+  burst: number
+  everyMs: number
+  check?: boolean
+}
+
+/** What a sign-up must fit: the store's cap, its network's share, its limits, its mailbox's pause. */
+export interface SignUpRules {
+  /** Live pending sign-ups in all (limits.pendingSignUps). */
+  cap: number
+  /** Live pending sign-ups of the sign-up's network (limits.pendingPerNetwork). */
+  networkShare: number
+  /** The rate limits the sign-up counts against (per client, per network). */
+  limits: Bucket[]
+  /** Its mailbox's pause between two confirmation mails. */
+  pause: Bucket
+}
 
 interface SubscriberRow {
   token: string
@@ -77,6 +110,7 @@ interface SubscriberRow {
   expires_at: number
   confirmed_at: string | null
   network: string
+  mail_due: number | null
 }
 
 const fromRow = (row: SubscriberRow): Subscriber => ({
@@ -97,12 +131,81 @@ const fromRow = (row: SubscriberRow): Subscriber => ({
 })
 
 const PENDING = `status = 'WAITING_FOR_DOI'`
-/** A new login's place in the order logins started. */
-const NEXT_LOGIN = '(SELECT COALESCE(MAX(seq), 0) + 1 FROM logins)'
-const NEXT_SUBSCRIBER = '(SELECT COALESCE(MAX(seq), 0) + 1 FROM subscribers)'
+
+/** A transaction's way out that rolls it back and says why (caught by the method that threw it). */
+class Refusal<T> {
+  constructor(readonly why: T) {}
+}
+
+/**
+ * A bucket's tokens at the time of its one placeholder pair (SQL over the row's `tokens` and
+ * `at`; the same on both engines). Burst and pace are the code's own numbers, written in.
+ */
+const level = ({ burst, everyMs }: Bucket) => {
+  const refilled = `tokens + (? - at) / ${Math.round(everyMs)}.0`
+  return `CASE WHEN ${refilled} >= ${Math.round(burst)} THEN ${Math.round(burst)} ELSE ${refilled} END`
+}
+
+/** Seconds until a bucket at `tokens` holds one token. */
+const secondsUntilToken = (tokens: number, { everyMs }: Bucket) =>
+  tokens >= 1 ? 0 : Math.max(1, Math.ceil(((1 - tokens) * everyMs) / 1000))
+
+/**
+ * Counts one action against each bucket (a `check` bucket only needs a token), or none of them:
+ * 0, or the seconds until every bucket allows it (then the caller rolls back). Runs inside the
+ * caller's transaction, whose row locks on the buckets keep two processes from both spending the
+ * last token; keys in one order, so two transactions never wait for each other's.
+ */
+async function spendIn(tx: Sql, buckets: Bucket[], nowMs: number): Promise<number> {
+  let wait = 0
+  for (const bucket of [...buckets].sort((a, b) => (a.key < b.key ? -1 : 1))) {
+    const cost = bucket.check ? 0 : 1
+    const now = level(bucket)
+    await tx.run(
+      'INSERT INTO limits (key, tokens, at, full_at) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO NOTHING',
+      [bucket.key, bucket.burst, nowMs, nowMs],
+    )
+    const spent = await tx.run(
+      `UPDATE limits SET tokens = ${now} - ${cost},
+         full_at = ? + CAST((${Math.round(bucket.burst)} - (${now} - ${cost})) * ${Math.round(bucket.everyMs)} AS BIGINT),
+         at = ?
+       WHERE key = ? AND ${now} >= 1`,
+      [nowMs, nowMs, nowMs, nowMs, nowMs, nowMs, bucket.key, nowMs, nowMs],
+    )
+    if (spent) continue
+    const [held] = await tx.all<{ tokens: number }>(
+      `SELECT ${now} AS tokens FROM limits WHERE key = ?`,
+      [nowMs, nowMs, bucket.key],
+    )
+    wait = Math.max(wait, secondsUntilToken(Number(held?.tokens ?? bucket.burst), bucket))
+  }
+  return wait
+}
+
+/** The pending counter moves by `delta`; a rise must stay within `cap` (false: it would not). */
+async function movePending(tx: Sql, delta: number, cap = Number.POSITIVE_INFINITY) {
+  if (delta === 0) return true
+  if (delta < 0)
+    return (
+      (await tx.run(`UPDATE counters SET value = value + ? WHERE name = 'pending'`, [delta])) > 0
+    )
+  return (
+    (await tx.run(
+      `UPDATE counters SET value = value + ? WHERE name = 'pending' AND value + ? <= ?`,
+      [delta, delta, Number.isFinite(cap) ? cap : Number.MAX_SAFE_INTEGER],
+    )) > 0
+  )
+}
 
 export interface Store {
   readonly engine: Sql['engine']
+  /**
+   * A careful start: the schema migrated (refused when newer than the code) and whole, a write
+   * that commits, and on SQLite a quick integrity check. Throws StoreUnusable or StoreUnavailable.
+   */
+  check(): Promise<void>
+  /** Whether the database answers now (GET /readyz): resolves, or throws. */
+  ping(): Promise<void>
   /** The login tokens' signing secret: drawn once per database, so a restart keeps the logins. */
   loginSecret(): Promise<Buffer>
   subscriber(token: string): Promise<Subscriber | undefined>
@@ -110,26 +213,48 @@ export interface Store {
   pendingOf(addressKey: string, nowMs: number): Promise<Subscriber | undefined>
   /**
    * Stores a pending sign-up in place of the address's previous one (whose link then no longer
-   * works). Expired pending sign-ups are deleted first; a new address needs room under `cap`.
+   * works), if it fits `rules`, all decided in the transaction that stores it: its rate limits,
+   * its network's share, the store's cap (expired sign-ups deleted to make room), and whether
+   * its mailbox's pause lets the mail go now (else the record is due a mail when it ends).
    */
   addPending(
     addressKey: string,
     subscriber: Subscriber,
-    cap: number,
+    rules: SignUpRules,
     nowMs: number,
-  ): Promise<NotStored | undefined>
-  /** The live pending sign-ups of one network: how many, and when the first link expires (ms). */
-  pendingShare(network: string, nowMs: number): Promise<{ count: number; soonest: number }>
-  /** A new life for a pending link (its mail was sent again); false when it no longer works. */
-  renewLink(token: string, expiresAt: number, nowMs: number): Promise<boolean>
+  ): Promise<NotStored | Stored>
+  /**
+   * A new life for a pending link (the same sign-up again), counted against `rules.limits`;
+   * false when the link no longer works. Its mail goes now, or when its mailbox's pause ends.
+   */
+  renewLink(
+    token: string,
+    expiresAt: number,
+    rules: Pick<SignUpRules, 'limits' | 'pause'>,
+    nowMs: number,
+  ): Promise<false | { limited: number } | Stored>
+  /**
+   * The pending sign-ups whose mail was held by their mailbox's pause and is due at `nowMs`,
+   * each handed out once (whichever process asks first), its pause counted.
+   */
+  dueMails(nowMs: number, pauseOf: (subscriber: Subscriber) => Bucket): Promise<Subscriber[]>
   /** The pending sign-up becomes a subscriber; false when it is not pending or its link expired. */
   confirm(token: string, confirmedAt: string, nowMs: number): Promise<boolean>
   /** New details for a pending sign-up (its token's holder's); false as for confirm. */
   correct(token: string, subscriber: Subscriber, nowMs: number): Promise<boolean>
   /** Every record, pending and confirmed, oldest first. */
   subscribers(): Promise<Subscriber[]>
-  /** Deletes every record of an address and logs that it did (never whose); the number deleted. */
-  erase(addressKey: string, erasedAt: string): Promise<number>
+  /**
+   * Deletes every record of an address and logs that it did (never whose), and ends its
+   * mailbox's pause (`pauseKey`), so a new sign-up gets its mail at once; the number deleted.
+   */
+  erase(addressKey: string, erasedAt: string, pauseKey?: string): Promise<number>
+  /** Seconds until every bucket allows one more action (0: now); counts nothing. */
+  limitWait(buckets: Bucket[], nowMs: number): Promise<number>
+  /** Counts one action against every bucket, or against none: 0, or the seconds to wait. */
+  spend(buckets: Bucket[], nowMs: number): Promise<number>
+  /** Gives each bucket its token back (an action counted beforehand that did not happen). */
+  refund(buckets: Bucket[]): Promise<void>
   /**
    * Starts a login of `account` from `network` that ends at `until`, unless its network or
    * everybody holds the cap of live logins; the account's oldest logins past its cap end.
@@ -144,24 +269,136 @@ export interface Store {
    */
   nextToken(loginId: string, tokenId: string, issuedAtS: number, until: number): Promise<Login>
   login(loginId: string): Promise<Login | undefined>
-  /** Retention: deletes pending sign-ups whose link expired and logins that ended; how many. */
+  /**
+   * Retention: deletes pending sign-ups whose link expired, logins that ended and limits' buckets
+   * that are full again; how many sign-ups and logins.
+   */
   deleteExpired(nowMs: number): Promise<{ signUps: number; logins: number }>
+  /** Folds SQLite's write-ahead log into the database and truncates it (nothing on PostgreSQL). */
+  checkpoint(): Promise<void>
   close(): Promise<void>
 }
 
+/** How long after a failed start the store waits before it tries the database again (ms). */
+const RETRY_START_MS = 1_000
+
 /** The store on a database; its schema is migrated before the first query answers. */
 export function createStore(sql: Sql): Store {
-  const ready = migrate(sql)
+  // Migrated once; while the database cannot be reached every call fails fast, and the first
+  // call after RETRY_START_MS tries again, so the store recovers by itself.
+  let ready: Promise<void> | undefined
+  let failedAt = 0
+  let failure: unknown
+  const prepare = () => {
+    if (!ready && failure && Date.now() - failedAt < RETRY_START_MS) return Promise.reject(failure)
+    ready ??= (async () => {
+      await migrate(sql)
+      await checkSchema(sql)
+    })().catch((error) => {
+      ready = undefined
+      failure = error
+      failedAt = Date.now()
+      throw error
+    })
+    return ready
+  }
   // The first call's rejection would otherwise be unhandled until a method awaits it.
-  ready.catch(() => undefined)
+  prepare().catch(() => undefined)
   const db = async () => {
-    await ready
+    await prepare()
     return sql
   }
   let closed: Promise<void> | undefined
   let secret: Promise<Buffer> | undefined
+  /** Runs `work`; a Refusal it throws rolls the transaction back and is its answer. */
+  const refusable = async <T, R>(work: (tx: Sql) => Promise<T>): Promise<T | R> => {
+    try {
+      return await (await db()).transaction(work)
+    } catch (error) {
+      if (error instanceof Refusal) return error.why as R
+      throw error
+    }
+  }
+  /** Deletes pending sign-ups whose link expired, keeping the counter true; how many. */
+  const deleteExpiredSignUps = async (tx: Sql, nowMs: number) => {
+    const n = await tx.run(`DELETE FROM subscribers WHERE ${PENDING} AND expires_at <= ?`, [nowMs])
+    await movePending(tx, -n)
+    return n
+  }
+  /** Whether the mailbox's pause lets a mail go now (counting it), in the caller's transaction. */
+  const mailNow = async (tx: Sql, pause: Bucket, nowMs: number) =>
+    (await spendIn(tx, [pause], nowMs)) === 0
+  /** When a held mail is due: once the mailbox's pause has a token again. */
+  const dueAt = async (tx: Sql, pause: Bucket, nowMs: number) =>
+    nowMs + (await spendIn(tx, [{ ...pause, check: true }], nowMs)) * 1000
+
+  const tryAdd = (addressKey: string, subscriber: Subscriber, rules: SignUpRules, nowMs: number) =>
+    refusable<Stored | { taken: true }, NotStored>(async (tx) => {
+      const limited = await spendIn(tx, rules.limits, nowMs)
+      if (limited) throw new Refusal({ limited })
+      // The network's row lock (its limit, just counted) keeps its sign-ups in line while its
+      // share is counted: an indexed count of at most the share.
+      const [share] = await tx.all<{ n: number; soonest: number | null }>(
+        `SELECT COUNT(*) AS n, MIN(expires_at) AS soonest FROM subscribers
+         WHERE network = ? AND ${PENDING} AND expires_at > ? AND address_key <> ?`,
+        [subscriber.network, nowMs, addressKey],
+      )
+      if (Number(share.n) >= rules.networkShare)
+        throw new Refusal({
+          share: Math.max(1, Math.ceil((Number(share.soonest) - nowMs) / 1000)),
+        })
+      const replaced = await tx.run(
+        `DELETE FROM subscribers WHERE address_key = ? AND ${PENDING}`,
+        [addressKey],
+      )
+      const now = await mailNow(tx, rules.pause, nowMs)
+      const { request, evidence: e } = subscriber
+      const stored = await tx.run(
+        `INSERT INTO subscribers (token, address_key, status, request, received_at, site, locale,
+          page_address, consents, consent_text_version, expires_at, confirmed_at, network, seq,
+          mail_due)
+         VALUES (?, ?, 'WAITING_FOR_DOI', ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ${tx.next('subscribers')}, ?)
+         ON CONFLICT (address_key) WHERE ${PENDING} DO NOTHING`,
+        [
+          subscriber.token,
+          addressKey,
+          JSON.stringify(request),
+          e.receivedAt,
+          e.site,
+          e.locale,
+          e.pageAddress,
+          JSON.stringify(e.consents),
+          e.consentTextVersion,
+          subscriber.expiresAt,
+          subscriber.network,
+          now ? null : await dueAt(tx, rules.pause, nowMs),
+        ],
+      )
+      // The counter last: its row is locked only from here to the commit.
+      if (!(await movePending(tx, stored - replaced, rules.cap))) throw new Refusal({ full: 0 })
+      return stored ? { mailNow: now } : { taken: true as const }
+    })
+
   return {
     engine: sql.engine,
+    async check() {
+      const sql = await db()
+      await sql.transaction(async (tx) => {
+        await tx.run(
+          `INSERT INTO counters (name, value) VALUES ('write probe', 0)
+           ON CONFLICT (name) DO UPDATE SET value = counters.value + 1`,
+        )
+      })
+      if (sql.engine === 'sqlite') {
+        const rows = await sql.all<{ quick_check: string }>('PRAGMA quick_check')
+        const problems = rows.map((r) => r.quick_check).filter((r) => r !== 'ok')
+        if (problems.length)
+          throw new StoreUnusable(`the integrity check failed: ${problems.slice(0, 3).join('; ')}`)
+      }
+    },
+    async ping() {
+      await (await db()).all('SELECT 1 AS ok')
+    },
     loginSecret() {
       secret ??= (async () => {
         const sql = await db()
@@ -174,6 +411,10 @@ export function createStore(sql: Sql): Store {
         ])
         return Buffer.from(row.value, 'base64')
       })()
+      // A secret that could not be read now is read again by the next call.
+      secret.catch(() => {
+        secret = undefined
+      })
       return secret
     },
     async subscriber(token) {
@@ -190,63 +431,65 @@ export function createStore(sql: Sql): Store {
       )
       return row && fromRow(row)
     },
-    async addPending(addressKey, subscriber, cap, nowMs) {
-      return (await db()).transaction(async (tx) => {
-        await tx.run(`DELETE FROM subscribers WHERE ${PENDING} AND expires_at <= ?`, [nowMs])
-        const [{ n, soonest }] = await tx.all<{ n: number; soonest: number | null }>(
-          `SELECT COUNT(*) AS n, MIN(expires_at) AS soonest FROM subscribers WHERE ${PENDING}`,
-        )
-        const replaces = await tx.run(
-          `DELETE FROM subscribers WHERE address_key = ? AND ${PENDING}`,
-          [addressKey],
-        )
-        if (!replaces && Number(n) >= cap)
-          return { full: Math.max(1, Math.ceil((Number(soonest) - nowMs) / 1000)) }
-        const { request, evidence: e } = subscriber
-        const stored = await tx.run(
-          `INSERT INTO subscribers (token, address_key, status, request, received_at, site, locale,
-            page_address, consents, consent_text_version, expires_at, confirmed_at, network, seq)
-           VALUES (?, ?, 'WAITING_FOR_DOI', ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ${NEXT_SUBSCRIBER})
-           ON CONFLICT (address_key) WHERE ${PENDING} DO NOTHING`,
-          [
-            subscriber.token,
-            addressKey,
-            JSON.stringify(request),
-            e.receivedAt,
-            e.site,
-            e.locale,
-            e.pageAddress,
-            JSON.stringify(e.consents),
-            e.consentTextVersion,
-            subscriber.expiresAt,
-            subscriber.network,
-          ],
-        )
-        return stored ? undefined : { taken: true }
-      })
-    },
-    async pendingShare(network, nowMs) {
-      const [row] = await (await db()).all<{ n: number; soonest: number | null }>(
-        `SELECT COUNT(*) AS n, MIN(expires_at) AS soonest FROM subscribers
-         WHERE network = ? AND ${PENDING} AND expires_at > ?`,
-        [network, nowMs],
+    async addPending(addressKey, subscriber, rules, nowMs) {
+      const first = await tryAdd(addressKey, subscriber, rules, nowMs)
+      if (!('full' in first)) return first
+      // Full: expired sign-ups hold no consent; deleting them may make room.
+      if ((await (await db()).transaction((tx) => deleteExpiredSignUps(tx, nowMs))) > 0) {
+        const again = await tryAdd(addressKey, subscriber, rules, nowMs)
+        if (!('full' in again)) return again
+      }
+      const [{ soonest }] = await (await db()).all<{ soonest: number | null }>(
+        `SELECT MIN(expires_at) AS soonest FROM subscribers WHERE ${PENDING} AND expires_at > ?`,
+        [nowMs],
       )
-      return { count: Number(row.n), soonest: Number(row.soonest ?? 0) }
+      return { full: Math.max(1, Math.ceil((Number(soonest ?? nowMs) - nowMs) / 1000)) }
     },
-    async renewLink(token, expiresAt, nowMs) {
-      const changed = await (await db()).run(
-        `UPDATE subscribers SET expires_at = ? WHERE token = ? AND ${PENDING} AND expires_at > ?`,
-        [expiresAt, token, nowMs],
+    renewLink: (token, expiresAt, rules, nowMs) =>
+      refusable<false | Stored, { limited: number }>(async (tx) => {
+        const limited = await spendIn(tx, rules.limits, nowMs)
+        if (limited) throw new Refusal({ limited })
+        const now = await mailNow(tx, rules.pause, nowMs)
+        const renewed = await tx.run(
+          `UPDATE subscribers SET expires_at = ?, mail_due = ?
+           WHERE token = ? AND ${PENDING} AND expires_at > ?`,
+          [expiresAt, now ? null : await dueAt(tx, rules.pause, nowMs), token, nowMs],
+        )
+        return renewed === 1 && { mailNow: now }
+      }),
+    async dueMails(nowMs, pauseOf) {
+      const sql = await db()
+      const due = await sql.all<SubscriberRow>(
+        `SELECT * FROM subscribers WHERE mail_due <= ? AND ${PENDING} AND expires_at > ?
+         ORDER BY mail_due LIMIT 100`,
+        [nowMs, nowMs],
       )
-      return changed === 1
+      const claimed: Subscriber[] = []
+      for (const row of due) {
+        const subscriber = fromRow(row)
+        const mine = await sql.transaction(async (tx) => {
+          const pause = pauseOf(subscriber)
+          const now = await mailNow(tx, pause, nowMs)
+          const changed = await tx.run(
+            'UPDATE subscribers SET mail_due = ? WHERE token = ? AND mail_due = ?',
+            [now ? null : await dueAt(tx, pause, nowMs), row.token, row.mail_due],
+          )
+          return changed === 1 && now
+        })
+        if (mine) claimed.push(subscriber)
+      }
+      return claimed
     },
     async confirm(token, confirmedAt, nowMs) {
-      const changed = await (await db()).run(
-        `UPDATE subscribers SET status = 'SUBSCRIBED', confirmed_at = ?
-         WHERE token = ? AND ${PENDING} AND expires_at > ?`,
-        [confirmedAt, token, nowMs],
-      )
-      return changed === 1
+      return (await db()).transaction(async (tx) => {
+        const changed = await tx.run(
+          `UPDATE subscribers SET status = 'SUBSCRIBED', confirmed_at = ?, mail_due = NULL
+           WHERE token = ? AND ${PENDING} AND expires_at > ?`,
+          [confirmedAt, token, nowMs],
+        )
+        await movePending(tx, -changed)
+        return changed === 1
+      })
     },
     async correct(token, { request, evidence }, nowMs) {
       const changed = await (await db()).run(
@@ -262,48 +505,90 @@ export function createStore(sql: Sql): Store {
       )
       return rows.map(fromRow)
     },
-    async erase(addressKey, erasedAt) {
+    async erase(addressKey, erasedAt, pauseKey) {
       return (await db()).transaction(async (tx) => {
-        const records = await tx.run('DELETE FROM subscribers WHERE address_key = ?', [addressKey])
+        const pending = await tx.run(
+          `DELETE FROM subscribers WHERE address_key = ? AND ${PENDING}`,
+          [addressKey],
+        )
+        await movePending(tx, -pending)
+        const records =
+          pending + (await tx.run('DELETE FROM subscribers WHERE address_key = ?', [addressKey]))
+        if (pauseKey) await tx.run('DELETE FROM limits WHERE key = ?', [pauseKey])
         await tx.run('INSERT INTO erasures (erased_at, records) VALUES (?, ?)', [erasedAt, records])
         return records
       })
     },
-    async startLogin({ loginId, account, network, startS, until }, caps) {
-      return (await db()).transaction(async (tx) => {
-        await tx.run('DELETE FROM logins WHERE until <= ?', [startS])
-        const live = async (where: string, params: unknown[]) => {
-          const [row] = await tx.all<{ n: number; oldest: number | null }>(
-            `SELECT COUNT(*) AS n, MIN(until) AS oldest FROM logins ${where}`,
-            params,
-          )
-          return { n: Number(row.n), retryAfter: Number(row.oldest ?? startS) - startS }
-        }
-        const ofNetwork = await live('WHERE network = ?', [network])
-        if (ofNetwork.n >= caps.perNetwork)
-          return { cap: 'network', retryAfter: ofNetwork.retryAfter } as const
-        const all = await live('', [])
-        if (all.n >= caps.all) return { cap: 'all', retryAfter: all.retryAfter } as const
-        const ofAccount = await live('WHERE account = ?', [account])
-        const ending = ofAccount.n - caps.perAccount + 1
-        if (ending > 0)
-          await tx.run(
-            `DELETE FROM logins WHERE login_id IN
-              (SELECT login_id FROM logins WHERE account = ? ORDER BY seq LIMIT ?)`,
-            [account, ending],
-          )
-        await tx.run(
-          `INSERT INTO logins (login_id, account, network, token_id, until, seq)
-           VALUES (?, ?, ?, '', ?, ${NEXT_LOGIN})`,
-          [loginId, account, network, until],
+    async limitWait(buckets, nowMs) {
+      const sql = await db()
+      let wait = 0
+      for (const bucket of buckets) {
+        const [row] = await sql.all<{ tokens: number }>(
+          `SELECT ${level(bucket)} AS tokens FROM limits WHERE key = ?`,
+          [nowMs, nowMs, bucket.key],
         )
-        return undefined
+        if (row) wait = Math.max(wait, secondsUntilToken(Number(row.tokens), bucket))
+      }
+      return wait
+    },
+    async spend(buckets, nowMs) {
+      const waited = await refusable<number, number>(async (tx) => {
+        const wait = await spendIn(tx, buckets, nowMs)
+        if (wait) throw new Refusal(wait)
+        return 0
+      })
+      return waited
+    },
+    async refund(buckets) {
+      await (await db()).transaction(async (tx) => {
+        for (const bucket of buckets)
+          await tx.run(
+            `UPDATE limits SET tokens = CASE WHEN tokens + 1 > ? THEN ? ELSE tokens + 1 END,
+               full_at = full_at - ? WHERE key = ?`,
+            [bucket.burst, bucket.burst, Math.round(bucket.everyMs), bucket.key],
+          )
       })
     },
+    async startLogin({ loginId, account, network, startS, until }, caps) {
+      // The caps count live logins across the table: one login starts at a time.
+      return (await db()).transaction(
+        async (tx) => {
+          await tx.run('DELETE FROM logins WHERE until <= ?', [startS])
+          const live = async (where: string, params: unknown[]) => {
+            const [row] = await tx.all<{ n: number; oldest: number | null }>(
+              `SELECT COUNT(*) AS n, MIN(until) AS oldest FROM logins ${where}`,
+              params,
+            )
+            return { n: Number(row.n), retryAfter: Number(row.oldest ?? startS) - startS }
+          }
+          const ofNetwork = await live('WHERE network = ?', [network])
+          if (ofNetwork.n >= caps.perNetwork)
+            return { cap: 'network', retryAfter: ofNetwork.retryAfter } as const
+          const all = await live('', [])
+          if (all.n >= caps.all) return { cap: 'all', retryAfter: all.retryAfter } as const
+          const ofAccount = await live('WHERE account = ?', [account])
+          const ending = ofAccount.n - caps.perAccount + 1
+          if (ending > 0)
+            await tx.run(
+              `DELETE FROM logins WHERE login_id IN
+                (SELECT login_id FROM logins WHERE account = ? ORDER BY seq LIMIT ?)`,
+              [account, ending],
+            )
+          await tx.run(
+            `INSERT INTO logins (login_id, account, network, token_id, until, seq)
+             VALUES (?, ?, ?, '', ?, ${tx.next('logins')})`,
+            [loginId, account, network, until],
+          )
+          return undefined
+        },
+        { serialized: true },
+      )
+    },
     async nextToken(loginId, tokenId, issuedAtS, until) {
-      const [row] = await (await db()).all<{ until: number }>(
+      const sql = await db()
+      const [row] = await sql.all<{ until: number }>(
         `INSERT INTO logins (login_id, account, network, token_id, until, seq)
-         VALUES (?, '', '', ?, ?, ${NEXT_LOGIN})
+         VALUES (?, '', '', ?, ?, ${sql.next('logins')})
          ON CONFLICT (login_id) DO UPDATE SET token_id = excluded.token_id,
            until = CASE WHEN logins.until > ? THEN logins.until ELSE excluded.until END
          RETURNING until`,
@@ -319,19 +604,39 @@ export function createStore(sql: Sql): Store {
       return row && { tokenId: row.token_id, until: Number(row.until) }
     },
     async deleteExpired(nowMs) {
-      return (await db()).transaction(async (tx) => ({
-        signUps: await tx.run(`DELETE FROM subscribers WHERE ${PENDING} AND expires_at <= ?`, [
-          nowMs,
-        ]),
-        logins: await tx.run('DELETE FROM logins WHERE until <= ?', [Math.floor(nowMs / 1000)]),
-      }))
+      return (await db()).transaction(async (tx) => {
+        const signUps = await deleteExpiredSignUps(tx, nowMs)
+        const logins = await tx.run('DELETE FROM logins WHERE until <= ?', [
+          Math.floor(nowMs / 1000),
+        ])
+        await tx.run('DELETE FROM limits WHERE full_at <= ?', [nowMs])
+        return { signUps, logins }
+      })
+    },
+    async checkpoint() {
+      if (sql.engine === 'sqlite') await sql.all('PRAGMA wal_checkpoint(TRUNCATE)')
     },
     close() {
-      closed ??= ready.then(
-        () => sql.close(),
-        () => sql.close(),
-      )
+      closed ??= sql.close()
       return closed
     },
   }
+}
+
+/**
+ * Every record, oldest first, read from a database as it is, without migrating it (the consents
+ * export, on a read-only connection). Refuses a database without the schema or of a newer one.
+ */
+export async function readSubscribers(sql: Sql): Promise<Subscriber[]> {
+  const [{ version }] = await sql
+    .all<{ version: number | null }>('SELECT MAX(version) AS version FROM schema_migrations')
+    .catch(() => {
+      throw new StoreUnusable('it holds no records (no schema): is it the right database?')
+    })
+  const at = Number(version ?? 0)
+  if (at > SCHEMA_VERSION)
+    throw new StoreUnusable(`its schema is version ${at}, newer than this code's ${SCHEMA_VERSION}`)
+  // Version 3 added the arrival order; older rows are listed by their time alone.
+  const order = at >= 3 ? 'received_at, seq' : 'received_at'
+  return (await sql.all<SubscriberRow>(`SELECT * FROM subscribers ORDER BY ${order}`)).map(fromRow)
 }

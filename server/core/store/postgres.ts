@@ -146,6 +146,7 @@ export function openPostgres(
       let broken: Error | undefined
       try {
         await client.query('BEGIN')
+        if (options?.durable === false) await client.query('SET LOCAL synchronous_commit = off')
         if (options?.serialized)
           await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
         const result = await work(tx)

@@ -14,9 +14,14 @@ export interface Sql {
    * Runs `work` in one transaction: committed when `work` resolves, rolled back when it throws.
    * The caller answers only after the commit. Transactions run side by side where the engine
    * lets them (PostgreSQL); `serialized` ones run one at a time across every process on the
-   * database (the migrations).
+   * database (the migrations). A transaction that is not `durable` may return before its commit
+   * is on disk (PostgreSQL's asynchronous commit; SQLite's commits are always durable): only for
+   * what may be lost in a crash and is repaired afterwards.
    */
-  transaction<T>(work: (tx: Sql) => Promise<T>, options?: { serialized?: boolean }): Promise<T>
+  transaction<T>(
+    work: (tx: Sql) => Promise<T>,
+    options?: { serialized?: boolean; durable?: boolean },
+  ): Promise<T>
   /** The next number of a named order (`subscribers`, `logins`): a sequence, never a scan. */
   next(order: 'subscribers' | 'logins'): string
   close(): Promise<void>

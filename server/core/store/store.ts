@@ -139,10 +139,11 @@ class Refusal<T> {
 
 /**
  * A bucket's tokens at the time of its one placeholder pair (SQL over the row's `tokens` and
- * `at`; the same on both engines). Burst and pace are the code's own numbers, written in.
+ * `at`, named by `table` where an upsert must say which row; the same on both engines). Burst
+ * and pace are the code's own numbers, written in.
  */
-const level = ({ burst, everyMs }: Bucket) => {
-  const refilled = `tokens + (? - at) / ${Math.round(everyMs)}.0`
+const level = ({ burst, everyMs }: Bucket, table = '') => {
+  const refilled = `${table}tokens + (? - ${table}at) / ${Math.round(everyMs)}.0`
   return `CASE WHEN ${refilled} >= ${Math.round(burst)} THEN ${Math.round(burst)} ELSE ${refilled} END`
 }
 
@@ -160,21 +161,25 @@ async function spendIn(tx: Sql, buckets: Bucket[], nowMs: number): Promise<numbe
   let wait = 0
   for (const bucket of [...buckets].sort((a, b) => (a.key < b.key ? -1 : 1))) {
     const cost = bucket.check ? 0 : 1
-    const now = level(bucket)
-    await tx.run(
-      'INSERT INTO limits (key, tokens, at, full_at) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO NOTHING',
-      [bucket.key, bucket.burst, nowMs, nowMs],
-    )
-    const spent = await tx.run(
-      `UPDATE limits SET tokens = ${now} - ${cost},
+    const now = level(bucket, 'limits.')
+    const [spent] = await tx.all<{ spent: number }>(
+      `INSERT INTO limits (key, tokens, at, full_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (key) DO UPDATE SET tokens = ${now} - ${cost},
          full_at = ? + CAST((${Math.round(bucket.burst)} - (${now} - ${cost})) * ${Math.round(bucket.everyMs)} AS BIGINT),
          at = ?
-       WHERE key = ? AND ${now} >= 1`,
-      [nowMs, nowMs, nowMs, nowMs, nowMs, nowMs, bucket.key, nowMs, nowMs],
+       WHERE ${now} >= 1
+       RETURNING 1 AS spent`,
+      [
+        bucket.key,
+        bucket.burst - cost,
+        nowMs,
+        nowMs + cost * Math.round(bucket.everyMs),
+        ...[nowMs, nowMs, nowMs, nowMs, nowMs, nowMs, nowMs, nowMs],
+      ],
     )
     if (spent) continue
     const [held] = await tx.all<{ tokens: number }>(
-      `SELECT ${now} AS tokens FROM limits WHERE key = ?`,
+      `SELECT ${level(bucket)} AS tokens FROM limits WHERE key = ?`,
       [nowMs, nowMs, bucket.key],
     )
     wait = Math.max(wait, secondsUntilToken(Number(held?.tokens ?? bucket.burst), bucket))
@@ -319,12 +324,32 @@ export function createStore(sql: Sql): Store {
       throw error
     }
   }
-  /** Deletes pending sign-ups whose link expired, keeping the counter true; how many. */
-  const deleteExpiredSignUps = async (tx: Sql, nowMs: number) => {
-    const n = await tx.run(`DELETE FROM subscribers WHERE ${PENDING} AND expires_at <= ?`, [nowMs])
-    await movePending(tx, -n)
-    return n
+  /**
+   * The pending counter, one row every sign-up changes. On SQLite (one writer at a time anyway)
+   * it moves in the transaction that changes the rows. On PostgreSQL a row lock is held until the
+   * commit is on disk, so a counter moved there would line every sign-up up behind one flush:
+   * it moves in a transaction of its own committed without waiting for the disk (room reserved
+   * before the sign-up's transaction, given back after it when unused). A move lost in a crash
+   * only ever follows the rows' own commit in the log, or overstates the count (room reserved and
+   * not given back); the hourly sweep counts the rows again.
+   */
+  const apart = sql.engine === 'postgres'
+  const moveApart = async (delta: number, cap?: number) =>
+    delta === 0 ||
+    (await (await db()).transaction((tx) => movePending(tx, delta, cap), { durable: false }))
+  /** Runs `work`, which says how it moved the pending count, and moves the counter with it. */
+  const counted = async <T>(work: (tx: Sql) => Promise<[T, number]>): Promise<T> => {
+    const [result, delta] = await (await db()).transaction(async (tx) => {
+      const [result, delta] = await work(tx)
+      if (!apart) await movePending(tx, delta)
+      return [result, delta] as [T, number]
+    })
+    if (apart) await moveApart(delta)
+    return result
   }
+  /** Deletes pending sign-ups whose link expired; how many (the caller moves the counter). */
+  const deleteExpiredSignUps = (tx: Sql, nowMs: number) =>
+    tx.run(`DELETE FROM subscribers WHERE ${PENDING} AND expires_at <= ?`, [nowMs])
   /** Whether the mailbox's pause lets a mail go now (counting it), in the caller's transaction. */
   const mailNow = async (tx: Sql, pause: Bucket, nowMs: number) =>
     (await spendIn(tx, [pause], nowMs)) === 0
@@ -332,52 +357,70 @@ export function createStore(sql: Sql): Store {
   const dueAt = async (tx: Sql, pause: Bucket, nowMs: number) =>
     nowMs + (await spendIn(tx, [{ ...pause, check: true }], nowMs)) * 1000
 
-  const tryAdd = (addressKey: string, subscriber: Subscriber, rules: SignUpRules, nowMs: number) =>
-    refusable<Stored | { taken: true }, NotStored>(async (tx) => {
-      const limited = await spendIn(tx, rules.limits, nowMs)
-      if (limited) throw new Refusal({ limited })
-      // The network's row lock (its limit, just counted) keeps its sign-ups in line while its
-      // share is counted: an indexed count of at most the share.
-      const [share] = await tx.all<{ n: number; soonest: number | null }>(
-        `SELECT COUNT(*) AS n, MIN(expires_at) AS soonest FROM subscribers
+  const tryAdd = async (
+    addressKey: string,
+    subscriber: Subscriber,
+    rules: SignUpRules,
+    nowMs: number,
+  ): Promise<NotStored | Stored> => {
+    // Room for one more, reserved ahead (PostgreSQL); a replacement needs none.
+    const reserved = apart && (await moveApart(1, rules.cap))
+    let moved = 0
+    try {
+      return await refusable<Stored | { taken: true }, NotStored>(async (tx) => {
+        const limited = await spendIn(tx, rules.limits, nowMs)
+        if (limited) throw new Refusal({ limited })
+        // The network's row lock (its limit, just counted) keeps its sign-ups in line while its
+        // share is counted: an indexed count of at most the share.
+        const [share] = await tx.all<{ n: number; soonest: number | null }>(
+          `SELECT COUNT(*) AS n, MIN(expires_at) AS soonest FROM subscribers
          WHERE network = ? AND ${PENDING} AND expires_at > ? AND address_key <> ?`,
-        [subscriber.network, nowMs, addressKey],
-      )
-      if (Number(share.n) >= rules.networkShare)
-        throw new Refusal({
-          share: Math.max(1, Math.ceil((Number(share.soonest) - nowMs) / 1000)),
-        })
-      const replaced = await tx.run(
-        `DELETE FROM subscribers WHERE address_key = ? AND ${PENDING}`,
-        [addressKey],
-      )
-      const now = await mailNow(tx, rules.pause, nowMs)
-      const { request, evidence: e } = subscriber
-      const stored = await tx.run(
-        `INSERT INTO subscribers (token, address_key, status, request, received_at, site, locale,
+          [subscriber.network, nowMs, addressKey],
+        )
+        if (Number(share.n) >= rules.networkShare)
+          throw new Refusal({
+            share: Math.max(1, Math.ceil((Number(share.soonest) - nowMs) / 1000)),
+          })
+        const replaced = await tx.run(
+          `DELETE FROM subscribers WHERE address_key = ? AND ${PENDING}`,
+          [addressKey],
+        )
+        const now = await mailNow(tx, rules.pause, nowMs)
+        const { request, evidence: e } = subscriber
+        const stored = await tx.run(
+          `INSERT INTO subscribers (token, address_key, status, request, received_at, site, locale,
           page_address, consents, consent_text_version, expires_at, confirmed_at, network, seq,
           mail_due)
          VALUES (?, ?, 'WAITING_FOR_DOI', ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ${tx.next('subscribers')}, ?)
          ON CONFLICT (address_key) WHERE ${PENDING} DO NOTHING`,
-        [
-          subscriber.token,
-          addressKey,
-          JSON.stringify(request),
-          e.receivedAt,
-          e.site,
-          e.locale,
-          e.pageAddress,
-          JSON.stringify(e.consents),
-          e.consentTextVersion,
-          subscriber.expiresAt,
-          subscriber.network,
-          now ? null : await dueAt(tx, rules.pause, nowMs),
-        ],
-      )
-      // The counter last: its row is locked only from here to the commit.
-      if (!(await movePending(tx, stored - replaced, rules.cap))) throw new Refusal({ full: 0 })
-      return stored ? { mailNow: now } : { taken: true as const }
-    })
+          [
+            subscriber.token,
+            addressKey,
+            JSON.stringify(request),
+            e.receivedAt,
+            e.site,
+            e.locale,
+            e.pageAddress,
+            JSON.stringify(e.consents),
+            e.consentTextVersion,
+            subscriber.expiresAt,
+            subscriber.network,
+            now ? null : await dueAt(tx, rules.pause, nowMs),
+          ],
+        )
+        const delta = stored - replaced
+        if (apart) {
+          if (delta > 0 && !reserved) throw new Refusal({ full: 0 })
+          moved = delta
+        } else if (!(await movePending(tx, delta, rules.cap)))
+          // The counter last: its row is locked only from here to the commit.
+          throw new Refusal({ full: 0 })
+        return stored ? { mailNow: now } : { taken: true as const }
+      })
+    } finally {
+      if (apart) await moveApart(moved - (reserved ? 1 : 0))
+    }
+  }
 
   return {
     engine: sql.engine,
@@ -435,7 +478,11 @@ export function createStore(sql: Sql): Store {
       const first = await tryAdd(addressKey, subscriber, rules, nowMs)
       if (!('full' in first)) return first
       // Full: expired sign-ups hold no consent; deleting them may make room.
-      if ((await (await db()).transaction((tx) => deleteExpiredSignUps(tx, nowMs))) > 0) {
+      const expired = await counted(async (tx) => {
+        const n = await deleteExpiredSignUps(tx, nowMs)
+        return [n, -n]
+      })
+      if (expired > 0) {
         const again = await tryAdd(addressKey, subscriber, rules, nowMs)
         if (!('full' in again)) return again
       }
@@ -480,17 +527,15 @@ export function createStore(sql: Sql): Store {
       }
       return claimed
     },
-    async confirm(token, confirmedAt, nowMs) {
-      return (await db()).transaction(async (tx) => {
+    confirm: (token, confirmedAt, nowMs) =>
+      counted(async (tx) => {
         const changed = await tx.run(
           `UPDATE subscribers SET status = 'SUBSCRIBED', confirmed_at = ?, mail_due = NULL
            WHERE token = ? AND ${PENDING} AND expires_at > ?`,
           [confirmedAt, token, nowMs],
         )
-        await movePending(tx, -changed)
-        return changed === 1
-      })
-    },
+        return [changed === 1, -changed]
+      }),
     async correct(token, { request, evidence }, nowMs) {
       const changed = await (await db()).run(
         `UPDATE subscribers SET request = ?, consents = ?
@@ -505,20 +550,18 @@ export function createStore(sql: Sql): Store {
       )
       return rows.map(fromRow)
     },
-    async erase(addressKey, erasedAt, pauseKey) {
-      return (await db()).transaction(async (tx) => {
+    erase: (addressKey, erasedAt, pauseKey) =>
+      counted(async (tx) => {
         const pending = await tx.run(
           `DELETE FROM subscribers WHERE address_key = ? AND ${PENDING}`,
           [addressKey],
         )
-        await movePending(tx, -pending)
         const records =
           pending + (await tx.run('DELETE FROM subscribers WHERE address_key = ?', [addressKey]))
         if (pauseKey) await tx.run('DELETE FROM limits WHERE key = ?', [pauseKey])
         await tx.run('INSERT INTO erasures (erased_at, records) VALUES (?, ?)', [erasedAt, records])
-        return records
-      })
-    },
+        return [records, -pending]
+      }),
     async limitWait(buckets, nowMs) {
       const sql = await db()
       let wait = 0
@@ -604,14 +647,20 @@ export function createStore(sql: Sql): Store {
       return row && { tokenId: row.token_id, until: Number(row.until) }
     },
     async deleteExpired(nowMs) {
-      return (await db()).transaction(async (tx) => {
+      const swept = await counted(async (tx) => {
         const signUps = await deleteExpiredSignUps(tx, nowMs)
         const logins = await tx.run('DELETE FROM logins WHERE until <= ?', [
           Math.floor(nowMs / 1000),
         ])
         await tx.run('DELETE FROM limits WHERE full_at <= ?', [nowMs])
-        return { signUps, logins }
+        return [{ signUps, logins }, -signUps]
       })
+      if (apart)
+        await sql.run(
+          `UPDATE counters SET value = (SELECT COUNT(*) FROM subscribers WHERE ${PENDING})
+           WHERE name = 'pending'`,
+        )
+      return swept
     },
     async checkpoint() {
       if (sql.engine === 'sqlite') await sql.all('PRAGMA wal_checkpoint(TRUNCATE)')

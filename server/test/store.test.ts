@@ -239,6 +239,26 @@ for (const engine of [sqlite, postgres]) {
     assert.equal((await store.subscribers()).map((s) => s.request.email).sort(), ['b', 'c', 'd'])
   })
 
+  it('sign-ups and limits at the same moment never pass a cap: exactly the cap is stored, a bucket spent exactly its burst', async () => {
+    const { store } = await fresh()
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        store.addPending(`cap${i}@x.test`, signUp(`cap${i}@x.test`), rules(5), NOW),
+      ),
+    )
+    assert.is(results.filter((r) => 'mailNow' in r).length, 5, 'stored')
+    assert.is(results.filter((r) => 'full' in r).length, 7, 'refused as full')
+    assert.is((await store.subscribers()).length, 5)
+    const bucket = { key: 'burst-of-ten', burst: 10, everyMs: 60_000 }
+    const spent = await Promise.all(Array.from({ length: 16 }, () => store.spend([bucket], NOW)))
+    assert.equal(
+      [spent.filter((w) => w === 0).length, spent.filter((w) => w === 60).length],
+      [10, 6],
+      'ten spent, six told to wait a token’s time',
+    )
+    assert.is(await store.limitWait([bucket], NOW + 60_000), 0, 'a token later')
+  })
+
   it('erasure removes every record of the address and logs only when and how many', async () => {
     const { store } = await fresh()
     const a = signUp('e@x.test')

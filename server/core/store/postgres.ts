@@ -35,9 +35,10 @@ export const POSTGRES_TIMEOUTS: PostgresTimeouts = {
   query: 8_000,
 }
 
-/** Connections per pool: writers (transactions, updates) and readers (lookups). */
+/** Connections per pool: writers (transactions, updates), readers (lookups), unflushed writes. */
 const WRITERS = 8
 const READERS = 4
+const UNFLUSHED = 2
 
 const INT8 = 20
 /** Timestamps in milliseconds are BIGINT; they fit a JavaScript number exactly. */
@@ -93,11 +94,15 @@ export function openPostgres(
   timeouts: PostgresTimeouts = POSTGRES_TIMEOUTS,
   { readOnly = false }: { readOnly?: boolean } = {},
 ): Sql {
-  const pool = (max: number) => {
+  const pool = (max: number, options?: string) => {
     const created = new pg.Pool({
       connectionString,
       // The consents export: every transaction of the session is read-only.
-      ...(readOnly ? { options: '-c default_transaction_read_only=on' } : {}),
+      ...(readOnly
+        ? { options: '-c default_transaction_read_only=on' }
+        : options
+          ? { options }
+          : {}),
       types,
       max,
       connectionTimeoutMillis: timeouts.connect,
@@ -117,6 +122,8 @@ export function openPostgres(
   }
   const writers = pool(WRITERS)
   const readers = pool(READERS)
+  // Transactions that need not wait for the disk (Sql.transaction's `durable: false`).
+  const unflushed = pool(UNFLUSHED, '-c synchronous_commit=off')
   const guarded =
     <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
@@ -135,7 +142,7 @@ export function openPostgres(
     run: guarded((text: string, params?: readonly unknown[]) => on(writers).run(text, params)),
     next,
     transaction: guarded(async (work, options) => {
-      const client = await writers.connect()
+      const client = await (options?.durable === false ? unflushed : writers).connect()
       const tx: Sql = {
         engine: 'postgres',
         ...on(client),
@@ -146,7 +153,6 @@ export function openPostgres(
       let broken: Error | undefined
       try {
         await client.query('BEGIN')
-        if (options?.durable === false) await client.query('SET LOCAL synchronous_commit = off')
         if (options?.serialized)
           await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
         const result = await work(tx)
@@ -162,7 +168,7 @@ export function openPostgres(
       }
     }) as Sql['transaction'],
     close: async () => {
-      await Promise.all([writers.end(), readers.end()])
+      await Promise.all([writers.end(), readers.end(), unflushed.end()])
     },
   }
 }

@@ -563,14 +563,19 @@ export function createStore(sql: Sql): Store {
         return [records, -pending]
       }),
     async limitWait(buckets, nowMs) {
-      const sql = await db()
+      if (!buckets.length) return 0
+      const rows = await (await db()).all<{ key: string; tokens: number; at: number }>(
+        `SELECT key, tokens, at FROM limits WHERE key IN (${buckets.map(() => '?').join(', ')})`,
+        buckets.map((b) => b.key),
+      )
       let wait = 0
-      for (const bucket of buckets) {
-        const [row] = await sql.all<{ tokens: number }>(
-          `SELECT ${level(bucket)} AS tokens FROM limits WHERE key = ?`,
-          [nowMs, nowMs, bucket.key],
+      for (const row of rows) {
+        const bucket = buckets.find((b) => b.key === row.key)!
+        const tokens = Math.min(
+          bucket.burst,
+          Number(row.tokens) + (nowMs - Number(row.at)) / bucket.everyMs,
         )
-        if (row) wait = Math.max(wait, secondsUntilToken(Number(row.tokens), bucket))
+        wait = Math.max(wait, secondsUntilToken(tokens, bucket))
       }
       return wait
     },

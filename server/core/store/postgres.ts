@@ -8,7 +8,7 @@
  * connection that failed is destroyed instead of going back to the pool, and a call that cannot
  * reach the database throws StoreUnavailable (503) after at most the timeouts below; the pool
  * connects again by itself once the database answers. Reads have a pool of their own, so lookups
- * and confirmations never wait behind sign-ups holding every writer connection.
+ * never wait behind sign-ups holding every writer connection.
  */
 import pg from 'pg'
 import { type Sql, StoreUnavailable } from './sql.ts'

@@ -16,18 +16,24 @@ import { MARKETS } from '../build/product/markets.ts'
 import { openConfiguredStore, storeLocation, unusableStore } from './core/store/open.ts'
 import { keepCheckpoints, keepRetention } from './core/store/retention.ts'
 import { StoreUnavailable } from './core/store/sql.ts'
-import { DUE_MAILS_EVERY_MS, sendDueMails } from './core/routes/newsletter-outbox.ts'
+import { StartRefused } from './core/private-files.ts'
+import {
+  DUE_MAILS_EVERY_MS,
+  keepOutboxTrue,
+  sendDueMails,
+} from './core/routes/newsletter-outbox.ts'
 
-const { port, host, options, trustProxy } = serveOptions(process.env)
 const location = storeLocation(process.env)
-const store = (() => {
+const started = (() => {
   try {
-    return openConfiguredStore(process.env)
+    return { ...serveOptions(process.env), store: openConfiguredStore(process.env) }
   } catch (error) {
-    console.error(unusableStore(location, error))
+    if (error instanceof StartRefused) console.error(`Not started: ${error.message}`)
+    else console.error(unusableStore(location, error))
     process.exit(1)
   }
 })()
+const { port, host, options, trustProxy, store } = started
 try {
   await store.check()
 } catch (error) {
@@ -42,6 +48,7 @@ try {
 const server = createContractServer({ ...options, store })
 const stopRetention = keepRetention(store, server.ctx.now)
 const stopCheckpoints = keepCheckpoints(store)
+const stopOutboxCheck = keepOutboxTrue(server.ctx)
 const dueMails = setInterval(
   () =>
     sendDueMails(server.ctx).catch((error) =>
@@ -60,6 +67,7 @@ async function stop(signal: string) {
   await serving.close()
   stopRetention()
   stopCheckpoints()
+  stopOutboxCheck()
   clearInterval(dueMails)
   await store.close()
   process.exit(0)

@@ -25,6 +25,12 @@ declare const __DOCS_URL__: string
 declare const __PREVIEW_FILE__: string
 /** The SRI hash of that file (sha384-...), known because the build makes it first. */
 declare const __PREVIEW_INTEGRITY__: string
+/** The double opt-in landing's file and its SRI hash (src/lazy-file.ts). */
+declare const __DOI_FILE__: string
+declare const __DOI_INTEGRITY__: string
+/** The logged-in visitor's file (session monitor, base data merge) and its SRI hash (src/lazy-file.ts). */
+declare const __LOGIN_FILE__: string
+declare const __LOGIN_INTEGRITY__: string
 /** The widget's own script tag and its `src`, both read while the bundle was evaluated (build/product/build.ts DEFERRED_START). */
 declare const __FOOTER_SCRIPT__: FooterScript
 type FooterScript = readonly [tag: Element, src: string] | null

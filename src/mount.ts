@@ -20,6 +20,7 @@ import { fromDocument } from './dom'
 import { followMountPoint } from './mount-point'
 import { picturesBase, requestPicture, takeSubscriberToken } from './newsletter'
 import { isNearViewport } from './base/near-viewport'
+import { fileLoader } from './lazy-file'
 
 /**
  * One footer in `host`, until the returned function ends it: then its timers are cleared, its
@@ -93,8 +94,11 @@ function mount(
         later: createSlicedScheduler(timers, () => win.performance.now()),
         document: doc,
         mountElement: host,
+        load: fileLoader(win, scriptUrl, doc, config.nonce),
       })
       const styleRoot = createStyleRoot(shadow, config.nonce)
+      // A landing page's file comes beside psdata, so the block waits for neither longer than needed.
+      if (subscriberToken) widget.load('doi')
       steps.push(
         // The newsletter block shows once psdata has answered, but renders tasks from now (the
         // footer's frame comes in steps): ask first, in a task of its own (starting a request
@@ -104,9 +108,9 @@ function mount(
         },
         () => ends.push(renderWidget(container, styleRoot, widget)),
         () => {
-          const monitor = startSessionMonitor(widget)
-          if (monitor) ends.push(monitor.stop)
-          loadPreview(win, scriptUrl, shadow, styleRoot, widget)
+          const stopMonitor = startSessionMonitor(widget)
+          if (stopMonitor) ends.push(stopMonitor)
+          loadPreview(shadow, styleRoot, widget)
         },
       )
     },

@@ -19,6 +19,11 @@ export const BUDGETS: Record<BundleKind, Budget> = {
    * bundle's runtime (build/product/preview-runtime.ts), so it carries only the panel's own code and CSS.
    */
   preview: { brotli: 6_144 },
+  /**
+   * Each other file a footer bundle loads on a condition (src/lazy-file.ts: the double opt-in
+   * landing, the session monitor), on the footer's runtime like the preview.
+   */
+  lazy: { brotli: 3_072 },
   /** The kit gallery (/kit/): a demo page, never shipped; the budget only catches a runaway. */
   gallery: { brotli: 80_000 },
 }

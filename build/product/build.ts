@@ -33,9 +33,11 @@ import { readFileSync } from 'node:fs'
 import { copyFile, writeFile } from 'node:fs/promises'
 import { KIT_GALLERY_BUNDLE } from './kit-gallery.ts'
 import {
-  PREVIEW_WRAPPER,
   footerModules,
   footerRuntimePlugin,
+  exportsAsReturn,
+  handOffWrapper,
+  mergeImports,
   previewOnRuntimePlugin,
   sharedImports,
   type SharedImports,
@@ -138,11 +140,18 @@ export const DEFERRED_START = {
 }
 
 /**
- * The preview file's name and SRI hash (src/preview/load.ts) where no preview file is built
- * with the bundle: every bundle but the footers, which learn them from the preview's build.
- * An empty name means "no preview".
+ * The lazily loaded files' names and SRI hashes (src/lazy-file.ts) where they are not built with
+ * the bundle: every bundle but the footers, which learn them from the files' builds. An empty
+ * name means "no such file".
  */
-export const NO_PREVIEW_FILE = { __PREVIEW_FILE__: '""', __PREVIEW_INTEGRITY__: '""' }
+export const NO_LAZY_FILES = {
+  __PREVIEW_FILE__: '""',
+  __PREVIEW_INTEGRITY__: '""',
+  __DOI_FILE__: '""',
+  __DOI_INTEGRITY__: '""',
+  __LOGIN_FILE__: '""',
+  __LOGIN_INTEGRITY__: '""',
+}
 
 /** The types a TypeScript page embeds the footer with (docs/EMBEDDING.md "Types"). */
 export const EMBED_TYPES = path.join(ROOT, 'types/lumora-footer.d.ts')
@@ -164,7 +173,7 @@ export function bundleOptions(flavor: Flavor): esbuild.BuildOptions {
       'process.env.NODE_ENV': '"production"',
       __VERSION__: JSON.stringify(VERSION),
       __DOCS_URL__: JSON.stringify(DOCS_URL),
-      ...NO_PREVIEW_FILE,
+      ...NO_LAZY_FILES,
     },
     charset: 'utf8',
     metafile: true,
@@ -184,6 +193,8 @@ let classNames: Map<string, string> | undefined
 export async function buildScript(
   flavor: Flavor,
   options: esbuild.BuildOptions,
+  /** A rewrite of esbuild's output before terser's pass (a lazily loaded file's exports). */
+  rewrite: (code: string) => string = (code) => code,
 ): Promise<{ code: Uint8Array; metafile: esbuild.Metafile }> {
   const result = await esbuild.build({
     ...bundleOptions(flavor),
@@ -201,7 +212,7 @@ export async function buildScript(
     throw new Error(`esbuild warnings are errors for shipped code:\n${text.join('\n')}`)
   }
   classNames ??= classNameMap(path.join(ROOT, 'src'))
-  const code = shortenClassNames(await terserPass(result.outputFiles![0].text), classNames)
+  const code = shortenClassNames(await terserPass(rewrite(result.outputFiles![0].text)), classNames)
   const unsafe = unsafeSyntax(code)
   if (unsafe) throw new Error(unsafe)
   return { code: new TextEncoder().encode(code), metafile: result.metafile! }
@@ -230,22 +241,69 @@ export interface SingleBundle {
   integrityAs?: string
   /** A dictionary to build with; defaults to the reference locale's. */
   plugins?: esbuild.Plugin[]
+  /**
+   * A file the footer loads lazily (src/lazy-file.ts): it runs on the footer's runtime
+   * (build/product/preview-runtime.ts) and hands its exports over under this name.
+   */
+  handOff?: 'preview' | 'doi' | 'login'
+  /**
+   * Footer modules this file takes its own copy of instead of reading them from the runtime
+   * (repo-relative path prefixes): stateless constants and functions the footer itself does not
+   * need, which sharing would add to every footer bundle.
+   */
+  copies?: string[]
 }
 
-export const SINGLE_BUNDLES: SingleBundle[] = [
+/** The footer modules a lazily loaded file reads from the runtime: all but those it copies. */
+function sharedWith(file: SingleBundle, footer: Set<string>): Set<string> {
+  return new Set([...footer].filter((key) => !file.copies?.some((p) => key.startsWith(p))))
+}
+
+/**
+ * The files a footer bundle loads only when their condition holds (src/lazy-file.ts), each on the
+ * footer's runtime with no locale texts of its own: what they say comes from the footer's
+ * dictionary (`t`, shared), or, for the preview, from SPEC §9's English labels in its code.
+ */
+export const LAZY_FILES: SingleBundle[] = [
   {
-    // The staff preview panel: fetched by src/preview/load.ts only when a staff cookie exists.
-    // Its labels are the English ones of SPEC §9 (constants in the preview code), so it needs no
-    // locale texts of its own. It runs on the footer's runtime (build/product/preview-runtime.ts).
+    // The staff preview panel: with a staff cookie (src/preview/load.ts).
     kind: 'preview',
     entry: 'src/preview/index.tsx',
     stem: 'preview',
     defineAs: '__PREVIEW_FILE__',
     integrityAs: '__PREVIEW_INTEGRITY__',
     plugins: [cssTextPlugin(), emptyDictionaryPlugin()],
+    handOff: 'preview',
   },
-  KIT_GALLERY_BUNDLE,
+  {
+    // The double opt-in landing: with a subscriber token in the address (src/newsletter/newsletter.model.ts).
+    kind: 'lazy',
+    entry: 'src/newsletter/doi-landing.lazy.ts',
+    stem: 'doi-landing',
+    defineAs: '__DOI_FILE__',
+    integrityAs: '__DOI_INTEGRITY__',
+    plugins: [cssTextPlugin(), emptyDictionaryPlugin()],
+    handOff: 'doi',
+    // Whether the focus is free to move: the footer itself does not ask.
+    copies: ['src/dom.ts'],
+  },
+  {
+    // The session monitor and the customer base data's merge: with a LoginToken cookie
+    // (src/session/index.ts, src/newsletter/newsletter-status.model.ts).
+    kind: 'lazy',
+    entry: 'src/login.lazy.ts',
+    stem: 'login',
+    defineAs: '__LOGIN_FILE__',
+    integrityAs: '__LOGIN_INTEGRITY__',
+    plugins: [cssTextPlugin(), emptyDictionaryPlugin()],
+    handOff: 'login',
+    // The login paths, the check interval, the base data's schema and the superstruct parts it
+    // alone uses (nullable, enums): the footer itself names none of them.
+    copies: ['src/contract/', 'src/session/timing.ts', 'node_modules/superstruct/'],
+  },
 ]
+
+export const SINGLE_BUNDLES: SingleBundle[] = [...LAZY_FILES, KIT_GALLERY_BUNDLE]
 
 const footerEntry = path.join(ROOT, 'src/mount.ts')
 
@@ -282,19 +340,25 @@ async function previewRuntime(
     plugins: footerPlugins(REFERENCE_LOCALE),
   })
   const footer = footerModules(metafile!)
-  const preview = SINGLE_BUNDLES.find((s) => s.kind === 'preview')!
-  const imports = await sharedImports(
-    {
-      ...bundleOptions(flavor),
-      entryPoints: [path.join(ROOT, preview.entry)],
-      define: {
-        ...bundleOptions(flavor).define,
-        __LOCALE__: JSON.stringify(REFERENCE_LOCALE),
-        __SITE__: JSON.stringify(REFERENCE_SITE),
-      },
-      plugins: preview.plugins,
-    },
-    footer,
+  // One runtime for every lazily loaded file: the names each of them takes, together.
+  const imports = mergeImports(
+    await Promise.all(
+      LAZY_FILES.map((file) =>
+        sharedImports(
+          {
+            ...bundleOptions(flavor),
+            entryPoints: [path.join(ROOT, file.entry)],
+            define: {
+              ...bundleOptions(flavor).define,
+              __LOCALE__: JSON.stringify(REFERENCE_LOCALE),
+              __SITE__: JSON.stringify(REFERENCE_SITE),
+            },
+            plugins: file.plugins,
+          },
+          sharedWith(file, footer),
+        ),
+      ),
+    ),
   )
   return { footer, imports, kitTexts: await kitTextsNamed(metafile!) }
 }
@@ -315,20 +379,26 @@ export async function buildAll(
 
   const runtime = await previewRuntime(flavor)
   const buildSingle = async (single: SingleBundle) => {
-    const onRuntime = single.kind === 'preview'
-    const { code, metafile } = await buildScript(flavor, {
-      entryPoints: [path.join(ROOT, single.entry)],
-      outfile: `${single.stem}.js`,
-      define: {
-        __LOCALE__: JSON.stringify(REFERENCE_LOCALE),
-        __SITE__: JSON.stringify(REFERENCE_SITE),
+    const onRuntime = single.handOff !== undefined
+    const { code, metafile } = await buildScript(
+      flavor,
+      {
+        entryPoints: [path.join(ROOT, single.entry)],
+        outfile: `${single.stem}.js`,
+        define: {
+          __LOCALE__: JSON.stringify(REFERENCE_LOCALE),
+          __SITE__: JSON.stringify(REFERENCE_SITE),
+        },
+        plugins: [
+          ...(onRuntime
+            ? [previewOnRuntimePlugin(sharedWith(single, runtime.footer), runtime.imports)]
+            : []),
+          ...(single.plugins ?? [cssTextPlugin(), localeDictionaryPlugin(REFERENCE_LOCALE)]),
+        ],
+        ...(onRuntime ? handOffWrapper(single.handOff!) : {}),
       },
-      plugins: [
-        ...(onRuntime ? [previewOnRuntimePlugin(runtime.footer, runtime.imports)] : []),
-        ...(single.plugins ?? [cssTextPlugin(), localeDictionaryPlugin(REFERENCE_LOCALE)]),
-      ],
-      ...(onRuntime ? PREVIEW_WRAPPER : {}),
-    })
+      onRuntime ? exportsAsReturn : undefined,
+    )
     return {
       single,
       entry: await writeBundle(outDir, publicPath, {

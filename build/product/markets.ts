@@ -36,15 +36,7 @@ export const MARKETS: Market[] = SITES.map((site) => ({
   ...FACTS[site],
 }))
 
-/**
- * Locale inheritance: a child locale is its parent's dictionary with its own overrides
- * on top. de-CH inherits from de-DE but must override every text containing "ß"
- * (test/unit/locales.test.ts enforces this).
- */
-export const LOCALE_PARENT: Partial<Record<Locale, Locale>> = {
-  'de-AT': 'de-DE',
-  'de-CH': 'de-DE',
-}
+export { LOCALE_PARENT } from '../../src/contract/sites.ts'
 
 /** The reference locale: every other locale must have exactly its keys and placeholders. */
 export const REFERENCE_LOCALE: Locale = 'de-DE'

@@ -8,7 +8,7 @@
  *  - each footer bundle gets `virtual:preview-runtime`, an object holding exactly those bindings
  *    (`footerRuntimePlugin`), which src/preview/load.ts hands to the preview file;
  *  - the preview file is built with each shared module replaced by a read from that object
- *    (`previewOnRuntimePlugin`) and wrapped in a function that receives it (PREVIEW_WRAPPER).
+ *    (`previewOnRuntimePlugin`) and wrapped in a function that receives it (`handOffWrapper`).
  * No global is read for it: the object travels as a function argument. A name the preview needs
  * that the runtime lacks fails the preview's build ("No matching export").
  */
@@ -24,14 +24,46 @@ export type SharedImports = Record<string, string[]>
 const RUNTIME_PARAM = '__lumoraRuntime'
 
 /**
- * The preview file hands its exports to the footer's loader without a global of its own: it calls
- * `preview` on the footer's marker object (window.__lumoraFooter) with a function that takes the
- * runtime and returns the file's exports (`globalName` below).
+ * A lazily loaded file (the preview, src/lazy-file.ts) hands its exports to the footer's loader
+ * without a global of its own: it calls its name (`preview`, `doi`, `login`) on the footer's
+ * marker object (window.__lumoraFooter) with a function that takes the runtime and returns the
+ * file's exports. The file is built as a module whose closing `export { ... }` becomes that
+ * function's `return { ... }` (`exportsAsReturn`): esbuild's own exports object for a named
+ * global would be filled by a `for...in` over an object literal, which walks what a host page's
+ * polluted Object.prototype adds (tests: prototype-pollution.spec.ts) and throws.
  */
-export const PREVIEW_WRAPPER = {
-  banner: { js: `(function(f){f&&f.preview&&f.preview(function(${RUNTIME_PARAM}){` },
-  footer: { js: `return __lumoraPreview})})(window.${GLOBAL_KEY});` },
-  globalName: '__lumoraPreview',
+export function handOffWrapper(name: string) {
+  return {
+    format: 'esm' as const,
+    banner: { js: `(function(f){f&&f.${name}&&f.${name}(function(${RUNTIME_PARAM}){` },
+    footer: { js: `})})(window.${GLOBAL_KEY});` },
+  }
+}
+
+/** The module's last `export { local as name, ... }` as `return { name: local, ... }`. */
+export function exportsAsReturn(code: string): string {
+  const clauses = [...code.matchAll(/export\s*\{([^}]*)\};?/g)]
+  if (clauses.length !== 1) throw new Error(`expected one export clause, found ${clauses.length}`)
+  const [clause] = clauses
+  const properties = clause[1]
+    .split(',')
+    .map((part) => part.trim().split(/\s+as\s+/))
+    .filter(([local]) => local)
+    .map(([local, exported = local]) => `${JSON.stringify(exported)}:${local}`)
+  return (
+    code.slice(0, clause.index) +
+    `return{${properties.join(',')}};` +
+    code.slice(clause.index + clause[0].length)
+  )
+}
+
+/** The shared imports of several files as one runtime: each module's names, all of them. */
+export function mergeImports(all: SharedImports[]): SharedImports {
+  const merged: SharedImports = {}
+  for (const imports of all)
+    for (const [key, names] of Object.entries(imports))
+      merged[key] = [...new Set([...(merged[key] ?? []), ...names])].sort()
+  return merged
 }
 
 const relative = (file: string) => path.relative(REPO_ROOT, file).split(path.sep).join('/')

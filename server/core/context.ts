@@ -3,6 +3,7 @@ import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { REPO_ROOT } from '../../build/repo-root.ts'
 import type { Site } from '../../src/contract/sites.ts'
+import { drawLoginKeys, type LoginKeys } from './login-keys.ts'
 import { memoryStore } from './store/open.ts'
 import type { Store } from './store/store.ts'
 
@@ -72,6 +73,16 @@ export interface CoreOptions {
   store?: Store
   /** The accounts that may log in, as a shop's customer records; default: DEMO_ACCOUNT alone. */
   accounts?: readonly Account[]
+  /**
+   * The login tokens' signing keys (login-keys.ts), never kept in the store. Default: a key drawn
+   * for this server alone (in-process tests, the demo), whose tokens end with the process.
+   */
+  loginKeys?: LoginKeys
+  /**
+   * Whether a sign-up and its confirmation keep the client's address and user agent as evidence
+   * (server/README.md, CONSENT_CLIENT_EVIDENCE). Default false: the records keep neither.
+   */
+  keepClientEvidence?: boolean
   now?: () => Date
   /** Random bytes for tokens; injectable so tests can predict them. */
   randomBytes?: (size: number) => Uint8Array
@@ -85,6 +96,8 @@ export interface ServerContext {
   fixturesDir: string
   store: Store
   accounts?: readonly Account[]
+  loginKeys: LoginKeys
+  keepClientEvidence: boolean
   now: () => Date
   randomToken: (bytes?: number) => string
   /** Per-feature state, keyed by feature name (each route module owns its key). */
@@ -102,6 +115,8 @@ export function createContext(options: CoreOptions = {}): ServerContext {
     fixturesDir: options.fixturesDir ?? path.join(REPO_ROOT, 'fixtures'),
     store: options.store ?? memoryStore(),
     accounts: options.accounts,
+    loginKeys: options.loginKeys ?? drawLoginKeys(),
+    keepClientEvidence: options.keepClientEvidence ?? false,
     now: options.now ?? (() => new Date()),
     randomToken: (bytes = 16) => Buffer.from(random(bytes)).toString('base64url'),
     state: new Map(),

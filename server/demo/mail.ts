@@ -2,11 +2,12 @@
 import { escapeHtml, json } from '../core/http.ts'
 import type { Route } from '../core/router.ts'
 import type { ServerContext } from '../core/context.ts'
-import { outbox } from '../core/routes/newsletter-outbox.ts'
+import { forgetGoneRecords, outbox } from '../core/routes/newsletter-outbox.ts'
 import type { DemoGuard } from './guard.ts'
 import { toolPage } from './tool-page.ts'
 
-function outboxPage(ctx: ServerContext): Response {
+async function outboxPage(ctx: ServerContext): Promise<Response> {
+  await forgetGoneRecords(ctx)
   const mails = [...outbox(ctx).mails].reverse()
   const items = mails
     .map(
@@ -23,6 +24,9 @@ function outboxPage(ctx: ServerContext): Response {
 export function mailRoutes(guard: DemoGuard): Route[] {
   return [
     guard.tool('GET', '/_mail/', ({ ctx }) => outboxPage(ctx)),
-    guard.tool('GET', '/_mail/outbox.json', ({ ctx }) => json(outbox(ctx).mails)),
+    guard.tool('GET', '/_mail/outbox.json', async ({ ctx }) => {
+      await forgetGoneRecords(ctx)
+      return json(outbox(ctx).mails.map(({ tokenHash: _key, ...mail }) => mail))
+    }),
   ]
 }

@@ -14,6 +14,7 @@ import { validate } from 'superstruct'
 import { EMAIL_MAX, SubscriberRequestSchema } from '../../src/contract/newsletter.schema.ts'
 import { DOI_RESEND_PAUSE_MS, sendDueMails } from '../core/routes/newsletter-outbox.ts'
 import { subscribersOf } from '../core/routes/newsletter-store.ts'
+import { hashToken } from '../core/store/token-hash.ts'
 import { serveOptions } from '../settings.ts'
 import { requestAddress } from '../core/node-adapter.ts'
 import { captureConsole } from '../../test/helpers/console.ts'
@@ -175,7 +176,7 @@ async function logIn(server: Server): Promise<string> {
 test('login sets a signed token (HS256) whose payload the widget still reads: exp, ren, lid', async () => {
   const server = createContractServer()
   const token = await logIn(server)
-  assert.equal(part(token, 0), { alg: 'HS256', typ: 'JWT' })
+  assert.equal(part(token, 0), { alg: 'HS256', typ: 'JWT', kid: server.ctx.loginKeys.signingId })
   assert.ok(token.split('.')[2].length >= 43, '256-bit signature')
   const payload = decodeLoginToken(token)
   assert.ok(payload && payload.exp > payload.ren && payload.lid)
@@ -259,14 +260,18 @@ test('the long-term token is signed too: login sets it HttpOnly; its renewal ref
     401,
     'nor does the long-term token pass as a login token',
   )
-  now = new Date('2026-12-01T09:00:00Z')
+  now = new Date('2026-11-21T15:00:00Z')
   const renewed = await renew(good)
-  assert.is(renewed.status, 201, 'the real token renews')
+  assert.is(renewed.status, 201, 'the real token renews while its login lives')
   const next = decodeURIComponent(cookieOf(renewed.headers, 'LongtermToken')!)
   assert.is(part(next, 1).lid, part(good, 1).lid, "renewal keeps the token's own login")
-  assert.ok(part(next, 1).exp > part(good, 1).exp, 'for a new term')
-  now = new Date('2027-02-01T09:00:00Z')
-  assert.is((await renew(good)).status, 401, 'expired')
+  assert.is(
+    part(next, 1).exp,
+    Date.parse('2026-11-21T21:00:00Z') / 1000,
+    'and ends with its login (12 hours after it started)',
+  )
+  now = new Date('2026-11-21T21:00:00Z')
+  assert.is((await renew(good)).status, 401, 'its login ended')
 })
 
 test('customer base data only for a valid login token in X-LoginToken', async () => {
@@ -781,20 +786,26 @@ test('npm start: demo mode on 127.0.0.1 by default; SERVER_MODE=contract turns t
   assert.equal(serveOptions({}), {
     port: 8080,
     host: '127.0.0.1',
-    options: { mode: 'demo', origin: 'http://127.0.0.1:8080', publicOrigin: undefined },
-  })
-  assert.equal(
-    serveOptions({
-      PORT: '8502',
-      SERVER_MODE: 'contract',
-      PUBLIC_ORIGIN: 'https://www.lumora.example',
-    }).options,
-    {
-      mode: 'contract',
-      origin: 'http://127.0.0.1:8502',
-      publicOrigin: 'https://www.lumora.example',
+    options: {
+      mode: 'demo',
+      origin: 'http://127.0.0.1:8080',
+      publicOrigin: undefined,
+      keepClientEvidence: false,
     },
-  )
+  })
+  const { loginKeys, ...options } = serveOptions({
+    PORT: '8502',
+    SERVER_MODE: 'contract',
+    PUBLIC_ORIGIN: 'https://www.lumora.example',
+    LOGIN_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
+  }).options
+  assert.equal(options, {
+    mode: 'contract',
+    origin: 'http://127.0.0.1:8502',
+    publicOrigin: 'https://www.lumora.example',
+    keepClientEvidence: false,
+  })
+  assert.is(loginKeys?.signingId, 'k1')
   assert.throws(() => serveOptions({ SERVER_MODE: 'production' }), /SERVER_MODE/)
 })
 
@@ -818,7 +829,11 @@ test("repeated sign-ups of one address within the pause: each is stored (the las
     ['anna@example.com', 'Anni'],
   ])
     assert.is((await signUp(email, name)).status, 201)
-  assert.is((await mailLinks(server)).length, 1, 'one mail within the pause')
+  assert.is(
+    (await mailLinks(server)).length,
+    0,
+    'none within the pause (the first went with the record it linked to)',
+  )
   const [stored] = await subscribersOf(server.ctx)
   assert.is(stored.request.firstName, 'Anni', 'the last sign-up is the one stored')
   assert.is(await sendDueMails(server.ctx), 0, 'its mail waits for the pause')
@@ -826,8 +841,12 @@ test("repeated sign-ups of one address within the pause: each is stored (the las
   assert.is(await sendDueMails(server.ctx), 1)
   assert.is(await sendDueMails(server.ctx), 0, 'once')
   const links = await mailLinks(server)
-  assert.is(links.length, 2)
-  assert.is(links[1].searchParams.get('subscriberToken'), stored.token, "the stored sign-up's link")
+  assert.is(links.length, 1, 'the held mail; the first mail gone with its replaced record')
+  assert.is(
+    hashToken(links[0].searchParams.get('subscriberToken')!),
+    (await subscribersOf(server.ctx))[0].tokenHash,
+    "the stored sign-up's new link",
+  )
   assert.is((await subscribersOf(server.ctx)).length, 1)
 })
 

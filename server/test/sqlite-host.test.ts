@@ -103,7 +103,8 @@ test('another process holds the write lock: the footer, psdata and a lookup answ
 test('the checkpoint cuts the write-ahead log back to nothing; the log is capped (journal_size_limit)', async () => {
   const dir = dataDir()
   const store = openIn(dir)
-  for (let i = 0; i < 50; i++) await store.erase(`x${i}@host.test`, new Date().toISOString())
+  for (let i = 0; i < 50; i++)
+    await store.spend([{ key: `k${i}`, burst: 1, everyMs: 1_000 }], Date.now())
   const wal = path.join(dir, `${FILE}-wal`)
   assert.ok(statSync(wal).size > 0, 'the log holds the writes')
   await store.checkpoint()
@@ -162,7 +163,7 @@ test('npm start on a newer schema: exit 1 with one line naming the file and the 
   assert.match(output, /schema is version 99/)
 })
 
-test('consents CLI: refuses a store that does not exist, exports without migrating or writing, and exits 1 when it erased nothing', async () => {
+test('consents CLI: refuses a store that does not exist or of another schema version, exports read-only, and exits 1 when it erased nothing', async () => {
   const missing = path.join(dataDir(), 'typo')
   const refused = consents({ DATA_DIR: missing }, '--export')
   assert.is(refused.status, 1)
@@ -187,16 +188,10 @@ test('consents CLI: refuses a store that does not exist, exports without migrati
       '2026-01-01T00:00:00.000Z', 'DE', 'de-DE', NULL, '[]', '2026-01', 0, '2026-01-02T00:00:00.000Z',
       '192.0.2.0/24', 1)`)
   old.close()
-  const exported = consents({ DATA_DIR: dir }, '--export')
-  assert.is(exported.status, 0, exported.stderr)
-  assert.equal(
-    exported.stdout
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line).email),
-    ['old@host.test'],
-  )
-  assert.ok(exported.stderr.includes(path.join(dir, FILE)), 'says which store it used')
+  const older = consents({ DATA_DIR: dir }, '--export')
+  assert.is(older.status, 1, 'an older schema is not exported (nor migrated)')
+  assert.match(older.stderr, /schema is version 3, this code's \d+: start the server once/)
+  assert.ok(older.stderr.includes(path.join(dir, FILE)), 'names the store')
   const after = new Database(path.join(dir, FILE), { readonly: true })
   assert.equal(
     (after.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number }).v,
@@ -208,6 +203,16 @@ test('consents CLI: refuses a store that does not exist, exports without migrati
   const nothing = consents({ DATA_DIR: dir }, '--erase', 'nobody@host.test')
   assert.is(nothing.status, 1)
   assert.match(nothing.stderr, /nothing erased/)
+  const exported = consents({ DATA_DIR: dir }, '--export')
+  assert.equal(
+    exported.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line).email),
+    ['old@host.test'],
+    'once migrated (by the erasure, which writes), exported as it is',
+  )
+  assert.match(exported.stderr, /Exported 1 record from SQLite /)
   const erased = consents({ DATA_DIR: dir }, '--erase', 'OLD@host.test')
   assert.is(erased.status, 0, erased.stderr)
   assert.match(erased.stderr, /Erased 1 record of that address from SQLite /)

@@ -19,11 +19,21 @@ import { createStore, type SignUpRules, type Store, type Subscriber } from '../c
 import { ensurePostgres, startPostgres, type PostgresCluster } from './helpers/postgres.ts'
 
 const NOW = Date.UTC(2026, 10, 27, 12)
+const TEXT = { version: 'de-DE.test', locale: 'de-DE', texts: { legal: 'Mit Ihrer Anmeldung …' } }
+
+/** A sign-up's rules with the store's cap `cap` and nothing else in the way. */
+const rules = (cap: number): SignUpRules => ({
+  cap,
+  networkShare: 1_000,
+  limits: [],
+  pause: { key: `pause-${Math.random()}`, burst: 1, everyMs: 1 },
+  text: TEXT,
+})
 const HOUR = 60 * 60 * 1000
 
 function signUp(email: string, firstName = 'Anna', expiresAt = NOW + 48 * HOUR): Subscriber {
   return {
-    token: `${firstName}-${email}-${Math.random()}`,
+    tokenHash: `${firstName}-${email}-${Math.random()}`,
     request: {
       origin: 'FOOTER',
       email,
@@ -39,20 +49,14 @@ function signUp(email: string, firstName = 'Anna', expiresAt = NOW + 48 * HOUR):
       locale: 'de-DE',
       pageAddress: 'https://shop.test/de/',
       consents: ['DNE'],
-      consentTextVersion: '2026-11',
+      consentTextVersion: TEXT.version,
+      client: null,
     },
     expiresAt,
     network: '192.0.2.0/24',
+    corrections: [],
   }
 }
-
-/** A sign-up's rules with the store's cap `cap` and nothing else in the way. */
-const rules = (cap: number): SignUpRules => ({
-  cap,
-  networkShare: 1_000,
-  limits: [],
-  pause: { key: `pause-${Math.random()}`, burst: 1, everyMs: 1 },
-})
 
 /** One engine: a new empty database per test, which `open` opens as often as a test asks. */
 interface Engine {
@@ -162,14 +166,21 @@ for (const engine of [sqlite, postgres]) {
     const { store, open } = await fresh()
     const s = signUp('a@x.test')
     await store.addPending('a@x.test', s, rules(10), NOW)
-    assert.ok(await store.confirm(s.token, new Date(NOW + HOUR).toISOString(), NOW + HOUR))
-    assert.not.ok(await store.confirm(s.token, new Date(NOW).toISOString(), NOW + HOUR), 'used up')
+    assert.ok(
+      await store.confirm(s.tokenHash, new Date(NOW + HOUR).toISOString(), null, NOW + HOUR),
+    )
+    assert.not.ok(
+      await store.confirm(s.tokenHash, new Date(NOW).toISOString(), null, NOW + HOUR),
+      'used up',
+    )
     await store.close()
     const [again] = await open().subscribers()
     assert.equal(again, {
       ...s,
       status: 'SUBSCRIBED',
+      network: '',
       confirmedAt: new Date(NOW + HOUR).toISOString(),
+      confirmedBy: null,
     })
   })
 
@@ -179,9 +190,13 @@ for (const engine of [sqlite, postgres]) {
     const kept = signUp('kept@x.test')
     await store.addPending('late@x.test', late, rules(10), NOW)
     await store.addPending('kept@x.test', kept, rules(10), NOW)
-    await store.confirm(kept.token, new Date(NOW).toISOString(), NOW)
-    assert.not.ok(await store.confirm(late.token, new Date(NOW).toISOString(), NOW + HOUR))
-    assert.not.ok(await store.correct(late.token, late, NOW + HOUR))
+    await store.confirm(kept.tokenHash, new Date(NOW).toISOString(), null, NOW)
+    assert.not.ok(
+      await store.confirm(late.tokenHash, new Date(NOW).toISOString(), null, NOW + HOUR),
+    )
+    assert.not.ok(
+      await store.correct(late.tokenHash, { at: '', request: late.request }, NOW + HOUR),
+    )
     assert.equal(await store.deleteExpired(NOW + 49 * HOUR), { signUps: 1, logins: 0 })
     assert.equal(
       (await store.subscribers()).map((s) => [s.request.email, s.status]),
@@ -196,7 +211,7 @@ for (const engine of [sqlite, postgres]) {
     const records = await store.subscribers()
     assert.is(records.length, 1)
     const pending = await store.pendingOf('same@x.test', NOW)
-    assert.is(pending?.token, records[0].token)
+    assert.is(pending?.tokenHash, records[0].tokenHash)
   })
 
   it('a confirmation racing a new sign-up: the old record is confirmed or gone, never rewritten', async () => {
@@ -206,16 +221,16 @@ for (const engine of [sqlite, postgres]) {
       await store.addPending('race@x.test', first, rules(10), NOW)
       const second = signUp('race@x.test', 'Second')
       const [confirmed] = await Promise.all([
-        store.confirm(first.token, new Date(NOW).toISOString(), NOW),
+        store.confirm(first.tokenHash, new Date(NOW).toISOString(), null, NOW),
         store.addPending('race@x.test', second, rules(10), NOW),
       ])
       const records = await store.subscribers()
-      const old = records.find((s) => s.token === first.token)
+      const old = records.find((s) => s.tokenHash === first.tokenHash)
       if (confirmed) assert.equal(old?.request, first.request, 'the confirmed record as signed')
       else assert.is(old, undefined)
       assert.equal(
-        records.filter((s) => s.status === 'WAITING_FOR_DOI').map((s) => s.token),
-        [second.token],
+        records.filter((s) => s.status === 'WAITING_FOR_DOI').map((s) => s.tokenHash),
+        [second.tokenHash],
       )
     }
   })
@@ -263,7 +278,7 @@ for (const engine of [sqlite, postgres]) {
     const { store } = await fresh()
     const a = signUp('e@x.test')
     await store.addPending('e@x.test', a, rules(10), NOW)
-    await store.confirm(a.token, new Date(NOW).toISOString(), NOW)
+    await store.confirm(a.tokenHash, new Date(NOW).toISOString(), null, NOW)
     await store.addPending('e@x.test', signUp('e@x.test', 'Again'), rules(10), NOW)
     await store.addPending('other@x.test', signUp('other@x.test'), rules(10), NOW)
     assert.is(await store.erase('e@x.test', new Date(NOW).toISOString()), 2)
@@ -278,7 +293,10 @@ for (const engine of [sqlite, postgres]) {
     const s = NOW / 1000
     const caps = { perNetwork: 2, all: 3, perAccount: 2 }
     const start = (loginId: string, account: string, network: string, at = s) =>
-      store.startLogin({ loginId, account, network, startS: at, until: at + 100 }, caps)
+      store.startLogin(
+        { loginId, accountHash: account, network, startS: at, until: at + 100 },
+        caps,
+      )
     assert.is(await start('a1', 'ann', 'n1'), undefined)
     assert.is(await start('a2', 'ann', 'n1', s + 10), undefined)
     assert.equal(await start('b1', 'bob', 'n1', s + 20), { cap: 'network', retryAfter: 80 })
@@ -288,21 +306,73 @@ for (const engine of [sqlite, postgres]) {
     assert.equal(await start('c1', 'cy', 'n4', s + 30), { cap: 'all', retryAfter: 80 })
     assert.equal(await store.nextToken('a2', 't1', s + 40, s + 140), {
       until: s + 110,
-      tokenId: 't1',
+      tokenHash: 't1',
     })
-    assert.equal(await store.login('a2'), { until: s + 110, tokenId: 't1' })
+    assert.equal(await store.login('a2'), { until: s + 110, tokenHash: 't1' })
     assert.equal(
       await store.nextToken('gone', 't2', s + 40, s + 140),
-      { until: s + 140, tokenId: 't2' },
+      { until: s + 140, tokenHash: 't2' },
       'a login that does not live starts',
     )
     assert.equal(await store.deleteExpired((s + 115) * 1000), { signUps: 0, logins: 1 })
-    const secret = await store.loginSecret()
-    assert.is(secret.length, 32)
     await store.close()
     const again = open()
-    assert.equal(await again.loginSecret(), secret, 'the signing secret outlives a restart')
-    assert.equal(await again.login('b1'), { until: s + 120, tokenId: '' }, 'and so do the logins')
+    assert.equal(
+      await again.login('b1'),
+      { until: s + 120, tokenHash: '' },
+      'logins outlive a restart',
+    )
+  })
+
+  it('a correction is appended with its time; the sign-up and its evidence stay as they were', async () => {
+    const { store } = await fresh()
+    const s = signUp('c@x.test')
+    await store.addPending('c@x.test', s, rules(10), NOW)
+    const later = new Date(NOW + HOUR).toISOString()
+    const corrected = { ...s.request, consents: [] }
+    assert.ok(await store.correct(s.tokenHash, { at: later, request: corrected }, NOW + HOUR))
+    const [stored] = await store.subscribers()
+    assert.equal(stored.request, s.request, 'the request as signed up')
+    assert.equal(stored.evidence, s.evidence, 'its evidence: consents ["DNE"] at the sign-up')
+    assert.equal(stored.corrections, [{ at: later, request: corrected }])
+    assert.equal(await store.consentText(TEXT.version), TEXT, 'the words are archived')
+  })
+
+  it('a confirmation keeps the client when given and drops the network', async () => {
+    const { store } = await fresh()
+    const s = signUp('n@x.test')
+    s.evidence.client = { address: '192.0.2.7', agent: 'Mozilla/5.0' }
+    await store.addPending('n@x.test', s, rules(10), NOW)
+    const by = { address: '198.51.100.9', agent: null }
+    assert.ok(await store.confirm(s.tokenHash, new Date(NOW).toISOString(), by, NOW))
+    const [stored] = await store.subscribers()
+    assert.equal(
+      [stored.evidence.client, stored.confirmedBy, stored.network],
+      [s.evidence.client, by, ''],
+    )
+  })
+
+  it('the export reads a page at a time, in order, across pages', async () => {
+    const db = await engine.fresh()
+    drops.push(db.drop)
+    const sql = db.open()
+    let most = 0
+    const store = createStore({
+      ...sql,
+      async all<T>(text: string, params?: readonly unknown[]) {
+        const rows = await sql.all<T>(text, params)
+        if (text.includes('FROM subscribers')) most = Math.max(most, rows.length)
+        return rows
+      },
+    })
+    opened.push(store)
+    const emails = Array.from({ length: 7 }, (_, i) => `p${i}@x.test`)
+    for (const email of emails) await store.addPending(email, signUp(email), rules(100), NOW)
+    most = 0
+    const seen: string[] = []
+    for await (const s of store.eachSubscriber(3)) seen.push(s.request.email)
+    assert.equal(seen, emails)
+    assert.is(most, 3, 'never more than a page of records in memory')
   })
 
   test.run()

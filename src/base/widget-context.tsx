@@ -10,6 +10,7 @@ import type { Platform } from '../platform'
 import type { Timers } from '../api/client'
 import type { StartPlan } from './start-plan'
 import type { PsDataLoader } from '../api/psdata'
+import type { LoadFile } from '../lazy-file'
 
 export interface Widget {
   config: EmbedConfig
@@ -36,6 +37,8 @@ export interface Widget {
   /** The host element (#footer); widget DOM events are dispatched on it. */
   mountElement: HTMLElement
   psdata: PsDataLoader
+  /** Loads a file few visitors need (src/lazy-file.ts); the tests' widget takes it from source. */
+  load: LoadFile
 }
 
 const WidgetContext = createContext<Widget | null>(null)

@@ -2,7 +2,7 @@
  * Customer base data (SPEC §3): form-like fields and consents already given. Extra fields allowed.
  * Its own module: the widget checks the answer with it, without carrying the other newsletter structs.
  */
-import { array, enums, nullable, optional, string, type, type Infer } from 'superstruct'
+import { array, enums, nullable, optional, string, type } from 'superstruct'
 import { SALUTATIONS } from './newsletter.constants'
 
 export const CustomerBaseDataSchema = type({
@@ -12,5 +12,3 @@ export const CustomerBaseDataSchema = type({
   lastName: optional(nullable(string())),
   consents: optional(nullable(array(string()))),
 })
-
-export type CustomerBaseData = Infer<typeof CustomerBaseDataSchema>

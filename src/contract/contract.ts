@@ -68,22 +68,29 @@ export const SUBSCRIBER_TOKEN_PATTERN = /^[\w-]{22}$/
 /** The one global the widget adds to `window`; it also guards against double inclusion. */
 export const GLOBAL_KEY = '__lumoraFooter'
 
-/** What window[GLOBAL_KEY] holds; `Exports` is what the preview file's module function returns. */
-export interface FooterGlobal<Exports = unknown> {
+/** A lazily loaded file's hand-off: the file calls it with its module function (src/lazy-file.ts). */
+type HandOff = (define: (runtime: unknown) => unknown) => void
+
+/** What window[GLOBAL_KEY] holds. */
+export interface FooterGlobal {
   version: string
   locale: string
   /** Removes the footer and ends everything it runs (timers, observers, listeners, requests, renewals); a tag added afterwards mounts afresh. */
   unmount(): void
-  /** Set while the staff preview file loads: the file calls it with its module function. */
-  preview?: (definePreview: (runtime: unknown) => Exports) => void
+  /** Set while the staff preview file loads. */
+  preview?: HandOff
+  /** Set while the double opt-in landing's file loads. */
+  doi?: HandOff
+  /** Set while the logged-in visitor's file (session monitor, base data merge) loads. */
+  login?: HandOff
 }
 
 /** window[GLOBAL_KEY], typed: a page may hold anything there (host markup named like it, too). */
-export type WithFooterGlobal<Exports = unknown> = { [GLOBAL_KEY]?: FooterGlobal<Exports> }
+export type WithFooterGlobal = { [GLOBAL_KEY]?: FooterGlobal }
 
 // The build's manifest.json, which the contract server and the size tools read.
 
-export type BundleKind = 'footer' | 'preview' | 'gallery'
+export type BundleKind = 'footer' | 'preview' | 'lazy' | 'gallery'
 
 export interface Sizes {
   min: number

@@ -19,6 +19,16 @@ export const SITE_LOCALE = {
 
 export type Locale = (typeof SITE_LOCALE)[Site]
 
+/**
+ * Locale inheritance: a child locale is its parent's dictionary with its own overrides on top
+ * (build/product/locales.ts; the server's consent texts read it too). de-CH inherits from de-DE
+ * but must override every text containing "ß" (test/unit/locales.test.ts enforces this).
+ */
+export const LOCALE_PARENT: Partial<Record<Locale, Locale>> = {
+  'de-AT': 'de-DE',
+  'de-CH': 'de-DE',
+}
+
 export const LOCALES = SITES.map((site) => SITE_LOCALE[site]) as Locale[]
 
 /**

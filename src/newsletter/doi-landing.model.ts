@@ -9,7 +9,7 @@ import { log } from '../log'
 import { describeError, ResponseError } from '../api/errors'
 import type { NewsletterApi } from './newsletter.api'
 
-export type DoiState = 'pending' | 'confirming' | 'confirmed' | 'invalid' | undefined
+type DoiState = 'pending' | 'confirming' | 'confirmed' | 'invalid' | undefined
 export type DoiLanding = ReturnType<typeof createDoiLanding>
 
 /** `failed` is told, in the same batch, when the server failed or did not answer. */

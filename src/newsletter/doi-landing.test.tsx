@@ -15,6 +15,7 @@ import { SITES, SITE_LOCALE } from '../contract/sites'
 import { NewsletterBlock } from './index'
 import { takeSubscriberToken } from './doi-landing.token'
 import { recordAnnouncements } from '../../test/helpers/announcements'
+import { loadFromSource } from '../../test/helpers/widget'
 
 test.after.each(cleanup)
 
@@ -241,6 +242,51 @@ test('X-Original-Address carries origin and path only: no query (tokens, e-mail 
   screen.getByText(text('successTitle'))
   const post = requests.find((r) => r.method === 'POST')!
   assert.is(post.headers.get('x-original-address'), `${TEST_ORIGIN}/de/angebote/`)
+})
+
+test("the landing's file comes with the token only; until it is there the block shows nothing, then the prompt: never the form first", async () => {
+  const server = createContractServer({ origin: TEST_ORIGIN })
+  const { widget, drain } = await recordingWidget('DE', server)
+  const loads: string[] = []
+  let arrive = () => {}
+  widget.load = (name) => {
+    loads.push(name)
+    return new Promise((resolve) => (arrive = () => resolve(loadFromSource(name))))
+  }
+  widget.subscriberToken = TOKEN
+  widget.psdata = async () => ({ newsletterStatus: 'WAITING_FOR_DOI' })
+  const view = renderInWidget(<NewsletterBlock />, widget)
+  await drain()
+  assert.equal(loads, ['doi'])
+  assert.is(view.container.textContent, '', 'no block while the file is on its way')
+  arrive()
+  await drain()
+  assert.ok(screen.getByRole('button', { name: text('doiConfirm') }))
+  assert.is(screen.queryByRole('textbox'), null)
+  cleanup()
+  const { widget: other, drain: drainOther } = await recordingWidget('DE', server)
+  other.load = (name) => {
+    loads.push(name)
+    return loadFromSource(name)
+  }
+  renderInWidget(<NewsletterBlock />, other)
+  await drainOther()
+  assert.equal(loads, ['doi'], 'a page without a token loads no landing')
+  assert.ok(screen.getByRole('textbox', { name: /^E-Mail/ }))
+})
+
+test('a landing file that does not load: the form with the technical banner', async () => {
+  const { widget, drain } = await recordingWidget(
+    'DE',
+    createContractServer({ origin: TEST_ORIGIN }),
+  )
+  widget.load = () => Promise.reject(new Error('blocked'))
+  widget.subscriberToken = TOKEN
+  widget.psdata = async () => null
+  renderInWidget(<NewsletterBlock />, widget)
+  await drain()
+  assert.ok(screen.getByText(text('errorGeneric')).closest('[role=alert]'))
+  assert.ok(screen.getByRole('textbox', { name: /^E-Mail/ }))
 })
 
 test('the confirm texts exist in every locale', async () => {

@@ -11,7 +11,6 @@ import { Notification } from '../kit'
 import { t } from '../i18n/i18n'
 import { createNewsletterModel, type NewsletterModel } from './newsletter.model'
 import { NewsletterForm } from './newsletter-form'
-import { DoiLanding } from './doi-landing'
 import css from './newsletter.css'
 import { NEWSLETTER_PICTURES, picturesBase } from './picture'
 
@@ -35,8 +34,9 @@ export function NewsletterBlock({ model: given }: { model?: NewsletterModel }) {
   // The form renders a step after the block's head: the two in one render make a long task
   // (docs/performance.md, "Why 4x").
   const formShown = useLaterStep(shown)
-  const { result, landing } = model
-  const doi = landing.state.value
+  const { result } = model
+  const landing = model.landing.value
+  const doi = landing?.model.state.value
   /** A view in the form's place: the success, or the DOI landing's prompt or its confirmation. */
   const replaced = model.success.value || (doi && doi !== 'invalid')
   useEffect(() => {
@@ -67,7 +67,7 @@ export function NewsletterBlock({ model: given }: { model?: NewsletterModel }) {
         <Notification type="error" banner onClose={() => (result.value = undefined)}>
           {result.value === 'ERROR_GENERIC' ? t('newsletter.errorGeneric') : null}
         </Notification>
-        <DoiLanding landing={landing} heading={titleRef} />
+        {landing ? <landing.View landing={landing.model} heading={titleRef} /> : null}
         {model.success.value ? <Success email={model.sentEmail.value} /> : null}
         {replaced || !formShown ? null : <NewsletterForm key={model.formKey.value} model={model} />}
       </div>

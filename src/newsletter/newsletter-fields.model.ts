@@ -5,9 +5,9 @@
  * newsletter-submit.model.ts's; it reads and resets the fields through this model.
  */
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-react'
-import type { CustomerBaseData, Field, FormValues } from '../contract/newsletter.schema'
-import type { SiteRules } from './newsletter.sites'
-import { LOCK_FIELDS, mergeBaseData } from './newsletter.base-data'
+import type { Field, FormValues } from '../contract/newsletter.schema'
+import { LOCK_FIELDS, type SiteRules } from './newsletter.sites'
+import type { BaseDataForm } from './newsletter.base-data'
 import { validateAll, validateField, type Errors } from './newsletter.validation'
 import { errorAfterEdit } from '../kit'
 
@@ -144,22 +144,8 @@ export function createFieldsModel(rules: SiteRules, emailFocused: () => void) {
     })
   }
 
-  /** Base data arrived (newsletter.base-data.ts); the form is not remounted, so the focus stays. */
-  function applyBaseData(data: CustomerBaseData) {
-    const { known, consents, next, lock } = mergeBaseData(data, values.value, rules)
-    batch(() => {
-      dneGiven.value = consents.length > 0
-      if (lock) locked.value = lock
-      // After a sign-up the form resets to what the account knows, not to what was typed.
-      initial.value = { ...EMPTY_FORM, ...known, consents }
-      values.value = next
-      // An error on a field the account just filled no longer applies.
-      const kept: Errors = {}
-      for (const [field, error] of Object.entries(errors.value))
-        if (!known[field as keyof typeof known]) kept[field as keyof Errors] = error
-      errors.value = kept
-    })
-  }
+  /** What base data changes (newsletter.base-data.ts, in the login file). */
+  const baseDataForm: BaseDataForm = { rules, initial, values, errors, locked, dneGiven }
 
   return {
     rules,
@@ -179,6 +165,6 @@ export function createFieldsModel(rules: SiteRules, emailFocused: () => void) {
     check,
     refuseEmail,
     reset,
-    applyBaseData,
+    baseDataForm,
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Whether the sign-up block shows (SPEC §4): the page may hide it, and a visitor already
  * subscribed, or waiting for the double opt-in, does not see the form; the status (psdata) is
- * waited for STATUS_WAIT_MS at most. A logged-in visitor's base data is loaded beside it.
+ * waited for STATUS_WAIT_MS at most. A logged-in visitor's base data is loaded beside it, with the
+ * file that merges it into the form (newsletter.base-data.ts in src/login.lazy.ts).
  */
 import { batch, computed, signal } from '@preact/signals-react'
 import { LOGIN_TOKEN_COOKIE } from '../contract/contract'
@@ -11,15 +12,18 @@ import type { PsData } from '../api/psdata'
 import { log } from '../log'
 import { describeError } from '../api/errors'
 import type { NewsletterApi } from './newsletter.api'
-import type { CustomerBaseData } from '../contract/newsletter.schema'
+import type { BaseDataForm } from './newsletter.base-data'
 import { STATUS_WAIT_MS } from '../contract/newsletter.constants'
 
 export type StatusModel = ReturnType<typeof createStatusModel>
 
+type LoginFile = typeof import('../login.lazy')
+
 export function createStatusModel(
   widget: Widget,
   api: NewsletterApi,
-  baseDataArrived: (data: CustomerBaseData) => void,
+  /** The form a logged-in visitor's base data fills. */
+  form: BaseDataForm,
 ) {
   /** True once the status (psdata) is known, or STATUS_WAIT_MS has passed without it. */
   const ready = signal(false)
@@ -50,11 +54,13 @@ export function createStatusModel(
       }),
     ]
     const loginToken = readCookie(widget.document, LOGIN_TOKEN_COOKIE)
+    // The file that applies it (src/login.lazy.ts) comes beside the answer; an answer that is not
+    // base data fails the merge, and is told as any other failure.
     if (loginToken)
       jobs.push(
-        api
-          .baseData(loginToken)
-          .then(baseDataArrived, (e: unknown) => log.warn('W19', describeError(e))),
+        Promise.all([api.baseData(loginToken), widget.load<LoginFile>('login')])
+          .then(([answer, file]) => file.applyBaseData(answer, form))
+          .then(undefined, (e: unknown) => log.warn('W19', describeError(e))),
       )
     await Promise.all(jobs)
   }

@@ -3,15 +3,21 @@
  * arrives, the form resets with those values". Read as: the fields the account knows take its
  * values; what the visitor typed elsewhere stays. The answer can arrive after the visitor started
  * typing, and losing that would be the wrong "reset". (docs/spec-readings.md)
+ *
+ * Part of the logged-in visitor's file (src/login.lazy.ts), loaded only with a LoginToken cookie
+ * (newsletter-status.model.ts), beside the base-data request.
  */
-import type { CustomerBaseData, Field, FormValues } from '../contract/newsletter.schema'
-import { isShown, type SiteRules } from './newsletter.sites'
+import { batch, type Signal } from '@preact/signals-react'
+import type { Field, FormValues } from '../contract/newsletter.schema'
+import { CustomerBaseDataSchema } from '../contract/base-data.schema'
+import { validate } from 'superstruct'
+import { isShown, LOCK_FIELDS, type SiteRules } from './newsletter.sites'
+import type { Errors } from './newsletter.validation'
+import { EMPTY_FORM } from './newsletter-fields.model'
 
-/** The fields a customer account can know (and a site may lock). */
-export const LOCK_FIELDS = ['email', 'salutation', 'firstName', 'lastName'] as const
 type KnownField = (typeof LOCK_FIELDS)[number]
 
-export interface BaseDataMerge {
+interface BaseDataMerge {
   /** The values the account knows ('' where it knows none). */
   known: Record<KnownField, string>
   /** The marketing consent the account already gave. */
@@ -22,11 +28,13 @@ export interface BaseDataMerge {
   lock: Partial<Record<Field, boolean>> | null
 }
 
-export function mergeBaseData(
-  data: CustomerBaseData,
-  typed: FormValues,
-  rules: SiteRules,
-): BaseDataMerge {
+/**
+ * The answer merged into what was typed. An answer that is not base data (malformed, empty,
+ * another shape) throws: it must not reset the form.
+ */
+function mergeBaseData(answer: unknown, typed: FormValues, rules: SiteRules): BaseDataMerge {
+  const [error, data] = validate(answer, CustomerBaseDataSchema)
+  if (error) throw error
   // `||`, not `??`: the same for these strings, and lighter once lowered for old browsers.
   const consents = (data.consents || []).filter((c): c is 'DNE' => c === 'DNE')
   const known = {} as BaseDataMerge['known']
@@ -40,4 +48,35 @@ export function mergeBaseData(
     if (lock) lock[f] = known[f] !== '' && isShown(rules.fields[f])
   }
   return { known, consents, next, lock }
+}
+
+/** The form's state that base data changes (newsletter-fields.model.ts). */
+export interface BaseDataForm {
+  rules: SiteRules
+  /** What the form resets to after a sign-up. */
+  initial: Signal<FormValues>
+  values: Signal<FormValues>
+  errors: Signal<Errors>
+  locked: Signal<Partial<Record<Field, boolean>>>
+  dneGiven: Signal<boolean>
+}
+
+/**
+ * Base data arrived: the form takes it (mergeBaseData, which throws on an answer that is not
+ * base data). The form is not remounted, so the focus stays.
+ */
+export function applyBaseData(answer: unknown, form: BaseDataForm): void {
+  const { known, consents, next, lock } = mergeBaseData(answer, form.values.value, form.rules)
+  batch(() => {
+    form.dneGiven.value = consents.length > 0
+    if (lock) form.locked.value = lock
+    // After a sign-up the form resets to what the account knows, not to what was typed.
+    form.initial.value = { ...EMPTY_FORM, ...known, consents }
+    form.values.value = next
+    // An error on a field the account just filled no longer applies.
+    const kept: Errors = {}
+    for (const [field, error] of Object.entries(form.errors.value))
+      if (!known[field as keyof typeof known]) kept[field as keyof Errors] = error
+    form.errors.value = kept
+  })
 }

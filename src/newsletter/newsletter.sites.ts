@@ -10,6 +10,9 @@ export type FieldRule = 'hidden' | 'optional' | 'required'
 
 export const isShown = (rule: FieldRule) => rule !== 'hidden'
 
+/** The fields a customer account can know (and a site may lock: `lockPrefilled`). */
+export const LOCK_FIELDS = ['email', 'salutation', 'firstName', 'lastName'] as const
+
 /**
  * Link targets (SPEC §3): privacy = privacyHintLink, dneConsent.privacyUrl and legalNotice.privacyUrl;
  * contact = dneConsent.contactUrl; voucher = voucherConditionLink; sample = legalNotice.exampleNewsletterUrl;

@@ -1,11 +1,15 @@
-/** The main bundle's preview loader: staff cookie gate, URL next to the footer script, Trusted Types, hand-off and failures. */
+/**
+ * The main bundle's preview loader on the lazily loaded files' loader (src/lazy-file.ts): staff
+ * cookie gate, URL next to the footer script, Trusted Types, hand-off and failures.
+ */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { captureConsole } from '../../test/helpers/console'
 import { createTestWidget } from '../../test/helpers/widget'
 import { GLOBAL_KEY } from '../contract/contract'
 import { createStyleRoot } from '../styles/style-root'
-import { loadPreview, TRUSTED_TYPES_POLICY, type PreviewHandOff, type PreviewHost } from './load'
+import { fileLoader, TRUSTED_TYPES_POLICY, type HandOffs } from '../lazy-file'
+import { loadPreview, type PreviewHost } from './load'
 
 const test = suite('preview loader')
 const FOOTER_SRC = 'https://cdn.shop.test/assets/v1/footer.de-DE.0123456789.js'
@@ -16,8 +20,13 @@ function clearCookies() {
     document.cookie = `${name}=; Max-Age=0; Path=/`
 }
 
+/** The file's load event, and the promise reactions that follow it (the loader resolves, the panel mounts). */
+async function loaded(tag: HTMLScriptElement, type = 'load') {
+  tag.dispatchEvent(new Event(type))
+  await new Promise((resolve) => setImmediate(resolve))
+}
+
 function setup(options: { src?: string | null; nonce?: string; trustedTypes?: boolean } = {}) {
-  const { widget } = createTestWidget({ config: { nonce: options.nonce } })
   const host = document.createElement('div')
   document.body.appendChild(host)
   const shadow = host.attachShadow({ mode: 'open' })
@@ -25,7 +34,7 @@ function setup(options: { src?: string | null; nonce?: string; trustedTypes?: bo
   shadow.appendChild(app)
   const footerScript = document.createElement('script')
   if (options.src !== null) footerScript.src = options.src ?? FOOTER_SRC
-  const global: PreviewHandOff & { version: string } = { version: 'test' }
+  const global: HandOffs & { version: string } = { version: 'test' }
   const policies: { name: string; createScriptURL(url: string): string }[] = []
   const win = {
     [GLOBAL_KEY]: global,
@@ -45,11 +54,12 @@ function setup(options: { src?: string | null; nonce?: string; trustedTypes?: bo
         }
       : {}),
   } as unknown as Window
+  const { widget } = createTestWidget({
+    config: { nonce: options.nonce },
+    load: fileLoader(win, options.src === null ? null : footerScript.src, document, options.nonce),
+  })
   const styleRoot = createStyleRoot(shadow)
-  const load = () =>
-    captureConsole(() =>
-      loadPreview(win, options.src === null ? null : footerScript.src, shadow, styleRoot, widget),
-    )
+  const load = () => captureConsole(() => loadPreview(shadow, styleRoot, widget))
   const added = () => [...document.head.querySelectorAll('script')]
   return { widget, shadow, app, global, policies, load, added, styleRoot }
 }
@@ -93,8 +103,8 @@ test('on load it hands a container inside the shadow root, the style root and th
   await load()
   let host: PreviewHost | undefined
   // What the preview file does when it runs: hand over its module function.
-  global.preview!(() => ({ mountPreview: (h) => (host = h) }))
-  const { errors } = await captureConsole(() => added()[0].dispatchEvent(new Event('load')))
+  global.preview!(() => ({ mountPreview: (h: PreviewHost) => (host = h) }))
+  const { errors } = await captureConsole(() => loaded(added()[0]))
   assert.equal(errors, [])
   assert.ok(host)
   assert.is(host!.container.parentNode, shadow)
@@ -109,7 +119,7 @@ test("the preview file's module function receives the footer's runtime", async (
   const { load, global } = setup()
   await load()
   let received: unknown
-  global.preview!((runtime) => {
+  global.preview!((runtime: unknown) => {
     received = runtime
     return { mountPreview: () => {} }
   })
@@ -120,7 +130,7 @@ test('a preview file that fails to load is logged; the shadow root is untouched'
   document.cookie = 'StaffAuthToken=t; Path=/'
   const { load, added, shadow } = setup()
   await load()
-  const { errors } = await captureConsole(() => added()[0].dispatchEvent(new Event('error')))
+  const { errors } = await captureConsole(() => loaded(added()[0], 'error'))
   assert.is(errors.length, 1)
   assert.match(errors[0], /\bE6\b.* https:\/\/cdn\.shop\.test\/assets\/v1\/preview\.test\.js/)
   assert.is(shadow.childNodes.length, 1)
@@ -130,7 +140,7 @@ test('a preview file that does not register itself is logged', async () => {
   document.cookie = 'StaffAuthToken=t; Path=/'
   const { load, added, shadow } = setup()
   await load()
-  const { errors } = await captureConsole(() => added()[0].dispatchEvent(new Event('load')))
+  const { errors } = await captureConsole(() => loaded(added()[0]))
   assert.match(errors.join(), /\bE6\b.* .*preview\.test\.js/)
   assert.is(shadow.childNodes.length, 1)
 })
@@ -144,7 +154,7 @@ test('a preview that throws while starting is logged and its container removed',
       throw new Error('boom')
     },
   }))
-  const { errors } = await captureConsole(() => added()[0].dispatchEvent(new Event('load')))
+  const { errors } = await captureConsole(() => loaded(added()[0]))
   assert.match(errors.join(), /\bE6\b.* .*preview\.test\.js boom/)
   assert.is(shadow.childNodes.length, 1)
 })
@@ -172,14 +182,22 @@ test("the page nonce (the tag's nonce) goes on the preview script", async () => 
   assert.is(added()[0].nonce, 'n0nce')
 })
 
-test('with Trusted Types the URL comes from a policy that accepts only the preview URL', async () => {
+test('with Trusted Types the URL comes from one policy that accepts only the URLs of the files loaded', async () => {
   document.cookie = 'StaffAuthToken=t; Path=/'
-  const { load, added, policies } = setup({ trustedTypes: true })
+  const { load, added, policies, widget } = setup({ trustedTypes: true })
   await load()
   assert.is(policies.length, 1)
   assert.is(policies[0].name, TRUSTED_TYPES_POLICY)
   assert.is(added()[0].src, PREVIEW_URL)
   assert.is(policies[0].createScriptURL(PREVIEW_URL), PREVIEW_URL)
+  // A second file (the double opt-in landing's) goes through the same policy: a second policy of
+  // that name would be refused under a `trusted-types` list.
+  void widget.load('doi')
+  const doiUrl = 'https://cdn.shop.test/assets/v1/doi-landing.test.js' // __DOI_FILE__ in tests
+  assert.is(policies.length, 1)
+  assert.is(added()[1].src, doiUrl)
+  assert.is(added()[1].getAttribute('integrity'), 'sha384-doitest')
+  assert.is(policies[0].createScriptURL(doiUrl), doiUrl)
   for (const other of [
     'https://evil.test/x.js',
     'https://cdn.shop.test/assets/v1/other.js',

@@ -2,16 +2,12 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { fakeClock, type FakeClock } from '../../test/helpers/fake-timers'
-import { createTestWidget } from '../../test/helpers/widget'
+import { createTestWidget, loadFromSource } from '../../test/helpers/widget'
+import type { LazyFile } from '../lazy-file'
 import { createContractServer } from '../../server/handler'
 import { makeLoginToken } from '../../server/core/routes/login'
-import {
-  CHECK_INTERVAL_MS,
-  CheckResult,
-  createSessionMonitor,
-  TOKEN_POLL_MS,
-  type SessionMonitor,
-} from './session-monitor'
+import { CheckResult, createSessionMonitor, type SessionMonitor } from './session-monitor'
+import { CHECK_INTERVAL_MS, TOKEN_POLL_MS } from './timing'
 import { startSessionMonitor } from './index'
 import type { Platform } from '../platform'
 
@@ -493,10 +489,57 @@ const PLATFORMS: [Platform, boolean][] = [
 for (const [platform, runs] of PLATFORMS) {
   test(`on ${platform} the monitor ${runs ? 'runs' : 'is skipped'}`, () => {
     const { widget } = createTestWidget({ platform })
-    const monitor = startSessionMonitor(widget, () => 0)
-    assert.is(monitor !== null, runs)
-    monitor?.stop()
+    const stop = startSessionMonitor(widget, () => 0)
+    assert.is(stop !== null, runs)
+    stop?.()
   })
 }
+
+test("the monitor's file is loaded only once a LoginToken cookie exists: not without one, then at the next 10-second poll", async () => {
+  const loads: LazyFile[] = []
+  const clock = fakeClock()
+  const { widget } = createTestWidget({
+    clock,
+    load: (name) => {
+      loads.push(name)
+      return loadFromSource(name)
+    },
+  })
+  const doc = fakeDocument()
+  const login = fakeLogin([201])
+  widget.document = doc as unknown as Document
+  widget.fetch = login.fetch
+  const stop = startSessionMonitor(widget, clock.now)!
+  await clock.advance(3 * TOKEN_POLL_MS)
+  assert.equal(loads, [], 'a visitor who is not logged in loads nothing')
+  doc.cookie = token(clock, 600, -1)
+  await clock.advance(TOKEN_POLL_MS - 1)
+  assert.equal(loads, [], 'not before the next poll')
+  await clock.advance(1)
+  await settle(clock)
+  assert.equal(loads, ['login'])
+  assert.is(login.renewals(), 1, 'the due token is renewed once the file is there')
+  stop()
+  assert.is(clock.pending(), 0, 'stopping ends the monitor too')
+})
+
+test('stopped before its file arrives, the monitor never starts', async () => {
+  const clock = fakeClock()
+  let arrive = () => {}
+  const { widget } = createTestWidget({
+    clock,
+    load: (name) => new Promise((resolve) => (arrive = () => resolve(loadFromSource(name)))),
+  })
+  const doc = fakeDocument(token(clock, 600, -1))
+  const login = fakeLogin([201])
+  widget.document = doc as unknown as Document
+  widget.fetch = login.fetch
+  const stop = startSessionMonitor(widget, clock.now)!
+  stop()
+  arrive()
+  await settle(clock)
+  assert.is(login.requests.length, 0)
+  assert.is(doc.listenerCount(), 0)
+})
 
 test.run()

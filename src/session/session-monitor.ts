@@ -1,7 +1,8 @@
 /**
- * Keeps a logged-in visitor's login token fresh (SPEC §4 Session monitor, §7, §9). It runs in the
- * main bundle, reads the LoginToken cookie and asks the server to renew the token when due; the
- * server sets the new cookie, the widget never writes cookies.
+ * Keeps a logged-in visitor's login token fresh (SPEC §4 Session monitor, §7, §9). It ships in the
+ * logged-in visitor's file (src/login.lazy.ts), loaded once a LoginToken cookie exists (index.ts);
+ * it reads the LoginToken cookie and asks the server to renew the token when due; the server sets
+ * the new cookie, the widget never writes cookies.
  *
  * Check results (SPEC §4): 0 renewed (201), 1 ok (200), 2 server error, 3 unknown or no token,
  * 4 not yet due, 5 expired. Times compare in whole seconds (exp and ren are seconds).
@@ -36,10 +37,7 @@ import { readCookie } from '../cookies'
 import { fromDocument } from '../dom'
 import { decodeLoginToken, LOGIN_TOKEN_COOKIE } from '../contract/login-token'
 import { LOGIN_API, LOGIN_TOKEN_RENEW_PATH, LONG_TERM_TOKEN_RENEW_PATH } from '../contract/contract'
-
-/** SPEC §9: token check every 3 minutes, waiting poll every 10 seconds. */
-export const CHECK_INTERVAL_MS = 3 * 60_000
-export const TOKEN_POLL_MS = 10_000
+import { CHECK_INTERVAL_MS, TOKEN_POLL_MS } from './timing'
 
 /** An enum so esbuild inlines the numbers: the main bundle carries no lookup object. */
 export enum CheckResult {

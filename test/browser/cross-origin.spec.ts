@@ -15,6 +15,7 @@ import { REPO_ROOT } from '../../build/repo-root.ts'
 import type { FooterContent } from '../../src/footer/footer.schema.ts'
 import { watchPage, type PageLog } from './helpers.ts'
 import { docBlocks, startNginx, startShop, type Nginx, type ShopOrigin } from './origins.ts'
+import { DEMO_ACCOUNT } from '../../server/core/routes/login.ts'
 
 const RELEASE = publicDir(path.join(REPO_ROOT, 'dist'))
 const manifest = JSON.parse(readFileSync(path.join(RELEASE, 'manifest.json'), 'utf8')) as Manifest
@@ -252,6 +253,68 @@ for (const [i, printed] of policies.entries()) {
     expect(violations).toEqual([])
     expect(failed).toEqual([])
     expect(log.errors).toEqual([])
+    expect(log.pageErrors).toEqual([])
+  })
+}
+
+/** The lazily loaded files of the release (src/lazy-file.ts), as the manifest lists them. */
+const lazyFiles = manifest.bundles.filter((b) => b.kind === 'lazy')
+test('the manifest lists the lazily loaded files: the double opt-in landing and the logged-in visitor file', () =>
+  expect(lazyFiles.map((b) => b.file.replace(/\.[0-9a-f]{10}\.js$/, ''))).toEqual([
+    'doi-landing',
+    'login',
+  ]))
+for (const [i, printed] of policies.entries()) {
+  test(`CSP ${i + 1} of the doc, as printed: the lazily loaded files come from the asset origin with their integrity; the landing asks, the login prefills`, async ({
+    page,
+  }) => {
+    const nonce = randomBytes(16).toString('base64')
+    const policy = printed
+      .trim()
+      .replace(/\s*\n\s*/g, ' ')
+      .replaceAll('https://cdn.example.com', assets.origin)
+      .replaceAll('NONCE', nonce)
+    const { failed, log } = watchNetwork(page)
+    const violations: string[] = []
+    page.on('console', (m) => {
+      if (/Content Security Policy|Trusted Type/i.test(m.text())) violations.push(m.text())
+    })
+    const extra = printed.includes('NONCE') ? ` nonce="${nonce}"` : ''
+    shop.pages.set(`/lazy-${i}`, {
+      body: hostPage(tagOn(assets.origin, extra)),
+      headers: { 'content-security-policy': policy },
+    })
+    const added = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLScriptElement>('head script[integrity]')].map((s) => [
+          s.src,
+          s.integrity,
+        ]),
+      )
+    const expected = (stem: string) => {
+      const file = lazyFiles.find((b) => b.file.startsWith(`${stem}.`))!
+      return [`${assets.origin}${manifest.publicPath}${file.file}`, file.integrity]
+    }
+    // A page opened from the confirmation mail: a token of the server's format, unknown to it.
+    await page.goto(`${shop.origin}/lazy-${i}?subscriberToken=${'A'.repeat(22)}`)
+    await page.getByRole('button', { name: 'Anmeldung bestätigen' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'nicht mehr gültig' })).toBeVisible()
+    expect(await added()).toEqual([expected('doi-landing')])
+    // Logged in: the base data fills the form, through the logged-in visitor's file.
+    const login = await page.request.post(`${shop.origin}/service/login/api/v1/login`, {
+      headers: { 'X-hunter-csrf': '1' },
+      data: DEMO_ACCOUNT,
+    })
+    expect(login.status()).toBe(200)
+    await page.goto(`${shop.origin}/lazy-${i}`)
+    await expect(page.getByRole('textbox', { name: /^E-Mail/ })).toHaveValue(
+      'anna.schmidt@example.com',
+    )
+    expect(await added()).toEqual([expected('login')])
+    expect(violations).toEqual([])
+    // The refused token's PUT is the one 4xx answer (the browser logs it as a failed resource).
+    expect(failed.filter((f) => !/\/doi 4\d\d$/.test(f))).toEqual([])
+    expect(log.errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([])
     expect(log.pageErrors).toEqual([])
   })
 }

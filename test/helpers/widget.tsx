@@ -17,6 +17,22 @@ import type { Platform } from '../../src/platform'
 import { createContractServer, type ContractServer } from '../../server/handler'
 import { loadDictionary } from '../../build/product/locales'
 import { fakeClock, type FakeClock } from './fake-timers'
+import type { LazyFile, LoadFile } from '../../src/lazy-file'
+import * as doiLandingFile from '../../src/newsletter/doi-landing.lazy'
+import * as loginFile from '../../src/login.lazy'
+
+/**
+ * The lazily loaded files from source, as the widget's loader hands them over (src/lazy-file.ts):
+ * a promise of the file's exports. The preview file's loading is load.test.ts's and preview-panel.test.tsx's.
+ */
+const SOURCE_FILES: Partial<Record<LazyFile, unknown>> = {
+  doi: doiLandingFile,
+  login: loginFile,
+}
+export const loadFromSource: LoadFile = <Exports,>(name: LazyFile) =>
+  name in SOURCE_FILES
+    ? Promise.resolve(SOURCE_FILES[name] as Exports)
+    : Promise.reject(new Error(`no source for ${name}`))
 
 export const TEST_ORIGIN = 'https://shop.test'
 
@@ -47,6 +63,8 @@ export interface TestWidgetOptions {
   fetch?: typeof fetch
   /** Where the widget's script came from; defaults to the page's origin. */
   assetOrigin?: string
+  /** How the widget loads its lazily loaded files; defaults to taking them from source. */
+  load?: LoadFile
 }
 
 /** A request the widget sent, as drain() tells requests apart. */
@@ -147,6 +165,7 @@ export function createTestWidget(options: TestWidgetOptions = {}) {
     later: (step: () => void) => void clock.setTimeout(step, 0),
     document,
     mountElement,
+    load: options.load ?? loadFromSource,
   })
   return { widget, server, clock, drain }
 }

@@ -91,6 +91,10 @@ async function main(): Promise<number> {
       __DOCS_URL__: JSON.stringify(DOCS_URL),
       __PREVIEW_FILE__: '"preview.test.js"',
       __PREVIEW_INTEGRITY__: '"sha384-previewtest"',
+      __DOI_FILE__: '"doi-landing.test.js"',
+      __DOI_INTEGRITY__: '"sha384-doitest"',
+      __LOGIN_FILE__: '"login.test.js"',
+      __LOGIN_INTEGRITY__: '"sha384-logintest"',
       // No script tag runs the tests: the defaults of the embed attributes apply.
       __FOOTER_SCRIPT__: 'null',
     },

@@ -36,11 +36,8 @@ import { Footer } from '../../src/footer/footer'
 import { ErrorBoundary } from '../../src/base/error-boundary'
 import { PreviewPanel } from '../../src/preview/preview-panel'
 import { RENEW_INTERVAL_MS } from '../../src/preview/preview.model'
-import {
-  CHECK_INTERVAL_MS,
-  CheckResult,
-  createSessionMonitor,
-} from '../../src/session/session-monitor'
+import { CheckResult, createSessionMonitor } from '../../src/session/session-monitor'
+import { CHECK_INTERVAL_MS } from '../../src/session/timing'
 import { REQUEST_TIMEOUT_MS } from '../../src/api/client'
 import type { Site } from '../../src/contract/sites'
 import * as C from '../../src/contract/contract'

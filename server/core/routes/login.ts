@@ -1,11 +1,13 @@
 /**
  * Login calls of SPEC §7. Demo account: demo@lumora.example / lumora-demo.
- * Tokens are JWTs signed with HMAC-SHA256 (HS256) under a secret drawn once per store (store.ts):
- * header.payload.signature, the payload readable (exp, ren and lid, in seconds) because the
+ * Tokens are JWTs signed with HMAC-SHA256 (HS256) under the configured login keys, which are
+ * never in the store (login-keys.ts): header.payload.signature, the header naming its key
+ * (`kid`), the payload readable (exp, ren and lid, in seconds) because the
  * widget's session monitor reads it from the LoginToken cookie. The long-term token (LongtermToken,
- * HttpOnly) is signed the same way. The server trusts a token only
- * when its header says HS256 and the signature over header and payload is its own; anything
- * else (alg "none", an altered payload, another server's token) is no token.
+ * HttpOnly) is signed the same way and belongs to a live login, ending with it. The server trusts a
+ * token only when its header is one it writes (HS256 and a key id it holds) and the signature
+ * over header and payload is that key's; anything else (alg "none", an altered payload, another
+ * server's token, a key no longer listed) is no token.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import {
@@ -36,7 +38,7 @@ import {
 } from '../../../src/contract/login-token.ts'
 import { route, type Route } from '../router.ts'
 import type { ServerContext } from '../context.ts'
-import { isCurrentToken, nextToken } from './login-sessions.ts'
+import { isCurrentToken, liveLoginEnd, nextToken } from './login-sessions.ts'
 import { loginThrottle } from './login-throttle.ts'
 
 export const DEMO_ACCOUNT = { email: 'demo@lumora.example', password: 'lumora-demo' }
@@ -46,40 +48,50 @@ export const TOKEN_RENEW_AFTER_S = 10 * 60
 /** A long-term token lives 30 days; each renewal starts a new term. */
 export const LONG_TERM_LIFETIME_S = 30 * 24 * 60 * 60
 
-const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url')
+/** The exact header this server writes for a key id: no other algorithm is ever considered. */
+const headerFor = (keyId: string) =>
+  Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT', kid: keyId })).toString('base64url')
 
-/** The signing secret of the server's store (store/store.ts): a restart keeps the logins. */
-const sign = async (ctx: ServerContext, signed: string) =>
-  createHmac('sha256', await ctx.store.loginSecret())
-    .update(signed)
-    .digest('base64url')
+/** Each verifying key by the exact header of its tokens. */
+const keysByHeader = new WeakMap<ServerContext, Map<string, Buffer>>()
+function verifyingKey(ctx: ServerContext, header: string): Buffer | undefined {
+  let keys = keysByHeader.get(ctx)
+  if (!keys) {
+    keys = new Map([...ctx.loginKeys.keys].map(([id, key]) => [headerFor(id), key]))
+    keysByHeader.set(ctx, keys)
+  }
+  return keys.get(header)
+}
+
+const sign = (key: Buffer, signed: string) =>
+  createHmac('sha256', key).update(signed).digest('base64url')
 
 /** A signed token: the header this server writes, the claims readable, its HS256 signature. */
-async function signToken(ctx: ServerContext, claims: object): Promise<string> {
+function signToken(ctx: ServerContext, claims: object): string {
+  const { signingId, keys } = ctx.loginKeys
+  const header = headerFor(signingId)
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url')
-  return `${HEADER}.${payload}.${await sign(ctx, `${HEADER}.${payload}`)}`
+  return `${header}.${payload}.${sign(keys.get(signingId)!, `${header}.${payload}`)}`
 }
 
 /** The claims of a token this server signed, of the given shape and not expired; null for anything else. */
-async function verifyToken<T extends { exp: number }>(
+function verifyToken<T extends { exp: number }>(
   ctx: ServerContext,
   token: string | null | undefined,
   schema: Struct<T>,
-): Promise<T | null> {
-  const [error, claims] = validate(await signedClaims(ctx, token), schema)
+): T | null {
+  const [error, claims] = validate(signedClaims(ctx, token), schema)
   return !error && claims.exp > ctx.now().getTime() / 1000 ? claims : null
 }
 
-async function signedClaims(
-  ctx: ServerContext,
-  token: string | null | undefined,
-): Promise<unknown> {
+function signedClaims(ctx: ServerContext, token: string | null | undefined): unknown {
   const parts = (token ?? '').split('.')
   if (parts.length !== 3) return null
   const [header, payload, signature] = parts
-  // The header is compared as the exact text this server writes: no other algorithm is ever considered.
-  if (header !== HEADER) return null
-  const expected = Buffer.from(await sign(ctx, `${header}.${payload}`))
+  // The header is compared as the exact text this server writes for one of its keys.
+  const key = verifyingKey(ctx, header)
+  if (!key) return null
+  const expected = Buffer.from(sign(key, `${header}.${payload}`))
   const given = Buffer.from(signature)
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
   try {
@@ -120,7 +132,7 @@ export async function verifyLoginToken(
   ctx: ServerContext,
   token: string | null | undefined,
 ): Promise<LoginToken | null> {
-  const claims = await verifyToken(ctx, token, ServerLoginTokenSchema)
+  const claims = verifyToken(ctx, token, ServerLoginTokenSchema)
   return claims && (await isCurrentToken(ctx, claims.lid, claims.tid, seconds(ctx.now())))
     ? claims
     : null
@@ -133,20 +145,23 @@ export async function verifyLoginToken(
  */
 const LongTermTokenSchema = object({ use: literal('longterm'), exp: number(), lid: string() })
 
-const makeLongTermToken = (ctx: ServerContext, loginId: string) =>
-  signToken(ctx, { use: 'longterm', exp: seconds(ctx.now()) + LONG_TERM_LIFETIME_S, lid: loginId })
-
-const longTermCookie = async (ctx: ServerContext, loginId: string) =>
-  setCookie(LONG_TERM_TOKEN_COOKIE, await makeLongTermToken(ctx, loginId), {
-    maxAgeSeconds: LONG_TERM_LIFETIME_S,
+/** A long-term token for a login that lives: it ends with its login (and at the latest in 30 days). */
+async function longTermCookie(ctx: ServerContext, loginId: string): Promise<string | undefined> {
+  const now = seconds(ctx.now())
+  const until = await liveLoginEnd(ctx, loginId, now)
+  if (until === undefined) return undefined
+  const exp = Math.min(now + LONG_TERM_LIFETIME_S, until)
+  return setCookie(LONG_TERM_TOKEN_COOKIE, signToken(ctx, { use: 'longterm', exp, lid: loginId }), {
+    maxAgeSeconds: exp - now,
   })
+}
 
 const loginCookies = async (ctx: ServerContext, loginId: string) => [
   setCookie(LOGIN_TOKEN_COOKIE, await makeLoginToken(ctx, loginId), {
     maxAgeSeconds: TOKEN_LIFETIME_S,
     readableByWidget: true,
   }),
-  await longTermCookie(ctx, loginId),
+  (await longTermCookie(ctx, loginId))!,
 ]
 
 export function loginRoutes(): Route[] {
@@ -180,14 +195,11 @@ export function loginRoutes(): Route[] {
       })
     }),
     route('POST', LOGIN_API + LONG_TERM_TOKEN_RENEW_PATH, async ({ request, ctx }) => {
-      const token = await verifyToken(
-        ctx,
-        cookies(request)[LONG_TERM_TOKEN_COOKIE],
-        LongTermTokenSchema,
-      )
-      if (!token) return empty(401)
-      // A new term for the login the presented token belongs to, and only that one.
-      return empty(201, { 'set-cookie': await longTermCookie(ctx, token.lid) })
+      const token = verifyToken(ctx, cookies(request)[LONG_TERM_TOKEN_COOKIE], LongTermTokenSchema)
+      // A new term for the login the presented token belongs to, and only while that one lives.
+      const cookie = token && (await longTermCookie(ctx, token.lid))
+      if (!cookie) return empty(401)
+      return empty(201, { 'set-cookie': cookie })
     }),
   ]
 }

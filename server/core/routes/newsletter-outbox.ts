@@ -3,15 +3,17 @@
  * them to its mail service; the demo shows them at /_mail/, demo/mail.ts), paced per mailbox so
  * no form (or bot) can flood an inbox. The pause is a shared limit (rate-limit.ts), counted in the
  * transaction that stores the sign-up: a sign-up within it is stored, and its mail waits until
- * the pause ends (sendDueMails).
+ * the pause ends (sendDueMails). A mail stays only while its record does: an erasure or the
+ * retention sweep, in this process or in `npm run consents`, takes the address out of it too.
  */
 import { SITE_LOCALE, type Site } from '../../../src/contract/sites.ts'
-import { SUBSCRIBER_TOKEN_PARAM } from '../../../src/contract/contract.ts'
+import { SUBSCRIBER_TOKEN_BYTES, SUBSCRIBER_TOKEN_PARAM } from '../../../src/contract/contract.ts'
 import { featureState, type ServerContext } from '../context.ts'
 import { bucket } from '../rate-limit.ts'
 import { MAIL_TEXTS } from './newsletter-mail.ts'
 import { mailboxKey } from './newsletter-store.ts'
 import type { Bucket, Subscriber } from '../store/store.ts'
+import { hashToken } from '../store/token-hash.ts'
 
 /** One mailbox gets a confirmation mail at most this often, whichever of its addresses signs up. */
 export const DOI_RESEND_PAUSE_MS = 10 * 60 * 1000
@@ -28,6 +30,8 @@ export interface Mail {
   link: string
   site: Site
   sentAt: string
+  /** The hash of the link's token: which record the mail belongs to. */
+  tokenHash: string
 }
 
 interface Outbox {
@@ -44,10 +48,10 @@ export const mailboxPause = (email: string): Bucket =>
   bucket('mailbox pause', mailboxKey(email), { burst: 1, everyMs: DOI_RESEND_PAUSE_MS })
 
 /**
- * Mails the confirmation link of a stored sign-up whose mailbox's pause the store has counted
- * (its link's life is the store's, addPending).
+ * Mails the confirmation link of a stored sign-up with its token, once the store has counted its
+ * mailbox's pause (its link's life is the store's, addPending).
  */
-export function sendConfirmation(ctx: ServerContext, subscriber: Subscriber): void {
+export function sendConfirmation(ctx: ServerContext, subscriber: Subscriber, token: string): void {
   const box = outbox(ctx)
   const now = ctx.now()
   const { site } = subscriber.evidence
@@ -56,9 +60,10 @@ export function sendConfirmation(ctx: ServerContext, subscriber: Subscriber): vo
     to: subscriber.request.email,
     ...MAIL_TEXTS[SITE_LOCALE[site]],
     locale: SITE_LOCALE[site],
-    link: confirmationLink(ctx, site, subscriber.evidence.pageAddress, subscriber.token),
+    link: confirmationLink(ctx, site, subscriber.evidence.pageAddress, token),
     site,
     sentAt: now.toISOString(),
+    tokenHash: hashToken(token),
   })
   if (box.mails.length > ctx.limits.mails) box.mails.splice(0, box.mails.length - ctx.limits.mails)
 }
@@ -69,8 +74,16 @@ export function sendConfirmation(ctx: ServerContext, subscriber: Subscriber): vo
  * DUE_MAILS_EVERY_MS (serve.ts); tests call it on their clock.
  */
 export async function sendDueMails(ctx: ServerContext): Promise<number> {
-  const due = await ctx.store.dueMails(ctx.now().getTime(), (s) => mailboxPause(s.request.email))
-  for (const subscriber of due) sendConfirmation(ctx, subscriber)
+  const due = await ctx.store.dueMails(
+    ctx.now().getTime(),
+    (s) => mailboxPause(s.request.email),
+    () => {
+      // A new link: the store knows only the old token's hash.
+      const token = ctx.randomToken(SUBSCRIBER_TOKEN_BYTES)
+      return { token, hash: hashToken(token) }
+    },
+  )
+  for (const { subscriber, token } of due) sendConfirmation(ctx, subscriber, token)
   return due.length
 }
 
@@ -97,4 +110,35 @@ function confirmationLink(
     (ctx.sitePaths[site] ?? '/')
   link.searchParams.set(SUBSCRIBER_TOKEN_PARAM, token)
   return link.href
+}
+
+/**
+ * Drops the mails whose record the store no longer holds (erased, or expired and swept, here or by
+ * another process on the same database): the outbox names nobody the records do not. Run before
+ * the outbox is shown, and every minute (keepOutboxTrue).
+ */
+export async function forgetGoneRecords(ctx: ServerContext): Promise<void> {
+  const box = outbox(ctx)
+  const gone = new Set<Mail>()
+  for (const mail of box.mails) if (!(await ctx.store.subscriber(mail.tokenHash))) gone.add(mail)
+  if (gone.size) box.mails = box.mails.filter((mail) => !gone.has(mail))
+}
+
+const OUTBOX_CHECK_EVERY_MS = 60_000
+
+/**
+ * Checks the outbox against the records every minute, so an erasure by `npm run consents` (another
+ * process) leaves this one's memory within a minute; the returned function stops it. It never
+ * keeps the process alive.
+ */
+export function keepOutboxTrue(ctx: ServerContext): () => void {
+  const timer = setInterval(
+    () =>
+      forgetGoneRecords(ctx).catch((error) =>
+        console.error('outbox: check failed:', error.message),
+      ),
+    OUTBOX_CHECK_EVERY_MS,
+  )
+  timer.unref()
+  return () => clearInterval(timer)
 }

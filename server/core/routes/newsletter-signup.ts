@@ -23,10 +23,32 @@ import { clientKey, networkKey, type Client } from '../client.ts'
 import { json, problem, readJson } from '../http.ts'
 import { bucket, tooManyRequests } from '../rate-limit.ts'
 import { mailboxPause, sendConfirmation } from './newsletter-outbox.ts'
-import { addPending, pendingFor, renewLink } from './newsletter-store.ts'
-import type { Bucket, Subscriber } from '../store/store.ts'
+import {
+  addPending,
+  clientEvidence,
+  consentSet,
+  pendingFor,
+  renewLink,
+} from './newsletter-store.ts'
+import { consentText } from '../consent-texts.ts'
+import { currentRequest, type Bucket, type Subscriber } from '../store/store.ts'
+import { hashToken } from '../store/token-hash.ts'
 
-export const CONSENT_TEXT_VERSION = '2026-11'
+/** The longest page address a record keeps (origin and path; longer ones are not kept). */
+export const PAGE_ADDRESS_MAX = 2048
+
+/**
+ * The page a visitor signed up on, as the record keeps it: the client's X-Original-Address
+ * reduced to its origin and path (a query or fragment may carry anything, a session or an
+ * address), and nothing when it is no http(s) address or longer than PAGE_ADDRESS_MAX.
+ */
+export function pageAddressOf(header: string | null): string | null {
+  if (!header || header.length > 8 * PAGE_ADDRESS_MAX || !URL.canParse(header)) return null
+  const url = new URL(header)
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null
+  const page = url.origin + url.pathname
+  return page.length <= PAGE_ADDRESS_MAX ? page : null
+}
 
 /**
  * Sign-ups per client (clientKey): this many at once, then one more every SIGN_UP_EVERY_MS. A
@@ -86,34 +108,40 @@ export async function subscribe({
     )
   const site = siteOf(request)
   const now = ctx.now()
+  valid.consents = consentSet(valid.consents)
   const evidence: Subscriber['evidence'] = {
     receivedAt: now.toISOString(),
     site,
     locale: SITE_LOCALE[site],
-    pageAddress: request.headers.get(ORIGINAL_ADDRESS_HEADER),
+    pageAddress: pageAddressOf(request.headers.get(ORIGINAL_ADDRESS_HEADER)),
     consents: valid.consents,
-    consentTextVersion: CONSENT_TEXT_VERSION,
+    consentTextVersion: consentText(SITE_LOCALE[site]).version,
+    client: clientEvidence(ctx, client, request),
   }
   const rules = { limits, pause: mailboxPause(valid.email) }
   const pending = await pendingFor(ctx, valid.email)
   if (pending && sameSignUp(pending, valid, evidence)) {
-    // The same link again, once its new life is committed; its mail now, or after the pause.
-    const renewed = await renewLink(ctx, pending, rules)
+    // The mail again, with a new link (the store knows only the old token's hash), once it is
+    // committed: now, or when the mailbox's pause ends.
+    const token = ctx.randomToken(SUBSCRIBER_TOKEN_BYTES)
+    const renewed = await renewLink(ctx, pending, token, rules)
     if (renewed && 'limited' in renewed) return limited(renewed.limited)
     if (renewed) {
-      if (renewed.mailNow) sendConfirmation(ctx, pending)
+      if (renewed.mailNow) sendConfirmation(ctx, pending, token)
       return waiting()
     }
   }
   // New details are a new sign-up: a new token and mail; the old link is no longer valid. The
   // mail goes out, and the answer, only once the record is committed.
+  const token = ctx.randomToken(SUBSCRIBER_TOKEN_BYTES)
   const subscriber: Subscriber = {
-    token: ctx.randomToken(SUBSCRIBER_TOKEN_BYTES),
+    tokenHash: hashToken(token),
     request: valid,
     status: 'WAITING_FOR_DOI',
     evidence,
     expiresAt: 0,
     network: networkKey(client),
+    corrections: [],
   }
   const stored = await addPending(ctx, subscriber, rules)
   if ('full' in stored)
@@ -123,21 +151,24 @@ export async function subscribe({
   if ('limited' in stored) return limited(stored.limited)
   if ('share' in stored) return limited(stored.share)
   // Taken: a sign-up for the address committed at the same moment stands, with its own mail.
-  if ('mailNow' in stored && stored.mailNow) sendConfirmation(ctx, subscriber)
+  if ('mailNow' in stored && stored.mailNow) sendConfirmation(ctx, subscriber, token)
   return waiting()
 }
 
 const waiting = () => json({ status: 'WAITING_FOR_DOI' }, 201)
 
-/** Whether a sign-up repeats a pending one exactly: the same request, from the same site and page. */
+/**
+ * Whether a sign-up repeats a pending one exactly: the same details (as corrected), from the same
+ * site and page, under the same consent text; the time and the client may differ.
+ */
 function sameSignUp(
   pending: Subscriber,
   request: SubscriberRequest,
   evidence: Subscriber['evidence'],
 ): boolean {
-  const { receivedAt: _a, ...was } = pending.evidence
-  const { receivedAt: _b, ...now } = evidence
-  return canonical([pending.request, was]) === canonical([request, now])
+  const { receivedAt: _a, client: _c, consents: _d, ...was } = pending.evidence
+  const { receivedAt: _b, client: _e, consents: _f, ...now } = evidence
+  return canonical([currentRequest(pending), was]) === canonical([request, now])
 }
 
 /** JSON with object keys sorted, so the order a client sends fields in does not matter. */

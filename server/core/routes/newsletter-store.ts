@@ -4,9 +4,22 @@
  * store/store.ts). Confirmed records are never dropped: they are what the shop must be able to
  * prove. Pending ones make room only by expiring; when the pending store is full, new sign-ups
  * wait instead of pushing anyone's live link out. Each change is committed before it is answered.
+ * A token reaches the store only as its hash (store/token-hash.ts).
  */
+import { CONSENTS } from '../../../src/contract/newsletter.constants.ts'
+import type { Locale } from '../../../src/contract/sites.ts'
+import type { Client } from '../client.ts'
+import { consentText } from '../consent-texts.ts'
 import type { ServerContext } from '../context.ts'
-import type { Bucket, NotStored, SignUpRules, Stored, Subscriber } from '../store/store.ts'
+import type {
+  Bucket,
+  ClientEvidence,
+  NotStored,
+  SignUpRules,
+  Stored,
+  Subscriber,
+} from '../store/store.ts'
+import { hashToken } from '../store/token-hash.ts'
 
 /** Confirmation links are valid this long. */
 export const DOI_TOKEN_TTL_MS = 48 * 60 * 60 * 1000
@@ -27,11 +40,31 @@ export function mailboxKey(email: string): string {
   return `${local}@${email.slice(at + 1)}`.toLowerCase()
 }
 
+/** Consents as a record keeps them: each known value once, in the contract's order. */
+export const consentSet = (consents: readonly string[]): (typeof CONSENTS)[number][] =>
+  CONSENTS.filter((consent) => consents.includes(consent))
+
 const nowMs = (ctx: ServerContext) => ctx.now().getTime()
+
+/** A client's user agent, as evidence: bounded, so a header cannot swell a record. */
+const AGENT_MAX = 512
+
+/** The client as evidence of a sign-up or confirmation, when the operator keeps it (context.ts). */
+export const clientEvidence = (
+  ctx: ServerContext,
+  client: Client,
+  request: Request,
+): ClientEvidence | null =>
+  ctx.keepClientEvidence
+    ? {
+        address: client.remoteAddress,
+        agent: request.headers.get('user-agent')?.slice(0, AGENT_MAX) ?? null,
+      }
+    : null
 
 /** The sign-up of a token while its link is valid (pending), or its confirmed record. */
 export async function usable(ctx: ServerContext, token: string): Promise<Subscriber | undefined> {
-  const subscriber = await ctx.store.subscriber(token)
+  const subscriber = await ctx.store.subscriber(hashToken(token))
   if (subscriber?.status === 'SUBSCRIBED') return subscriber
   return subscriber && subscriber.expiresAt > nowMs(ctx) ? subscriber : undefined
 }
@@ -57,6 +90,7 @@ export function addPending(
     subscriber,
     {
       ...rules,
+      text: consentText(subscriber.evidence.locale as Locale),
       cap: ctx.limits.pendingSignUps,
       networkShare: ctx.limits.pendingPerNetwork,
     },
@@ -65,17 +99,28 @@ export function addPending(
 }
 
 /**
- * A pending sign-up's link works DOI_TOKEN_TTL_MS from now (the same sign-up again, counted
- * against `limits`); false when it no longer works.
+ * A new link for a pending sign-up, valid DOI_TOKEN_TTL_MS from now (the same sign-up again,
+ * counted against `rules.limits`): a new token, as the store knows only the old one's hash; the
+ * previous mail's link stops working. False when the sign-up no longer waits.
  */
 export async function renewLink(
   ctx: ServerContext,
   subscriber: Subscriber,
+  token: string,
   rules: { limits: Bucket[]; pause: Bucket },
 ): Promise<false | { limited: number } | Stored> {
   const expiresAt = nowMs(ctx) + DOI_TOKEN_TTL_MS
-  const renewed = await ctx.store.renewLink(subscriber.token, expiresAt, rules, nowMs(ctx))
-  if (renewed && 'mailNow' in renewed) subscriber.expiresAt = expiresAt
+  const renewed = await ctx.store.renewLink(
+    subscriber.tokenHash,
+    hashToken(token),
+    expiresAt,
+    rules,
+    nowMs(ctx),
+  )
+  if (renewed && 'mailNow' in renewed) {
+    subscriber.tokenHash = hashToken(token)
+    subscriber.expiresAt = expiresAt
+  }
   return renewed
 }
 
@@ -83,12 +128,21 @@ export async function renewLink(
  * The pending sign-up becomes a subscriber; its record stays as the evidence. False when it was
  * no longer pending (confirmed, replaced or expired at the same moment).
  */
-export const markConfirmed = (ctx: ServerContext, subscriber: Subscriber) =>
-  ctx.store.confirm(subscriber.token, ctx.now().toISOString(), nowMs(ctx))
+export const markConfirmed = (
+  ctx: ServerContext,
+  subscriber: Subscriber,
+  client: ClientEvidence | null,
+) => ctx.store.confirm(subscriber.tokenHash, ctx.now().toISOString(), client, nowMs(ctx))
 
-/** The token holder's corrections of a pending sign-up; false when it is no longer pending. */
-export const correctPending = (ctx: ServerContext, subscriber: Subscriber) =>
-  ctx.store.correct(subscriber.token, subscriber, nowMs(ctx))
+/**
+ * The token holder's corrections of a pending sign-up, appended with their time (the sign-up's
+ * own request and evidence stay as they were); false when it is no longer pending.
+ */
+export const correctPending = (
+  ctx: ServerContext,
+  subscriber: Subscriber,
+  request: Subscriber['request'],
+) => ctx.store.correct(subscriber.tokenHash, { at: ctx.now().toISOString(), request }, nowMs(ctx))
 
 /** The subscribers a server holds, pending and confirmed (tests; the export is consents.ts). */
 export const subscribersOf = (ctx: ServerContext) => ctx.store.subscribers()

@@ -16,7 +16,15 @@ import { callRoutes, type Route } from '../router.ts'
 import { readFixture } from '../fixtures.ts'
 import { verifyLoginToken } from './login.ts'
 import { subscribe } from './newsletter-signup.ts'
-import { correctPending, markConfirmed, usable } from './newsletter-store.ts'
+import {
+  clientEvidence,
+  consentSet,
+  correctPending,
+  markConfirmed,
+  usable,
+} from './newsletter-store.ts'
+import type { Client } from '../client.ts'
+import { currentRequest } from '../store/store.ts'
 /**
  * A token route's token. One not of the format the server issues is refused (400) before any
  * lookup or body: it is a client's mistake or a probe.
@@ -35,9 +43,17 @@ interface TokenRouteArgs {
 /** A token from a confirmation mail serves until its sign-up is confirmed (or it expires); then it is used up. */
 const usedUp = () => problem(410, 'urn:newsletter:token_invalid', 'This link is no longer valid.')
 
-async function confirm({ params, ctx }: TokenRouteArgs): Promise<Response> {
+async function confirm({
+  request,
+  params,
+  ctx,
+  client,
+}: TokenRouteArgs & { request: Request; client: Client }): Promise<Response> {
   const subscriber = await usable(ctx, tokenOf(params))
-  if (subscriber?.status !== 'WAITING_FOR_DOI' || !(await markConfirmed(ctx, subscriber)))
+  if (
+    subscriber?.status !== 'WAITING_FOR_DOI' ||
+    !(await markConfirmed(ctx, subscriber, clientEvidence(ctx, client, request)))
+  )
     return usedUp()
   return json({ status: 'SUBSCRIBED' })
 }
@@ -46,7 +62,7 @@ async function lookup({ params, ctx }: TokenRouteArgs): Promise<Response> {
   const subscriber = await usable(ctx, tokenOf(params))
   if (!subscriber) return problem(404, 'urn:newsletter:token_invalid', 'Unknown subscriber token.')
   if (subscriber.status !== 'WAITING_FOR_DOI') return usedUp()
-  const { email, salutation, firstName, lastName, consents } = subscriber.request
+  const { email, salutation, firstName, lastName, consents } = currentRequest(subscriber)
   return json({ email, salutation, firstName, lastName, consents, status: subscriber.status })
 }
 
@@ -89,10 +105,11 @@ async function update({
     )
   }
   const { email: _sameAddress, ...details } = changes
-  subscriber.request = { ...subscriber.request, ...details }
-  if (details.consents) subscriber.evidence.consents = details.consents
-  // Confirmed or replaced since it was read: the token no longer changes anything.
-  if (!(await correctPending(ctx, subscriber))) return usedUp()
+  if (details.consents) details.consents = consentSet(details.consents)
+  // Appended as a correction: the sign-up's own request and evidence stay as they were. Confirmed
+  // or replaced since it was read: the token no longer changes anything.
+  const corrected = { ...currentRequest(subscriber), ...details }
+  if (!(await correctPending(ctx, subscriber, corrected))) return usedUp()
   return empty(204)
 }
 

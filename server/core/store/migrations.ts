@@ -7,12 +7,15 @@
  * end; one that has run is never edited.
  */
 import { type Sql, StoreUnusable } from './sql.ts'
+import { hashToken } from './token-hash.ts'
 
 interface Migration {
   version: number
   name: string
   /** The statements, the same on both engines or each engine's own. */
   statements: string[] | ((engine: Sql['engine']) => string[])
+  /** Work the SQL both engines speak cannot say (hashing), after the statements, in their transaction. */
+  after?: (tx: Sql) => Promise<void>
 }
 
 export const MIGRATIONS: Migration[] = [
@@ -113,6 +116,53 @@ export const MIGRATIONS: Migration[] = [
       `CREATE INDEX subscribers_mail_due ON subscribers (mail_due) WHERE mail_due IS NOT NULL`,
     ],
   },
+  {
+    version: 5,
+    name: 'hashed tokens, client evidence, corrections, consent texts',
+    statements: [
+      // The link's token as its hash (the rows' tokens are hashed below): a copy confirms nothing.
+      `ALTER TABLE subscribers RENAME COLUMN token TO token_hash`,
+      // The client of the sign-up and of the confirmation, when the operator keeps them.
+      `ALTER TABLE subscribers ADD COLUMN client_address TEXT`,
+      `ALTER TABLE subscribers ADD COLUMN client_agent TEXT`,
+      `ALTER TABLE subscribers ADD COLUMN confirmed_address TEXT`,
+      `ALTER TABLE subscribers ADD COLUMN confirmed_agent TEXT`,
+      // A confirmed record's network served the pending share alone.
+      `UPDATE subscribers SET network = '' WHERE status = 'SUBSCRIBED'`,
+      // The export's order, so it reads page after page along an index at any size.
+      `CREATE INDEX subscribers_export_order ON subscribers (received_at, seq, token_hash)`,
+      // A token holder's corrections, appended: the sign-up's own row is never written over.
+      `CREATE TABLE corrections (
+        token_hash TEXT NOT NULL,
+        corrected_at TEXT NOT NULL,
+        request TEXT NOT NULL,
+        seq BIGINT NOT NULL
+      )`,
+      `CREATE INDEX corrections_token ON corrections (token_hash)`,
+      // The words of each consent-text version a sign-up names (core/consent-texts.ts).
+      `CREATE TABLE consent_texts (
+        version TEXT PRIMARY KEY,
+        locale TEXT NOT NULL,
+        texts TEXT NOT NULL
+      )`,
+      // Logins keep hashes of their account and token id; the live ones end (their tokens were
+      // signed with the key this migration drops), and the signing key lives outside the database.
+      `DELETE FROM logins`,
+      `ALTER TABLE logins RENAME COLUMN token_id TO token_hash`,
+      `ALTER TABLE logins RENAME COLUMN account TO account_hash`,
+      `DROP INDEX logins_account`,
+      `CREATE INDEX logins_account_hash ON logins (account_hash)`,
+      `DROP TABLE secrets`,
+    ],
+    async after(tx) {
+      const rows = await tx.all<{ token_hash: string }>('SELECT token_hash FROM subscribers')
+      for (const { token_hash: token } of rows)
+        await tx.run('UPDATE subscribers SET token_hash = ? WHERE token_hash = ?', [
+          hashToken(token),
+          token,
+        ])
+    },
+  },
 ]
 
 /** The newest schema this code knows. */
@@ -129,10 +179,13 @@ const EXPECTED_BOTH = [
   'subscribers_pending_expiry',
   'subscribers_seq',
   'subscribers_mail_due',
+  'subscribers_export_order',
+  'corrections',
+  'consent_texts',
   'erasures',
   'logins',
   'logins_seq',
-  'secrets',
+  'logins_account_hash',
   'counters',
   'limits',
   'schema_migrations',
@@ -142,6 +195,23 @@ const SCHEMA_OBJECTS: Record<Sql['engine'], string> = {
   sqlite: `SELECT name FROM sqlite_master WHERE type IN ('table', 'index')`,
   postgres: `SELECT relname AS name FROM pg_class
     WHERE relnamespace = current_schema()::regnamespace AND relkind IN ('r', 'i', 'S', 'p')`,
+}
+
+/**
+ * Throws StoreUnusable unless the database's schema is this code's version, without changing it
+ * (the consents export reads a store as it is).
+ */
+export async function schemaIsCurrent(sql: Sql): Promise<void> {
+  const [row] = await sql
+    .all<{ version: number | null }>('SELECT MAX(version) AS version FROM schema_migrations')
+    .catch(() => {
+      throw new StoreUnusable('it holds no records (no schema): is it the right database?')
+    })
+  const version = Number(row?.version ?? 0)
+  if (version !== SCHEMA_VERSION)
+    throw new StoreUnusable(
+      `its schema is version ${version}, this code's ${SCHEMA_VERSION}: ${version < SCHEMA_VERSION ? 'start the server once (it migrates)' : 'run the newer code'}, then export`,
+    )
 }
 
 /** Throws StoreUnusable naming what is missing when the schema lacks an object the queries need. */
@@ -180,6 +250,7 @@ export async function migrate(sql: Sql): Promise<number[]> {
           ? statements(tx.engine)
           : statements)
           await tx.run(statement)
+        await migration.after?.(tx)
         await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
           migration.version,
           migration.name,

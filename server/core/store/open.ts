@@ -2,11 +2,14 @@
  * Which database the server and `npm run consents` use, from the environment: DATABASE_URL
  * (postgres://…) for PostgreSQL, else the embedded SQLite file in DATA_DIR (default `.data/` in the
  * checkout, git-ignored; `:memory:` for a store that ends with the process, as the browser tests'
- * servers use). The server and the tools read the same settings, so they see one store.
+ * servers use). The server and the tools read the same settings, so they see one store. The
+ * folder and its files are the server's alone (private-files.ts): 0700 and 0600, and a start is
+ * refused when another user owns them or may write to them.
  */
-import { existsSync, mkdirSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs'
 import path from 'node:path'
 import { REPO_ROOT } from '../../../build/repo-root.ts'
+import { keepPrivate, StartRefused } from '../private-files.ts'
 import { openPostgres } from './postgres.ts'
 import { openSqlite } from './sqlite.ts'
 import { createStore, type Store } from './store.ts'
@@ -16,11 +19,21 @@ export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.data')
 const SQLITE_FILE = 'contract-server.sqlite'
 const MEMORY = ':memory:'
 
-/** Where the store lives, said without its password (for the start-up line). */
+/** Parameters of a connection address that carry a secret (libpq's and node-postgres's). */
+const SECRET_PARAMS = /pass|key|secret|token/i
+
+/**
+ * Where the store lives, said without any password (for the start-up line): the address's
+ * password and every parameter that may carry a secret (`?password=`, `sslpassword`, `sslkey`)
+ * are left out.
+ */
 export function storeLocation(env: Record<string, string | undefined>): string {
   if (env.DATABASE_URL) {
+    if (!URL.canParse(env.DATABASE_URL)) return 'PostgreSQL (DATABASE_URL is no address)'
     const url = new URL(env.DATABASE_URL)
-    url.password = url.password && '***'
+    url.password = ''
+    for (const name of [...url.searchParams.keys()])
+      if (SECRET_PARAMS.test(name)) url.searchParams.delete(name)
     return `PostgreSQL ${url.href}`
   }
   if (env.DATA_DIR === MEMORY) return 'SQLite in memory (nothing outlives the process)'
@@ -64,7 +77,16 @@ export function openConfiguredStore(
   if (existing && !existsSync(path.join(dir, SQLITE_FILE)))
     throw new Error('there is no store there (is DATA_DIR right?)')
   mkdirSync(dir, { recursive: true, mode: 0o700 })
-  return createStore(openSqlite(path.join(dir, SQLITE_FILE)))
+  keepPrivate(dir, 0o700)
+  const file = path.join(dir, SQLITE_FILE)
+  // Created 0600 before SQLite opens it; SQLite gives its -wal and -shm files the same mode.
+  try {
+    closeSync(openSync(file, 'a', 0o600))
+  } catch (error) {
+    throw new StartRefused(`${file} cannot be opened: ${(error as Error).message}`)
+  }
+  for (const own of [file, `${file}-wal`, `${file}-shm`]) keepPrivate(own, 0o600)
+  return createStore(openSqlite(file))
 }
 
 /**
@@ -76,8 +98,11 @@ export function openConfiguredReadOnly(env: Record<string, string | undefined>):
   if (url) return openPostgres(url, undefined, { readOnly: true })
   if (env.DATA_DIR === MEMORY)
     throw new Error('an in-memory store (DATA_DIR=:memory:) holds no records')
-  const file = path.join(path.resolve(env.DATA_DIR || DEFAULT_DATA_DIR), SQLITE_FILE)
+  const dir = path.resolve(env.DATA_DIR || DEFAULT_DATA_DIR)
+  const file = path.join(dir, SQLITE_FILE)
+  keepPrivate(dir, 0o700)
   if (!existsSync(file)) throw new Error('there is no store there (is DATA_DIR right?)')
+  keepPrivate(file, 0o600)
   return openSqlite(file, { readOnly: true })
 }
 

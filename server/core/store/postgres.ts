@@ -148,6 +148,7 @@ export function openPostgres(
         ...on(client),
         next,
         transaction: (inner) => inner(tx),
+        scrub: async () => {},
         close: async () => {},
       }
       let broken: Error | undefined
@@ -167,6 +168,9 @@ export function openPostgres(
         client.release(broken && postgresFailure(broken) !== broken ? broken : undefined)
       }
     }) as Sql['transaction'],
+    // Nothing the server itself can do: dead rows stay in the heap until vacuumed and their
+    // pages reused, and in the WAL and backups for their retention (server/README.md).
+    scrub: async () => {},
     close: async () => {
       await Promise.all([writers.end(), readers.end(), unflushed.end()])
     },

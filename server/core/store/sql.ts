@@ -22,6 +22,13 @@ export interface Sql {
     work: (tx: Sql) => Promise<T>,
     options?: { serialized?: boolean; durable?: boolean },
   ): Promise<T>
+  /**
+   * After an erasure or a retention sweep: has the engine drop what deleted rows left in its own
+   * files where it can (SQLite overwrites deleted content as it deletes and then empties its
+   * write-ahead log; PostgreSQL keeps them until its own rewrites: server/README.md, The store).
+   * SQLite's periodic checkpoint is the same truncation (store/retention.ts).
+   */
+  scrub(): Promise<void>
   /** The next number of a named order (`subscribers`, `logins`): a sequence, never a scan. */
   next(order: 'subscribers' | 'logins'): string
   close(): Promise<void>

@@ -11,6 +11,8 @@
  * waits BUSY_WAIT_MS at most, then the adapter lets other calls run and tries again until
  * BUSY_DEADLINE_MS, and then answers StoreUnavailable (503). Readers never wait for a writer (the
  * write-ahead log), so lookups and confirmations' reads go on while a writer holds the lock.
+ * Deleted content is overwritten (secure_delete), and scrub() empties the write-ahead log, whose
+ * frames still hold rows as they were written.
  */
 import Database from 'libsql'
 import { type Sql, StoreUnavailable } from './sql.ts'
@@ -52,6 +54,8 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Sql {
     db.pragma('journal_mode = WAL')
     db.pragma('synchronous = FULL')
     db.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT}`)
+    // A deleted row's bytes are overwritten with zeros in the database file (erasure, retention).
+    db.pragma('secure_delete = ON')
   }
   const statements = new Map<string, Database.Statement>()
   const prepared = (text: string) => {
@@ -92,6 +96,7 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Sql {
     ...direct,
     next,
     transaction: (work) => work(inTransaction),
+    scrub: async () => undefined,
     close: async () => undefined,
   }
   return {
@@ -112,6 +117,9 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Sql {
           throw error
         }
       }),
+    // The log's frames are copied into the file (where deleted rows are zeros by now) and the log
+    // truncated to nothing; another process's readers keep it from truncating (tried again later).
+    scrub: () => patiently(async () => void db.pragma('wal_checkpoint(TRUNCATE)')),
     close: () => exclusive(async () => void db.close()),
   }
 }

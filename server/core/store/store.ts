@@ -1,24 +1,46 @@
 /**
  * The server's records in a database (sql.ts: SQLite embedded, or PostgreSQL): the newsletter's
- * sign-ups with the evidence of consent, the log of erasures, the live logins and the login
- * tokens' signing secret. Every method answers after its statements are committed. The rules that
+ * sign-ups with the evidence of consent, their corrections, the consent texts they refer to, the
+ * log of erasures and the live logins. Tokens and accounts are kept only as hashes, and the login
+ * tokens' signing keys never here (core/login-keys.ts): a copy of the database confirms nothing
+ * and logs nobody in. Every method answers after its statements are committed. The rules that
  * must hold whatever runs at the same time are the database's: one pending sign-up per address (a
  * unique index), a confirmation or a correction only of a pending sign-up whose link still works
- * (the condition of its UPDATE), room for a pending sign-up checked in the transaction that stores
- * it; so are the caps on live logins. Routes reach the store through
+ * (the condition of its statement), room for a pending sign-up checked in the transaction that
+ * stores it; so are the caps on live logins. Routes reach the store through
  * core/routes/newsletter-store.ts and login-sessions.ts.
  */
-import { randomBytes } from 'node:crypto'
 import type { SubscriberRequest } from '../../../src/contract/newsletter.schema.ts'
 import type { Site } from '../../../src/contract/sites.ts'
-import { checkSchema, migrate, SCHEMA_VERSION } from './migrations.ts'
+import { checkSchema, migrate, schemaIsCurrent } from './migrations.ts'
 import { type Sql, StoreUnusable } from './sql.ts'
 
+/** The client a sign-up or confirmation came from, kept when the operator chooses so (context.ts). */
+export interface ClientEvidence {
+  address: string
+  agent: string | null
+}
+
+/** The words a consent-text version stands for (core/consent-texts.ts), archived once. */
+export interface ConsentText {
+  version: string
+  locale: string
+  texts: Record<string, string>
+}
+
+/** A token holder's correction of a pending sign-up: when, and the details from then on. */
+export interface Correction {
+  at: string
+  request: SubscriberRequest
+}
+
 export interface Subscriber {
-  token: string
+  /** The hash of the link's token (hashToken): the record's key. The token itself is never stored. */
+  tokenHash: string
+  /** The request as signed up; corrections are appended (`corrections`), never written over it. */
   request: SubscriberRequest
   status: 'WAITING_FOR_DOI' | 'SUBSCRIBED'
-  /** Evidence of the sign-up: when, where, and what the visitor agreed to. */
+  /** Evidence of the sign-up: when, where, and what the visitor agreed to, in which words. */
   evidence: {
     receivedAt: string
     site: Site
@@ -26,19 +48,31 @@ export interface Subscriber {
     pageAddress: string | null
     consents: string[]
     consentTextVersion: string
+    /** Null when the operator keeps no client evidence. */
+    client: ClientEvidence | null
   }
   /** Until when the link of the confirmation mail works (ms). */
   expiresAt: number
-  /** The network the sign-up came from (networkKey), so each network's pending share is bounded. */
+  /**
+   * The network the sign-up came from (networkKey), so each network's pending share is bounded;
+   * dropped (empty) once confirmed, where it serves nothing.
+   */
   network: string
   confirmedAt?: string
+  /** The client of the confirmation, when the operator keeps client evidence. */
+  confirmedBy?: ClientEvidence | null
+  corrections: Correction[]
 }
+
+/** The details a record holds now: its sign-up's, or its latest correction's. */
+export const currentRequest = (subscriber: Subscriber): SubscriberRequest =>
+  subscriber.corrections.at(-1)?.request ?? subscriber.request
 
 export interface Login {
   /** The login's end (seconds since the epoch). */
   until: number
-  /** The id of its one current token. */
-  tokenId: string
+  /** The hash of its one current token's id. */
+  tokenHash: string
 }
 
 /** The caps a new login must fit under (core/context.ts Limits). */
@@ -95,10 +129,12 @@ export interface SignUpRules {
   limits: Bucket[]
   /** Its mailbox's pause between two confirmation mails. */
   pause: Bucket
+  /** The words of its consent text, archived once. */
+  text: ConsentText
 }
 
 interface SubscriberRow {
-  token: string
+  token_hash: string
   status: Subscriber['status']
   request: string
   received_at: string
@@ -110,11 +146,19 @@ interface SubscriberRow {
   expires_at: number
   confirmed_at: string | null
   network: string
+  seq: number
+  client_address: string | null
+  client_agent: string | null
+  confirmed_address: string | null
+  confirmed_agent: string | null
   mail_due: number | null
 }
 
-const fromRow = (row: SubscriberRow): Subscriber => ({
-  token: row.token,
+const clientOf = (address: string | null, agent: string | null): ClientEvidence | null =>
+  address === null ? null : { address, agent }
+
+const fromRow = (row: SubscriberRow, corrections: Correction[]): Subscriber => ({
+  tokenHash: row.token_hash,
   request: JSON.parse(row.request),
   status: row.status,
   evidence: {
@@ -124,14 +168,20 @@ const fromRow = (row: SubscriberRow): Subscriber => ({
     pageAddress: row.page_address,
     consents: JSON.parse(row.consents),
     consentTextVersion: row.consent_text_version,
+    client: clientOf(row.client_address, row.client_agent),
   },
   expiresAt: Number(row.expires_at),
   network: row.network,
-  ...(row.confirmed_at ? { confirmedAt: row.confirmed_at } : {}),
+  ...(row.confirmed_at
+    ? {
+        confirmedAt: row.confirmed_at,
+        confirmedBy: clientOf(row.confirmed_address, row.confirmed_agent),
+      }
+    : {}),
+  corrections,
 })
 
 const PENDING = `status = 'WAITING_FOR_DOI'`
-
 /** A transaction's way out that rolls it back and says why (caught by the method that threw it). */
 class Refusal<T> {
   constructor(readonly why: T) {}
@@ -202,6 +252,10 @@ async function movePending(tx: Sql, delta: number, cap = Number.POSITIVE_INFINIT
   )
 }
 
+const NEXT_CORRECTION = '(SELECT COALESCE(MAX(seq), 0) + 1 FROM corrections)'
+/** Records the export reads at a time: its memory does not grow with the store. */
+export const EXPORT_PAGE = 500
+
 export interface Store {
   readonly engine: Sql['engine']
   /**
@@ -211,16 +265,15 @@ export interface Store {
   check(): Promise<void>
   /** Whether the database answers now (GET /readyz): resolves, or throws. */
   ping(): Promise<void>
-  /** The login tokens' signing secret: drawn once per database, so a restart keeps the logins. */
-  loginSecret(): Promise<Buffer>
-  subscriber(token: string): Promise<Subscriber | undefined>
+  subscriber(tokenHash: string): Promise<Subscriber | undefined>
   /** The address's pending sign-up whose link works at `nowMs`. */
   pendingOf(addressKey: string, nowMs: number): Promise<Subscriber | undefined>
   /**
    * Stores a pending sign-up in place of the address's previous one (whose link then no longer
-   * works), if it fits `rules`, all decided in the transaction that stores it: its rate limits,
-   * its network's share, the store's cap (expired sign-ups deleted to make room), and whether
-   * its mailbox's pause lets the mail go now (else the record is due a mail when it ends).
+   * works), and archives the words of its consent text when they are new, if it fits `rules`,
+   * all decided in the transaction that stores it: its rate limits, its network's share, the
+   * store's cap (expired sign-ups deleted to make room), and whether its mailbox's pause lets the
+   * mail go now (else the record is due a mail when it ends).
    */
   addPending(
     addressKey: string,
@@ -229,29 +282,45 @@ export interface Store {
     nowMs: number,
   ): Promise<NotStored | Stored>
   /**
-   * A new life for a pending link (the same sign-up again), counted against `rules.limits`;
-   * false when the link no longer works. Its mail goes now, or when its mailbox's pause ends.
+   * A new link for a pending sign-up (the same sign-up again, counted against `rules.limits`): a
+   * new token, as only the hash of the old one is known, and a new life; false when the sign-up
+   * no longer waits. Its mail goes now, or when its mailbox's pause ends.
    */
   renewLink(
-    token: string,
+    tokenHash: string,
+    newTokenHash: string,
     expiresAt: number,
     rules: Pick<SignUpRules, 'limits' | 'pause'>,
     nowMs: number,
   ): Promise<false | { limited: number } | Stored>
   /**
    * The pending sign-ups whose mail was held by their mailbox's pause and is due at `nowMs`,
-   * each handed out once (whichever process asks first), its pause counted.
+   * each handed out once (whichever process asks first), its pause counted, with a new token
+   * (`fresh`: the store knows only hashes) whose hash replaces the old one.
    */
-  dueMails(nowMs: number, pauseOf: (subscriber: Subscriber) => Bucket): Promise<Subscriber[]>
+  dueMails(
+    nowMs: number,
+    pauseOf: (subscriber: Subscriber) => Bucket,
+    fresh: () => { token: string; hash: string },
+  ): Promise<{ subscriber: Subscriber; token: string }[]>
   /** The pending sign-up becomes a subscriber; false when it is not pending or its link expired. */
-  confirm(token: string, confirmedAt: string, nowMs: number): Promise<boolean>
-  /** New details for a pending sign-up (its token's holder's); false as for confirm. */
-  correct(token: string, subscriber: Subscriber, nowMs: number): Promise<boolean>
-  /** Every record, pending and confirmed, oldest first. */
+  confirm(
+    tokenHash: string,
+    confirmedAt: string,
+    client: ClientEvidence | null,
+    nowMs: number,
+  ): Promise<boolean>
+  /** Appends a correction to a pending sign-up (its token's holder's); false as for confirm. */
+  correct(tokenHash: string, correction: Correction, nowMs: number): Promise<boolean>
+  /** Every record, pending and confirmed, oldest first, read a page at a time. */
+  eachSubscriber(pageSize?: number): AsyncGenerator<Subscriber>
+  /** Every record at once (tests; the export reads eachSubscriber). */
   subscribers(): Promise<Subscriber[]>
+  /** The archived words of a consent-text version. */
+  consentText(version: string): Promise<ConsentText | undefined>
   /**
-   * Deletes every record of an address and logs that it did (never whose), and ends its
-   * mailbox's pause (`pauseKey`), so a new sign-up gets its mail at once; the number deleted.
+   * Deletes every record of an address and logs that it did (never whose), then has the engine
+   * overwrite what the deleted rows left in its files (Sql.scrub); the number deleted.
    */
   erase(addressKey: string, erasedAt: string, pauseKey?: string): Promise<number>
   /** Seconds until every bucket allows one more action (0: now); counts nothing. */
@@ -261,22 +330,23 @@ export interface Store {
   /** Gives each bucket its token back (an action counted beforehand that did not happen). */
   refund(buckets: Bucket[]): Promise<void>
   /**
-   * Starts a login of `account` from `network` that ends at `until`, unless its network or
-   * everybody holds the cap of live logins; the account's oldest logins past its cap end.
+   * Starts a login of an account (`accountHash`, never the address) from `network` that ends at
+   * `until`, unless its network or everybody holds the cap of live logins; the account's oldest
+   * logins past its cap end.
    */
   startLogin(
-    login: { loginId: string; account: string; network: string; startS: number; until: number },
+    login: { loginId: string; accountHash: string; network: string; startS: number; until: number },
     caps: LoginCaps,
   ): Promise<LoginRefused | undefined>
   /**
-   * The login's new current token: a live login keeps its end; one that does not live (tests
-   * make tokens without logging in) starts, of no account, and ends at `until`.
+   * The login's new current token (by its id's hash): a live login keeps its end; one that does
+   * not live (tests make tokens without logging in) starts, of no account, and ends at `until`.
    */
-  nextToken(loginId: string, tokenId: string, issuedAtS: number, until: number): Promise<Login>
+  nextToken(loginId: string, tokenHash: string, issuedAtS: number, until: number): Promise<Login>
   login(loginId: string): Promise<Login | undefined>
   /**
-   * Retention: deletes pending sign-ups whose link expired, logins that ended and limits' buckets
-   * that are full again; how many sign-ups and logins.
+   * Retention: deletes pending sign-ups whose link expired and logins that ended, then scrubs
+   * as erase does; how many.
    */
   deleteExpired(nowMs: number): Promise<{ signUps: number; logins: number }>
   /** Folds SQLite's write-ahead log into the database and truncates it (nothing on PostgreSQL). */
@@ -288,7 +358,7 @@ export interface Store {
 const RETRY_START_MS = 1_000
 
 /** The store on a database; its schema is migrated before the first query answers. */
-export function createStore(sql: Sql): Store {
+export function createStore(sql: Sql, { migrate: migrating = true } = {}): Store {
   // Migrated once; while the database cannot be reached every call fails fast, and the first
   // call after RETRY_START_MS tries again, so the store recovers by itself.
   let ready: Promise<void> | undefined
@@ -296,8 +366,10 @@ export function createStore(sql: Sql): Store {
   let failure: unknown
   const prepare = () => {
     if (!ready && failure && Date.now() - failedAt < RETRY_START_MS) return Promise.reject(failure)
+    // Unmigrated (the consents export, read-only): the schema must be this code's as it is.
     ready ??= (async () => {
-      await migrate(sql)
+      if (migrating) await migrate(sql)
+      else await schemaIsCurrent(sql)
       await checkSchema(sql)
     })().catch((error) => {
       ready = undefined
@@ -314,7 +386,47 @@ export function createStore(sql: Sql): Store {
     return sql
   }
   let closed: Promise<void> | undefined
-  let secret: Promise<Buffer> | undefined
+
+  /** The rows as records, with their corrections in the order they were made. */
+  const withCorrections = async (q: Sql, rows: SubscriberRow[]): Promise<Subscriber[]> => {
+    if (!rows.length) return []
+    const hashes = rows.map((r) => r.token_hash)
+    const corrections = await q.all<{ token_hash: string; corrected_at: string; request: string }>(
+      `SELECT token_hash, corrected_at, request FROM corrections
+       WHERE token_hash IN (${hashes.map(() => '?').join(', ')}) ORDER BY seq`,
+      hashes,
+    )
+    return rows.map((row) =>
+      fromRow(
+        row,
+        corrections
+          .filter((c) => c.token_hash === row.token_hash)
+          .map((c) => ({ at: c.corrected_at, request: JSON.parse(c.request) })),
+      ),
+    )
+  }
+  const one = async (where: string, params: unknown[]) => {
+    const q = await db()
+    const [subscriber] = await withCorrections(
+      q,
+      await q.all<SubscriberRow>(`SELECT * FROM subscribers WHERE ${where}`, params),
+    )
+    return subscriber
+  }
+  /** Deletes the matching records with their corrections (in the caller's transaction); how many. */
+  const deleteSubscribers = async (tx: Sql, where: string, params: unknown[]) => {
+    const gone = await tx.all<{ token_hash: string }>(
+      `DELETE FROM subscribers WHERE ${where} RETURNING token_hash`,
+      params,
+    )
+    const hashes = gone.map((r) => r.token_hash)
+    if (hashes.length)
+      await tx.run(
+        `DELETE FROM corrections WHERE token_hash IN (${hashes.map(() => '?').join(', ')})`,
+        hashes,
+      )
+    return gone.length
+  }
   /** Runs `work`; a Refusal it throws rolls the transaction back and is its answer. */
   const refusable = async <T, R>(work: (tx: Sql) => Promise<T>): Promise<T | R> => {
     try {
@@ -349,7 +461,7 @@ export function createStore(sql: Sql): Store {
   }
   /** Deletes pending sign-ups whose link expired; how many (the caller moves the counter). */
   const deleteExpiredSignUps = (tx: Sql, nowMs: number) =>
-    tx.run(`DELETE FROM subscribers WHERE ${PENDING} AND expires_at <= ?`, [nowMs])
+    deleteSubscribers(tx, `${PENDING} AND expires_at <= ?`, [nowMs])
   /** Whether the mailbox's pause lets a mail go now (counting it), in the caller's transaction. */
   const mailNow = async (tx: Sql, pause: Bucket, nowMs: number) =>
     (await spendIn(tx, [pause], nowMs)) === 0
@@ -381,20 +493,22 @@ export function createStore(sql: Sql): Store {
           throw new Refusal({
             share: Math.max(1, Math.ceil((Number(share.soonest) - nowMs) / 1000)),
           })
-        const replaced = await tx.run(
-          `DELETE FROM subscribers WHERE address_key = ? AND ${PENDING}`,
-          [addressKey],
+        const replaced = await deleteSubscribers(tx, `address_key = ? AND ${PENDING}`, [addressKey])
+        await tx.run(
+          `INSERT INTO consent_texts (version, locale, texts) VALUES (?, ?, ?)
+         ON CONFLICT (version) DO NOTHING`,
+          [rules.text.version, rules.text.locale, JSON.stringify(rules.text.texts)],
         )
         const now = await mailNow(tx, rules.pause, nowMs)
         const { request, evidence: e } = subscriber
         const stored = await tx.run(
-          `INSERT INTO subscribers (token, address_key, status, request, received_at, site, locale,
-          page_address, consents, consent_text_version, expires_at, confirmed_at, network, seq,
-          mail_due)
-         VALUES (?, ?, 'WAITING_FOR_DOI', ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ${tx.next('subscribers')}, ?)
+          `INSERT INTO subscribers (token_hash, address_key, status, request, received_at, site,
+          locale, page_address, consents, consent_text_version, expires_at, confirmed_at,
+          network, seq, client_address, client_agent, mail_due)
+         VALUES (?, ?, 'WAITING_FOR_DOI', ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ${tx.next('subscribers')}, ?, ?, ?)
          ON CONFLICT (address_key) WHERE ${PENDING} DO NOTHING`,
           [
-            subscriber.token,
+            subscriber.tokenHash,
             addressKey,
             JSON.stringify(request),
             e.receivedAt,
@@ -405,6 +519,8 @@ export function createStore(sql: Sql): Store {
             e.consentTextVersion,
             subscriber.expiresAt,
             subscriber.network,
+            e.client?.address ?? null,
+            e.client?.agent ?? null,
             now ? null : await dueAt(tx, rules.pause, nowMs),
           ],
         )
@@ -422,7 +538,7 @@ export function createStore(sql: Sql): Store {
     }
   }
 
-  return {
+  const store: Store = {
     engine: sql.engine,
     async check() {
       const sql = await db()
@@ -442,38 +558,10 @@ export function createStore(sql: Sql): Store {
     async ping() {
       await (await db()).all('SELECT 1 AS ok')
     },
-    loginSecret() {
-      secret ??= (async () => {
-        const sql = await db()
-        await sql.run(
-          'INSERT INTO secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING',
-          ['login', randomBytes(32).toString('base64')],
-        )
-        const [row] = await sql.all<{ value: string }>('SELECT value FROM secrets WHERE name = ?', [
-          'login',
-        ])
-        return Buffer.from(row.value, 'base64')
-      })()
-      // A secret that could not be read now is read again by the next call.
-      secret.catch(() => {
-        secret = undefined
-      })
-      return secret
-    },
-    async subscriber(token) {
-      const [row] = await (await db()).all<SubscriberRow>(
-        'SELECT * FROM subscribers WHERE token = ?',
-        [token],
-      )
-      return row && fromRow(row)
-    },
-    async pendingOf(addressKey, nowMs) {
-      const [row] = await (await db()).all<SubscriberRow>(
-        `SELECT * FROM subscribers WHERE address_key = ? AND ${PENDING} AND expires_at > ?`,
-        [addressKey, nowMs],
-      )
-      return row && fromRow(row)
-    },
+
+    subscriber: (tokenHash) => one('token_hash = ?', [tokenHash]),
+    pendingOf: (addressKey, nowMs) =>
+      one(`address_key = ? AND ${PENDING} AND expires_at > ?`, [addressKey, nowMs]),
     async addPending(addressKey, subscriber, rules, nowMs) {
       const first = await tryAdd(addressKey, subscriber, rules, nowMs)
       if (!('full' in first)) return first
@@ -492,76 +580,127 @@ export function createStore(sql: Sql): Store {
       )
       return { full: Math.max(1, Math.ceil((Number(soonest ?? nowMs) - nowMs) / 1000)) }
     },
-    renewLink: (token, expiresAt, rules, nowMs) =>
+    renewLink: (tokenHash, newTokenHash, expiresAt, rules, nowMs) =>
       refusable<false | Stored, { limited: number }>(async (tx) => {
         const limited = await spendIn(tx, rules.limits, nowMs)
         if (limited) throw new Refusal({ limited })
         const now = await mailNow(tx, rules.pause, nowMs)
-        const renewed = await tx.run(
-          `UPDATE subscribers SET expires_at = ?, mail_due = ?
-           WHERE token = ? AND ${PENDING} AND expires_at > ?`,
-          [expiresAt, now ? null : await dueAt(tx, rules.pause, nowMs), token, nowMs],
+        const changed = await tx.run(
+          `UPDATE subscribers SET expires_at = ?, token_hash = ?, mail_due = ?
+           WHERE token_hash = ? AND ${PENDING} AND expires_at > ?`,
+          [
+            expiresAt,
+            newTokenHash,
+            now ? null : await dueAt(tx, rules.pause, nowMs),
+            tokenHash,
+            nowMs,
+          ],
         )
-        return renewed === 1 && { mailNow: now }
+        if (changed !== 1) return false
+        await tx.run('UPDATE corrections SET token_hash = ? WHERE token_hash = ?', [
+          newTokenHash,
+          tokenHash,
+        ])
+        return { mailNow: now }
       }),
-    async dueMails(nowMs, pauseOf) {
-      const sql = await db()
-      const due = await sql.all<SubscriberRow>(
-        `SELECT * FROM subscribers WHERE mail_due <= ? AND ${PENDING} AND expires_at > ?
-         ORDER BY mail_due LIMIT 100`,
-        [nowMs, nowMs],
+    async dueMails(nowMs, pauseOf, fresh) {
+      const q = await db()
+      const due = await withCorrections(
+        q,
+        await q.all<SubscriberRow>(
+          `SELECT * FROM subscribers WHERE mail_due <= ? AND ${PENDING} AND expires_at > ?
+           ORDER BY mail_due LIMIT 100`,
+          [nowMs, nowMs],
+        ),
       )
-      const claimed: Subscriber[] = []
-      for (const row of due) {
-        const subscriber = fromRow(row)
-        const mine = await sql.transaction(async (tx) => {
+      const claimed: { subscriber: Subscriber; token: string }[] = []
+      for (const subscriber of due) {
+        const { token, hash } = fresh()
+        // Each held mail once, by whichever process claims its row first; its link is new.
+        const mine = await refusable<boolean, false>(async (tx) => {
           const pause = pauseOf(subscriber)
-          const now = await mailNow(tx, pause, nowMs)
+          if (!(await mailNow(tx, pause, nowMs))) {
+            await tx.run('UPDATE subscribers SET mail_due = ? WHERE token_hash = ?', [
+              await dueAt(tx, pause, nowMs),
+              subscriber.tokenHash,
+            ])
+            return false
+          }
           const changed = await tx.run(
-            'UPDATE subscribers SET mail_due = ? WHERE token = ? AND mail_due = ?',
-            [now ? null : await dueAt(tx, pause, nowMs), row.token, row.mail_due],
+            `UPDATE subscribers SET mail_due = NULL, token_hash = ?
+             WHERE token_hash = ? AND mail_due IS NOT NULL`,
+            [hash, subscriber.tokenHash],
           )
-          return changed === 1 && now
+          if (changed !== 1) throw new Refusal(false)
+          await tx.run('UPDATE corrections SET token_hash = ? WHERE token_hash = ?', [
+            hash,
+            subscriber.tokenHash,
+          ])
+          return true
         })
-        if (mine) claimed.push(subscriber)
+        if (mine) claimed.push({ subscriber: { ...subscriber, tokenHash: hash }, token })
       }
       return claimed
     },
-    confirm: (token, confirmedAt, nowMs) =>
+    confirm: (tokenHash, confirmedAt, client, nowMs) =>
       counted(async (tx) => {
+        // The network served the pending share alone: a confirmed record no longer keeps it.
         const changed = await tx.run(
-          `UPDATE subscribers SET status = 'SUBSCRIBED', confirmed_at = ?, mail_due = NULL
-           WHERE token = ? AND ${PENDING} AND expires_at > ?`,
-          [confirmedAt, token, nowMs],
+          `UPDATE subscribers SET status = 'SUBSCRIBED', confirmed_at = ?, network = '',
+             confirmed_address = ?, confirmed_agent = ?, mail_due = NULL
+           WHERE token_hash = ? AND ${PENDING} AND expires_at > ?`,
+          [confirmedAt, client?.address ?? null, client?.agent ?? null, tokenHash, nowMs],
         )
         return [changed === 1, -changed]
       }),
-    async correct(token, { request, evidence }, nowMs) {
+    async correct(tokenHash, { at, request }, nowMs) {
+      // One statement: appended only while the sign-up is pending and its link works.
       const changed = await (await db()).run(
-        `UPDATE subscribers SET request = ?, consents = ?
-         WHERE token = ? AND ${PENDING} AND expires_at > ?`,
-        [JSON.stringify(request), JSON.stringify(evidence.consents), token, nowMs],
+        `INSERT INTO corrections (token_hash, corrected_at, request, seq)
+         SELECT token_hash, ?, ?, ${NEXT_CORRECTION} FROM subscribers
+         WHERE token_hash = ? AND ${PENDING} AND expires_at > ?`,
+        [at, JSON.stringify(request), tokenHash, nowMs],
       )
       return changed === 1
     },
-    async subscribers() {
-      const rows = await (await db()).all<SubscriberRow>(
-        'SELECT * FROM subscribers ORDER BY received_at, seq',
-      )
-      return rows.map(fromRow)
-    },
-    erase: (addressKey, erasedAt, pauseKey) =>
-      counted(async (tx) => {
-        const pending = await tx.run(
-          `DELETE FROM subscribers WHERE address_key = ? AND ${PENDING}`,
-          [addressKey],
+    async *eachSubscriber(pageSize = EXPORT_PAGE) {
+      const q = await db()
+      let after: SubscriberRow | undefined
+      for (;;) {
+        const rows = await q.all<SubscriberRow>(
+          // The next page after the last row read, along the index in this order (migration 5).
+          `SELECT * FROM subscribers ${after ? 'WHERE (received_at, seq, token_hash) > (?, ?, ?)' : ''}
+           ORDER BY received_at, seq, token_hash LIMIT ${Number(pageSize)}`,
+          after ? [after.received_at, after.seq, after.token_hash] : [],
         )
-        const records =
-          pending + (await tx.run('DELETE FROM subscribers WHERE address_key = ?', [addressKey]))
+        yield* await withCorrections(q, rows)
+        if (rows.length < pageSize) return
+        after = rows.at(-1)
+      }
+    },
+    async subscribers() {
+      const all: Subscriber[] = []
+      for await (const subscriber of store.eachSubscriber()) all.push(subscriber)
+      return all
+    },
+    async consentText(version) {
+      const [row] = await (await db()).all<{ version: string; locale: string; texts: string }>(
+        'SELECT version, locale, texts FROM consent_texts WHERE version = ?',
+        [version],
+      )
+      return row && { version: row.version, locale: row.locale, texts: JSON.parse(row.texts) }
+    },
+    async erase(addressKey, erasedAt, pauseKey) {
+      const records = await counted(async (tx) => {
+        const pending = await deleteSubscribers(tx, `address_key = ? AND ${PENDING}`, [addressKey])
+        const records = pending + (await deleteSubscribers(tx, 'address_key = ?', [addressKey]))
         if (pauseKey) await tx.run('DELETE FROM limits WHERE key = ?', [pauseKey])
         await tx.run('INSERT INTO erasures (erased_at, records) VALUES (?, ?)', [erasedAt, records])
-        return [records, -pending]
-      }),
+        return [records, -pending] as [number, number]
+      })
+      await (await db()).scrub()
+      return records
+    },
     async limitWait(buckets, nowMs) {
       if (!buckets.length) return 0
       const rows = await (await db()).all<{ key: string; tokens: number; at: number }>(
@@ -597,7 +736,8 @@ export function createStore(sql: Sql): Store {
           )
       })
     },
-    async startLogin({ loginId, account, network, startS, until }, caps) {
+
+    async startLogin({ loginId, accountHash, network, startS, until }, caps) {
       // The caps count live logins across the table: one login starts at a time.
       return (await db()).transaction(
         async (tx) => {
@@ -614,83 +754,65 @@ export function createStore(sql: Sql): Store {
             return { cap: 'network', retryAfter: ofNetwork.retryAfter } as const
           const all = await live('', [])
           if (all.n >= caps.all) return { cap: 'all', retryAfter: all.retryAfter } as const
-          const ofAccount = await live('WHERE account = ?', [account])
+          const ofAccount = await live('WHERE account_hash = ?', [accountHash])
           const ending = ofAccount.n - caps.perAccount + 1
           if (ending > 0)
             await tx.run(
               `DELETE FROM logins WHERE login_id IN
-                (SELECT login_id FROM logins WHERE account = ? ORDER BY seq LIMIT ?)`,
-              [account, ending],
+              (SELECT login_id FROM logins WHERE account_hash = ? ORDER BY seq LIMIT ?)`,
+              [accountHash, ending],
             )
           await tx.run(
-            `INSERT INTO logins (login_id, account, network, token_id, until, seq)
-             VALUES (?, ?, ?, '', ?, ${tx.next('logins')})`,
-            [loginId, account, network, until],
+            `INSERT INTO logins (login_id, account_hash, network, token_hash, until, seq)
+           VALUES (?, ?, ?, '', ?, ${tx.next('logins')})`,
+            [loginId, accountHash, network, until],
           )
           return undefined
         },
         { serialized: true },
       )
     },
-    async nextToken(loginId, tokenId, issuedAtS, until) {
-      const sql = await db()
-      const [row] = await sql.all<{ until: number }>(
-        `INSERT INTO logins (login_id, account, network, token_id, until, seq)
-         VALUES (?, '', '', ?, ?, ${sql.next('logins')})
-         ON CONFLICT (login_id) DO UPDATE SET token_id = excluded.token_id,
+    async nextToken(loginId, tokenHash, issuedAtS, until) {
+      const q = await db()
+      const [row] = await q.all<{ until: number }>(
+        `INSERT INTO logins (login_id, account_hash, network, token_hash, until, seq)
+         VALUES (?, '', '', ?, ?, ${q.next('logins')})
+         ON CONFLICT (login_id) DO UPDATE SET token_hash = excluded.token_hash,
            until = CASE WHEN logins.until > ? THEN logins.until ELSE excluded.until END
          RETURNING until`,
-        [loginId, tokenId, until, issuedAtS],
+        [loginId, tokenHash, until, issuedAtS],
       )
-      return { until: Number(row.until), tokenId }
+      return { until: Number(row.until), tokenHash }
     },
     async login(loginId) {
-      const [row] = await (await db()).all<{ token_id: string; until: number }>(
-        'SELECT token_id, until FROM logins WHERE login_id = ?',
+      const [row] = await (await db()).all<{ token_hash: string; until: number }>(
+        'SELECT token_hash, until FROM logins WHERE login_id = ?',
         [loginId],
       )
-      return row && { tokenId: row.token_id, until: Number(row.until) }
+      return row && { tokenHash: row.token_hash, until: Number(row.until) }
     },
     async deleteExpired(nowMs) {
-      const swept = await counted(async (tx) => {
+      const deleted = await counted(async (tx) => {
         const signUps = await deleteExpiredSignUps(tx, nowMs)
         const logins = await tx.run('DELETE FROM logins WHERE until <= ?', [
           Math.floor(nowMs / 1000),
         ])
         await tx.run('DELETE FROM limits WHERE full_at <= ?', [nowMs])
-        return [{ signUps, logins }, -signUps]
+        return [{ signUps, logins }, -signUps] as [{ signUps: number; logins: number }, number]
       })
       if (apart)
         await sql.run(
           `UPDATE counters SET value = (SELECT COUNT(*) FROM subscribers WHERE ${PENDING})
            WHERE name = 'pending'`,
         )
-      return swept
+      if (deleted.signUps || deleted.logins) await (await db()).scrub()
+      return deleted
     },
-    async checkpoint() {
-      if (sql.engine === 'sqlite') await sql.all('PRAGMA wal_checkpoint(TRUNCATE)')
-    },
+    checkpoint: () => sql.scrub(),
     close() {
       closed ??= sql.close()
       return closed
     },
   }
-}
-
-/**
- * Every record, oldest first, read from a database as it is, without migrating it (the consents
- * export, on a read-only connection). Refuses a database without the schema or of a newer one.
- */
-export async function readSubscribers(sql: Sql): Promise<Subscriber[]> {
-  const [{ version }] = await sql
-    .all<{ version: number | null }>('SELECT MAX(version) AS version FROM schema_migrations')
-    .catch(() => {
-      throw new StoreUnusable('it holds no records (no schema): is it the right database?')
-    })
-  const at = Number(version ?? 0)
-  if (at > SCHEMA_VERSION)
-    throw new StoreUnusable(`its schema is version ${at}, newer than this code's ${SCHEMA_VERSION}`)
-  // Version 3 added the arrival order; older rows are listed by their time alone.
-  const order = at >= 3 ? 'received_at, seq' : 'received_at'
-  return (await sql.all<SubscriberRow>(`SELECT * FROM subscribers ORDER BY ${order}`)).map(fromRow)
+  return store
 }

@@ -99,6 +99,23 @@ test('mounts into a shadow root of #footer with the market and locale', async ()
   )
 })
 
+test("the integrator's fallback inside #footer shows until the footer's first render takes its place", async () => {
+  document.body.innerHTML =
+    '<div id="footer"><nav aria-label="Rechtliches"><a href="/impressum">Impressum</a></nav></div>'
+  const fallback = document.querySelector('nav')!
+  const { win, drain } = testWindow()
+  await captureConsole(async () => {
+    boot(win, captured(scriptTag('DE')))
+    // The shadow root is attached; the start's steps have not run.
+    assert.ok(shadowRoot(), 'claimed')
+    assert.ok(fallback.assignedSlot, 'the fallback is still shown, through a slot')
+    assert.is(shadowRoot().querySelector('footer'), null)
+    await drain()
+  })
+  assert.ok(shadowRoot().querySelector('footer'), 'the footer rendered')
+  assert.is(fallback.assignedSlot, null, 'and the fallback is hidden')
+})
+
 test('included twice: mounts once and says so', async () => {
   document.body.innerHTML = '<div id="footer"></div>'
   const { win, drain } = testWindow()

@@ -34,7 +34,12 @@ function mount(
   shadow: ShadowRoot,
 ): () => void {
   const doc = win.document
-  const container = shadow.appendChild(fromDocument(doc, 'createElement').call(doc, 'div'))
+  const create = fromDocument(doc, 'createElement')
+  // The integrator's fallback inside #footer (docs/EMBEDDING.md, "Without JavaScript") shows
+  // through this slot until the footer's first render, in the same task, takes its place: on a
+  // long page the footer may start seconds after the shadow root hides the host's own content.
+  const fallback = shadow.appendChild(create.call(doc, 'slot'))
+  const container = shadow.appendChild(create.call(doc, 'div'))
   let ended: boolean | undefined
   /** What the end runs: each timer's clearing (a cleared or run timer's too: that is harmless), each part's stop. */
   const ends: (() => void)[] = []
@@ -91,6 +96,7 @@ function mount(
         subscriberToken,
         fetch: fetchImpl,
         timers,
+        frame: (callback) => ended || win.requestAnimationFrame(callback),
         later: createSlicedScheduler(timers, () => win.performance.now()),
         document: doc,
         mountElement: host,
@@ -106,7 +112,10 @@ function mount(
         () => {
           if (footerSections(widget).newsletter) void widget.psdata()
         },
-        () => ends.push(renderWidget(container, styleRoot, widget)),
+        () => {
+          ends.push(renderWidget(container, styleRoot, widget))
+          fallback.remove()
+        },
         () => {
           const stopMonitor = startSessionMonitor(widget)
           if (stopMonitor) ends.push(stopMonitor)

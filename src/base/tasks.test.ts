@@ -3,7 +3,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { fakeClock } from '../../test/helpers/fake-timers'
 import { captureConsole } from '../../test/helpers/console'
-import { IDLE_START_MS, runInTasks, whenNearViewportOrIdle } from './tasks'
+import { IDLE_START_MS, LOAD_WAIT_MS, runInTasks, whenNearViewportOrIdle } from './tasks'
 import { createSlicedScheduler } from './start-plan'
 
 const test = suite('startup tasks')
@@ -164,13 +164,23 @@ function observedWindow() {
     }
   }
   // The page is still loading; `load()` ends it, `idle()` runs the idle callbacks asked for.
-  const onLoad: (() => void)[] = []
+  let onLoad: (() => void)[] = []
   const idleCallbacks: { callback: () => void; timeout?: number }[] = []
+  // The bounded wait for the load event; `waited()` runs it.
+  const timeouts = new Map<number, { callback: () => void; ms: number }>()
   const win = {
     IntersectionObserver: FakeObserver,
     document: { readyState: 'loading' },
     addEventListener: (type: string, listener: () => void) =>
       type === 'load' && onLoad.push(listener),
+    removeEventListener: (type: string, listener: () => void) => {
+      if (type === 'load') onLoad = onLoad.filter((l) => l !== listener)
+    },
+    setTimeout: (callback: () => void, ms: number) => {
+      timeouts.set(timeouts.size + 1, { callback, ms })
+      return timeouts.size
+    },
+    clearTimeout: (id: number) => timeouts.delete(id),
     requestIdleCallback: (callback: () => void, options?: IdleRequestOptions) =>
       idleCallbacks.push({ callback, timeout: options?.timeout }),
   } as unknown as Window
@@ -184,7 +194,13 @@ function observedWindow() {
   const idle = () => {
     for (const { callback } of idleCallbacks.splice(0)) callback()
   }
-  return { win, observers, report, load, idle, idleCallbacks }
+  const waited = () => {
+    const due = [...timeouts.values()]
+    timeouts.clear()
+    for (const { callback } of due) callback()
+    return due.map((t) => t.ms)
+  }
+  return { win, observers, report, load, idle, idleCallbacks, waited }
 }
 
 test('near the viewport: a footer far below the fold starts when it comes within three screens, once', () => {
@@ -220,6 +236,31 @@ test('idle: a footer off screen starts once the page has loaded and the browser 
   assert.ok(observers[0].off)
   report(true)
   assert.is(started, 1, 'not again when it nears')
+})
+
+test("idle: a slow resource that holds the page's load holds the start LOAD_WAIT_MS at most, once", () => {
+  const { win, load, idle, idleCallbacks, waited } = observedWindow()
+  let started = 0
+  whenNearViewportOrIdle(win, {} as Element, () => started++)
+  assert.equal(waited(), [LOAD_WAIT_MS], 'the bounded wait, the one timer')
+  assert.is(started, 0, 'not in the timer itself')
+  assert.is(idleCallbacks.length, 1)
+  idle()
+  assert.is(started, 1, 'before the load event')
+  load()
+  idle()
+  assert.is(idleCallbacks.length, 0, 'the load event asks for nothing more')
+  assert.is(started, 1)
+})
+
+test('idle: a load before the bounded wait ends that wait', () => {
+  const { win, load, idle, waited } = observedWindow()
+  let started = 0
+  whenNearViewportOrIdle(win, {} as Element, () => started++)
+  load()
+  assert.equal(waited(), [], 'the wait was cleared')
+  idle()
+  assert.is(started, 1)
 })
 
 test('near the viewport: without IntersectionObserver (Safari 12.0) it starts at once', () => {

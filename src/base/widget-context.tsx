@@ -31,6 +31,8 @@ export interface Widget {
   subscriberToken: string | null
   fetch: typeof fetch
   timers: Timers
+  /** Runs `callback` before the page's next paint (requestAnimationFrame); nothing after unmount. */
+  frame(callback: () => void): void
   /** The order in which the footer appears, and its scheduler (base/start-plan.ts). */
   plan: StartPlan
   document: Document

@@ -174,7 +174,23 @@ test('the confirmation is heard after the focus move to the heading: the focus s
   const focus = heard.said.findIndex((s) => s.startsWith(text('title')))
   const message = heard.said.findIndex((s) => s.includes(text('confirmed')))
   assert.ok(focus >= 0 && message > focus, heard.said.join(' | '))
+  // Not in the focus move's frame nor the next: Chromium sends a frame's events together, a live
+  // region's before the focus change.
+  assert.ok(heard.frames[message]! - heard.frames[focus]! >= 2, heard.frames.join(' '))
   assert.is(heard.count(text('confirmed')), 1)
+})
+
+test('the invalid-link banner is heard two frames after the focus move to the heading', async () => {
+  const { confirm } = await landing('unknown-token')
+  confirm.focus()
+  const heard = recordAnnouncements()
+  fireEvent.click(confirm)
+  await settle()
+  heard.stop()
+  const focus = heard.said.findIndex((s) => s.startsWith(text('title')))
+  const message = heard.said.findIndex((s) => s.includes(text('doiInvalid')))
+  assert.ok(focus >= 0 && message > focus, heard.said.join(' | '))
+  assert.ok(heard.frames[message]! - heard.frames[focus]! >= 2, heard.frames.join(' '))
 })
 
 test('a visitor who moved on while the confirmation was under way keeps the focus where they put it', async () => {

@@ -3,11 +3,12 @@
  * confirmation, and the prompt with its confirm button. The live regions are there from the
  * start, so each message is announced as it comes.
  */
-import { type RefObject, useEffect, useRef, useState } from 'react'
+import { type RefObject, useEffect, useRef } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { Button, Notification } from '../kit'
 import { t } from '../i18n/i18n'
 import { focusIsFree } from '../dom'
+import { useAfterFocusMove } from '../base/announce'
 import type { DoiLanding as Landing } from './doi-landing.model'
 
 /** `heading` is the block's heading: the focus goes on from it once the pressed button is gone. */
@@ -23,12 +24,8 @@ export function DoiLanding({
   /** The state this render shows: the effect below acts on what is on screen, not on a newer value. */
   const shown = state.value
   const pressed = useRef(false)
-  /**
-   * The state the messages show: the live regions get their text a render after the focus move,
-   * never before it. A screen reader stops speaking when the focus moves, so a message announced
-   * first would be cut off; announced after, it is read once the heading has been.
-   */
-  const [told, tell] = useState(shown)
+  /** The state the messages show: after the focus move (base/announce.ts), read once the heading has been. */
+  const told = useAfterFocusMove(shown)
   useEffect(() => {
     // The pressed confirm button is gone once the link is confirmed or refused: the focus goes on
     // from the block's heading (the message or banner follows it), not from the page's top.
@@ -36,7 +33,6 @@ export function DoiLanding({
       pressed.current = false
       if (focusIsFree(heading.current!.ownerDocument)) heading.current!.focus()
     }
-    if (told !== shown) tell(shown)
   })
   return (
     <>

@@ -9,6 +9,7 @@ import type { NewsletterModel } from './newsletter.model'
 import { EMAIL_MAX, NAME_MAX, type Field } from '../contract/newsletter.constants'
 import { isShown, type SiteLinks } from './newsletter.sites'
 import { richText } from './rich-text'
+import { useAfterFocusMove } from '../base/announce'
 
 const T = 'newsletter.'
 /** What the browser may fill in (WCAG 1.3.5): the salutation is the honorific prefix (Frau, Herr). */
@@ -138,6 +139,8 @@ function FormEnd({ model }: Part) {
   const end = useRef<HTMLDivElement>(null)
   const consentId = `lf-nl-consent-${useId().replace(/:/g, '')}`
   const refused = model.refused.value
+  // The announcement follows the focus move of the same submit or blur (base/announce.ts).
+  const alert = useAfterFocusMove(model.alert.value)
   useEffect(() => {
     const first = end.current!.parentElement!.querySelector<HTMLElement>('[aria-invalid=true]')
     if (first) first.focus()
@@ -206,9 +209,7 @@ function FormEnd({ model }: Part) {
       ) : null}
       <p className="lf-visually-hidden" role="alert">
         {/* A new node per announcement: screen readers read an unchanged text again only when it is inserted anew. */}
-        <span key={model.alert.value.n}>
-          {model.alert.value.keys.map((key) => t(T + 'errors.' + key)).join(' ')}
-        </span>
+        <span key={alert.n}>{alert.keys.map((key) => t(T + 'errors.' + key)).join(' ')}</span>
       </p>
     </>
   )

@@ -44,7 +44,10 @@ interface MarketForm {
   lockPrefilled: boolean
   /** Hungarian puts the family name first, as Hungarians write their names. */
   familyNameFirst?: boolean
-  /** Slugs of the market's content pages (privacy, voucher conditions, sample newsletter, Turkey's consent texts). */
+  /**
+   * Slugs of the market's content pages: the privacy notice as the market's footer names it, the
+   * voucher conditions, the sample newsletter, Turkey's consent text and information notice.
+   */
   pages: { privacy: string; voucher: string; sample?: string; consent?: string; info?: string }
 }
 
@@ -66,7 +69,12 @@ export interface SiteRules {
   links: SiteLinks
 }
 
-/** Content pages are slug-s<digits>.html (SPEC §2); the numbers are the same on every site. */
+/**
+ * Content pages are slug-s<digits>.html (SPEC §2), and one page has one address: the privacy
+ * notice (and Turkey's information notice, the same page) is the footer's own legal page s1031,
+ * and the sign-up's own pages have numbers that no footer page uses. The numbers are the same on
+ * every site; test/unit/footer-fixtures.test.ts holds them and each market's footer together.
+ */
 const page = (slug: string | undefined, id: number) => slug && `/${slug}-s${id}.html`
 
 function rules(form: MarketForm): SiteRules {
@@ -91,11 +99,11 @@ function rules(form: MarketForm): SiteRules {
       isShown(fields[f as Field]),
     ) as Field[],
     links: {
-      privacy: page(form.pages.privacy, 1003)!,
+      privacy: page(form.pages.privacy, 1031)!,
       contact: '/contact',
-      voucher: page(form.pages.voucher, 1012)!,
-      sample: page(form.pages.sample, 1020),
-      consent: page(form.pages.consent, 1030),
+      voucher: page(form.pages.voucher, 1040)!,
+      sample: page(form.pages.sample, 1041),
+      consent: page(form.pages.consent, 1042),
       info: page(form.pages.info, 1031),
     },
   }
@@ -110,6 +118,9 @@ const EMAIL_ONLY = {
 } as const
 
 const GERMAN_PAGES = { privacy: 'datenschutz', voucher: 'gutscheinbedingungen' }
+
+/** Turkey's privacy pointer and its information notice are one page, the footer's KVKK Aydınlatma Metni. */
+const TR_NOTICE = 'kvkk-aydinlatma-metni'
 
 /**
  * One row per market. A shipped bundle serves one market (__SITE__, src/ambient.d.ts), so each
@@ -137,13 +148,13 @@ export const SITE_RULES = {
       : undefined,
   CH:
     __SITE__ === null || __SITE__ === 'CH'
-      ? rules({ ...EMAIL_ONLY, pages: GERMAN_PAGES })
+      ? rules({ ...EMAIL_ONLY, pages: { ...GERMAN_PAGES, privacy: 'datenschutzerklaerung' } })
       : undefined,
   CH_FR:
     __SITE__ === null || __SITE__ === 'CH_FR'
       ? rules({
           ...EMAIL_ONLY,
-          pages: { privacy: 'protection-des-donnees', voucher: 'conditions-bon' },
+          pages: { privacy: 'declaration-protection-donnees', voucher: 'conditions-bon' },
         })
       : undefined,
   CZ:
@@ -179,10 +190,10 @@ export const SITE_RULES = {
           newsletterConsent: 'checkbox',
           lockPrefilled: true,
           pages: {
-            privacy: 'gizlilik-politikasi',
+            privacy: TR_NOTICE,
             voucher: 'kupon-kosullari',
             consent: 'ticari-elektronik-ileti-onayi',
-            info: 'kvkk-aydinlatma-metni',
+            info: TR_NOTICE,
           },
         })
       : undefined,

@@ -1,12 +1,14 @@
 /**
  * The server-rendered fallback inside #footer (issue 38.5; docs/EMBEDDING.md "Without
  * JavaScript"): without JavaScript its links are there; with JavaScript it shows until the footer
- * renders and is hidden from then on, never in the same frame as the footer.
+ * renders and is hidden from then on, never in the same frame as the footer; on a long page whose
+ * load a slow resource holds, the footer does not wait for that load.
  */
 import { expect, test } from '@playwright/test'
 import { watchPage } from './helpers.ts'
 
-const FALLBACK_LINKS = ['Impressum', 'Datenschutz', 'AGB']
+/** The links of docs/EMBEDDING.md's snippet: the legal pages, and the way to the newsletter without JavaScript. */
+const FALLBACK_LINKS = ['Impressum', 'Datenschutz', 'AGB', 'Newsletter abonnieren']
 
 test('without JavaScript: the fallback links are there, in the page where #footer is', async ({
   browser,
@@ -51,5 +53,40 @@ test('with JavaScript: the fallback is hidden once the footer renders, and no fr
   expect(frames.length).toBeGreaterThan(0)
   expect(frames.filter(([fallback, footer]) => fallback && footer)).toEqual([])
   expect(log.errors).toEqual([])
+  expect(log.pageErrors).toEqual([])
+})
+
+test('a long page whose load a slow resource holds: the fallback shows, then the footer replaces it before the load', async ({
+  page,
+}) => {
+  const log = watchPage(page)
+  // A third-party pixel that answers only when the test lets it: the page's load waits for it.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/_held/pixel.gif', async (route) => {
+    await held
+    await route.fulfill({ status: 204 })
+  })
+  await page.route('**/_hosts/article.html', async (route) => {
+    const response = await route.fetch()
+    const html = (await response.text()).replace(
+      '<div id="footer"></div>',
+      '<div id="footer"><nav id="footer-fallback" aria-label="Rechtliches"><a href="/impressum">Impressum</a> <a href="/subscribenewsletter">Newsletter abonnieren</a></nav></div><img src="/_held/pixel.gif" alt="">',
+    )
+    await route.fulfill({ response, body: html })
+  })
+  try {
+    await page.goto('/_hosts/article.html', { waitUntil: 'domcontentloaded' })
+    const fallback = page.locator('#footer-fallback')
+    // The footer lies many screens below: it has not started, and the fallback is there meanwhile.
+    await expect(fallback.getByRole('link', { name: 'Newsletter abonnieren' })).toBeVisible()
+    await expect(page.locator('#footer footer')).toBeAttached({ timeout: 15_000 })
+    expect(await page.evaluate(() => document.readyState)).not.toBe('complete')
+    await expect(fallback).toBeHidden()
+  } finally {
+    release()
+  }
   expect(log.pageErrors).toEqual([])
 })

@@ -38,9 +38,9 @@ const NAME_LANG: Record<string, string> = {
   Magyarország: 'hu',
   Österreich: 'de',
   Polska: 'pl',
-  Schweiz: 'de',
+  'Schweiz (Deutsch)': 'de',
   Slovensko: 'sk',
-  Suisse: 'fr',
+  'Suisse (français)': 'fr',
   Türkiye: 'tr',
 }
 
@@ -83,7 +83,10 @@ async function turkishConsentBox(page: Page): Promise<void> {
   await expect(label).toContainText('Lumora')
   await expect(label).toContainText('açık rıza')
   await expect(label).not.toContainText(/okudum|Aydınlatma/)
-  const notice = page.locator('#footer form a', { hasText: texts.TR['newsletter.infoLink'] })
+  // Exactly the notice's name: the legal text and the DNE consent point to the same page ("… Metni’nde").
+  const notice = page
+    .locator('#footer form')
+    .getByRole('link', { name: texts.TR['newsletter.infoLink'], exact: true })
   await expect(notice).toBeVisible()
   await expect(box).toHaveAccessibleDescription(texts.TR['newsletter.infoLink'])
   const [l, n] = [(await label.boundingBox())!, (await notice.boundingBox())!]

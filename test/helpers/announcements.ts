@@ -4,7 +4,10 @@
  * focused element's name and description). A region inserted together with its text is not
  * counted: screen readers announce changes of a region they already know.
  * `count(text)` tells how often a text was heard: once is the goal (docs/ACCESSIBILITY.md).
+ * `frames[i]` is the frame (test/helpers/widget.tsx framesSoFar) in which `said[i]` was heard.
  */
+import { framesSoFar } from './widget'
+
 const LIVE = '[role=alert],[role=status],[aria-live]'
 
 const byIds = (element: Element, attribute: string) =>
@@ -28,6 +31,11 @@ function spokenOnFocus(element: Element): string {
 
 export function recordAnnouncements(root: Document = document) {
   const said: string[] = []
+  const frames: number[] = []
+  const hear = (text: string) => {
+    said.push(text)
+    frames.push(framesSoFar())
+  }
   const observer = new MutationObserver((records) => {
     const changed = new Set<Element>()
     for (const record of records) {
@@ -38,14 +46,15 @@ export function recordAnnouncements(root: Document = document) {
     }
     for (const region of changed) {
       const text = (region.textContent ?? '').replace(/\s+/g, ' ').trim()
-      if (text) said.push(text)
+      if (text) hear(text)
     }
   })
   observer.observe(root, { childList: true, subtree: true, characterData: true })
-  const onFocus = (event: Event) => said.push(spokenOnFocus(event.target as Element))
+  const onFocus = (event: Event) => hear(spokenOnFocus(event.target as Element))
   root.addEventListener('focusin', onFocus, true)
   return {
     said,
+    frames,
     /** How many announcements contain the text (whitespace collapsed). */
     count: (text: string) => said.filter((s) => s.includes(text.replace(/\s+/g, ' '))).length,
     stop() {

@@ -48,9 +48,13 @@ const frames = new Set<() => void>()
   const run = () => void (frames.delete(run) && callback())
   frames.add(run)
 }
+let framesRun = 0
 const runFrames = () => {
+  if (frames.size) framesRun++
   for (const run of [...frames]) run()
 }
+/** How many frames drain() has run so far: what happens in one frame, and how many frames lie between two things. */
+export const framesSoFar = () => framesRun
 
 export interface TestWidgetOptions {
   config?: Partial<EmbedConfig>
@@ -161,6 +165,10 @@ export function createTestWidget(options: TestWidgetOptions = {}) {
     subscriberToken: null,
     fetch: fetchImpl,
     timers: clock,
+    frame: (callback: () => void) => {
+      const run = () => void (frames.delete(run) && callback())
+      frames.add(run)
+    },
     // Every staged step in a task of its own, as on a slow device: tests see each stage.
     later: (step: () => void) => void clock.setTimeout(step, 0),
     document,

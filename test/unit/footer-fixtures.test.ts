@@ -6,6 +6,7 @@ import { footerFixture } from '../helpers/footer-fixtures.ts'
 import { SITES, type Site } from '../../src/contract/sites.ts'
 import { FooterContentSchema, type FooterContent } from '../../src/footer/footer.schema.ts'
 import { LOGO_SOURCES } from '../../src/footer/logos.ts'
+import { SITE_RULES } from '../../src/newsletter/newsletter.sites.ts'
 
 const test = suite('footer fixtures')
 
@@ -53,6 +54,35 @@ const RETURNS_PAGE: Record<Site, string> = {
   TR: 'Cayma hakkı',
   PL: 'Prawo odstąpienia od umowy',
 }
+/**
+ * The online withdrawal function of EU consumer law (Art. 11a of Directive 2011/83, inserted by
+ * Directive 2023/2673; § 356a BGB in Germany): a legal link right after the information about the
+ * right, labelled as the market's law words it. Swiss law gives no right of withdrawal online and
+ * Turkey's regulation asks for no such function, so CH, CH_FR and TR have none.
+ */
+const WITHDRAWAL_FUNCTION: Record<Site, string | null> = {
+  DE: 'Vertrag widerrufen',
+  AT: 'Vom Vertrag zurücktreten',
+  CH: null,
+  CH_FR: null,
+  CZ: 'Odstoupit od smlouvy',
+  SK: 'Odstúpiť od zmluvy',
+  HU: 'Elállás a szerződéstől',
+  TR: null,
+  PL: 'Odstąp od umowy',
+}
+/** The accessibility information the European Accessibility Act asks of a shop in the EU (BFSG, BaFG and the other national acts). */
+const ACCESSIBILITY_PAGE: Record<Site, string | null> = {
+  DE: 'Barrierefreiheit',
+  AT: 'Barrierefreiheit',
+  CH: null,
+  CH_FR: null,
+  CZ: 'Přístupnost',
+  SK: 'Prístupnosť',
+  HU: 'Akadálymentesség',
+  TR: null,
+  PL: 'Dostępność',
+}
 const POPULAR: Site[] = ['CZ', 'HU', 'SK', 'TR']
 
 /** SPEC §2 linked pages that are fixed paths, the same in every market. */
@@ -94,6 +124,44 @@ for (const site of SITES) {
       assert.not.match(legal.join(' '), /Widerruf|rétractation/)
   })
 
+  test(`${site}: one page, one address: the sign-up links the footer's privacy notice, and no page number or slug names two pages`, () => {
+    const content = footerFixture(site)
+    const legal = content.legalLinks.map((l) => l.url)
+    const { privacy, info, contact, ...own } = SITE_RULES[site].links
+    for (const notice of [privacy, info])
+      if (notice)
+        assert.ok(legal.includes(notice), `${site}: ${notice} is not among ${legal.join(', ')}`)
+    const slugOf = new Map<string, string>()
+    const numberOf = new Map<string, string>()
+    for (const url of [...urls(content), privacy, info, contact, ...Object.values(own)]) {
+      const [, slug, number] = /^\/([a-z0-9-]+)-s(\d+)\.html$/.exec(url ?? '') ?? []
+      if (!slug || !number) continue
+      assert.is(
+        slugOf.get(number) ?? slug,
+        slug,
+        `${site}: s${number} names ${slugOf.get(number)} and ${slug}`,
+      )
+      assert.is(
+        numberOf.get(slug) ?? number,
+        number,
+        `${site}: ${slug} is s${numberOf.get(slug)} and s${number}`,
+      )
+      slugOf.set(number, slug)
+      numberOf.set(slug, number)
+    }
+  })
+
+  test(`${site}: an EU market links the withdrawal function right after the right, and its accessibility information`, () => {
+    const legal = footerFixture(site).legalLinks.map((l) => l.text)
+    const fn = WITHDRAWAL_FUNCTION[site]
+    if (fn) assert.is(legal[legal.indexOf(RETURNS_PAGE[site]) + 1], fn, legal.join(', '))
+    else
+      for (const label of Object.values(WITHDRAWAL_FUNCTION))
+        assert.not.ok(label && legal.includes(label), `${site}: ${label}`)
+    const accessibility = ACCESSIBILITY_PAGE[site]
+    if (accessibility) assert.ok(legal.includes(accessibility), legal.join(', '))
+  })
+
   test(`${site}: market facts of SPEC §9`, () => {
     for (const fact of FACTS[site]) assert.match(texts(footerFixture(site)), fact)
   })
@@ -107,6 +175,11 @@ for (const site of SITES) {
     assert.equal(
       items.filter((i) => i.selected).map((i) => i.code),
       [site.toLowerCase()],
+    )
+    // The one country with two shops: each name says its language, in that language.
+    assert.equal(
+      items.filter((i) => i.code.startsWith('ch')).map((i) => i.label),
+      ['Schweiz (Deutsch)', 'Suisse (français)'],
     )
   })
 
@@ -145,6 +218,14 @@ for (const site of SITES)
 test('sales-tax note: optional, present for CZ and SK', () => {
   assert.ok(footerFixture('CZ').salesTax && footerFixture('SK').salesTax)
   assert.is(footerFixture('TR').salesTax, undefined)
+})
+
+test('CH and CH_FR, one Swiss shop in two languages, show the same payment and delivery tiles', () => {
+  const tiles = (site: Site) =>
+    footerFixture(site)
+      .teaserGroups.flatMap((g) => g.images ?? [])
+      .map((i) => i.source)
+  assert.equal(tiles('CH_FR'), tiles('CH'))
 })
 
 test('de-CH fixture writes "ss", never "ß"', () => {

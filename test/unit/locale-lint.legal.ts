@@ -19,6 +19,8 @@ const READ_IT =
   /okudum|okuduğumu|gelesen|zur Kenntnis|přečetl|prečítal|elolvastam|przeczytał|j’ai lu/iu
 /** The keys of texts that a visitor ticks or clicks to consent. */
 const CONSENT_KEY = /\.(?:newsletterConsent|dne|submitConsent)$/
+/** The texts about the double opt-in click: the widget's prompt, button, success and landing, and the mail. */
+const DOI_KEY = /\.(?:doiPrompt|doiConfirm|successTitle|success|confirmed|footnote)$|^mail /
 
 export const LEGAL_RULES: Rule[] = [
   // The UWG blacklist (AT Anhang Z 10, DE Anhang Nr. 10, Directive 2005/29 Annex I No. 10):
@@ -35,5 +37,16 @@ export const LEGAL_RULES: Rule[] = [
   ({ where, text }) =>
     CONSENT_KEY.test(where) && READ_IT.test(text)
       ? 'a consent label acknowledges reading the privacy notice: link the notice apart from it'
+      : null,
+  // A consent is given to someone who can receive it: the shop, not a brand (Polish "od marki").
+  ({ locale, where, text }) =>
+    locale === 'pl-PL' && CONSENT_KEY.test(where) && /\bod marki\b/u.test(text)
+      ? 'a consent names a brand as its receiver: name the shop (od sklepu)'
+      : null,
+  // Turkish "onay" is the consent of Law 6563 (recorded in the İYS); the click in the mail is
+  // "doğrulama", so a reader never takes an unconfirmed sign-up for a missing consent.
+  ({ locale, where, text }) =>
+    locale === 'tr-TR' && (/onaylanma/iu.test(text) || (DOI_KEY.test(where) && /onay/iu.test(text)))
+      ? '"onay" is the consent of Law 6563: the double opt-in click is "doğrulama"'
       : null,
 ]

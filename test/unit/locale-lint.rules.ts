@@ -50,6 +50,11 @@ const RULES: Rule[] = [
       : null,
   ({ text }) => (/["']/.test(text) ? 'straight quotation mark or apostrophe' : null),
   ({ text }) => (text.includes('...') ? 'three dots instead of …' : null),
+  // The bubble's number is its biggest text in a fixed circle: a hyphen there breaks it in two.
+  ({ where, text }) =>
+    where.endsWith('.discount') && /-/.test(text)
+      ? 'a hyphen in the bubble’s number breaks it'
+      : null,
   ({ text }) => (/ {2}/.test(text) ? 'double space' : null),
   ({ locale, text }) => {
     const [open, close] = QUOTES[locale]

@@ -90,6 +90,7 @@ const TEXT_FILES = [
   }),
   ...SITES.map((site) => `fixtures/footer/${site.toLowerCase()}.json`),
   'server/core/routes/newsletter-mail.ts',
+  'src/kit/password-strength/password-texts.ts',
 ]
 
 test('no invisible character is written literally: no-break spaces, soft hyphens and the like are escapes', () => {
@@ -143,6 +144,11 @@ test('the rules catch what they are for', () => {
     ['hu-HU', 'Megerősítés nélkül a feliratkozás 48 óra elteltével érvényét veszti.'],
     ['tr-TR', 'Müşteri hizmetleri: 0850 555 01 23'],
     ['tr-TR', 'Açık rızamı dilediğim zaman geri alabilirim: {{contactLink}}.'],
+    ['pl-PL', 'wyrażam zgodę na otrzymywanie od marki Lumora', '.submitConsent'],
+    ['tr-TR', `14${NBSP}gün içinde onaylanmayan kayıtlar silinir.`],
+    ['tr-TR', 'Son bir adım kaldı: Lütfen bülten aboneliğinizi onaylayın.', '.doiPrompt'],
+    ['tr-TR', 'Aboneliği onayla', 'mail action'],
+    ['hu-HU', '10%-os', '.discount'],
   ]
   assert.equal(
     invisibleLiterals('"a": "Plus qu’un clic\u00a0:",\n"b": "Willkommens\u00adgutschein"'),

@@ -54,11 +54,11 @@ export const MAIL_TEXTS: Record<Locale, MailText> = {
       'Ak prihlásenie nepochádza od vás, tento e-mail jednoducho ignorujte. Nepotvrdené prihlásenie po 48\u00a0hodinách vyprší a\u00a0newsletter vám posielať nebudeme.',
   },
   'tr-TR': {
-    subject: `Lütfen ${BRAND} bülten aboneliğinizi onaylayın`,
-    body: 'Bu e-posta adresi bültenimize kaydedildi. Lütfen aboneliği 48\u00a0saat içinde aşağıdaki bağlantıya tıklayarak onaylayın:',
-    action: 'Aboneliği onayla',
+    subject: `Lütfen ${BRAND} bülten aboneliğinizi doğrulayın`,
+    body: 'Bu e-posta adresi bültenimize kaydedildi. Lütfen aboneliği 48\u00a0saat içinde aşağıdaki bağlantıya tıklayarak doğrulayın:',
+    action: 'Aboneliği doğrula',
     ignore:
-      'Bu kaydı siz yapmadıysanız bu e-postayı dikkate almayın. Onaylanmayan kayıtlar 14\u00a0gün içinde silinir; onay vermezseniz size bülten gönderilmez.',
+      'Bu kaydı siz yapmadıysanız bu e-postayı dikkate almayın. Doğrulanmayan kayıtlar 14\u00a0gün içinde silinir; aboneliğinizi doğrulamazsanız size bülten gönderilmez.',
   },
   'pl-PL': {
     subject: `Potwierdź zapis do newslettera ${BRAND}`,

@@ -1,7 +1,7 @@
 /**
  * Bottom group (SPEC §2 item 6): legal links, quality logos, sales-tax note, country selector,
- * and the view changer (SPEC §3 viewChanger). http(s) and mailto links here open in a new tab
- * without referrer; the selector is hidden on smartphone and tablet.
+ * and the view changer (SPEC §3 viewChanger). http(s) links here open in a new tab
+ * without referrer (mailto links open the mail program, in no tab); the selector is hidden on smartphone and tablet.
  */
 import { TextLink } from '../../kit'
 import { t } from '../../i18n/i18n'

@@ -9,7 +9,7 @@ import type { FooterContent } from '../footer.schema'
 import { isSite, SITE_LOCALE } from '../../contract/sites'
 
 /**
- * Each country's name is written in that market's language ("Magyarország", "Suisse"), so it
+ * Each country's name is written in that market's language ("Magyarország", "Suisse (français)"), so it
  * carries that language for screen readers. The code names the market (ch_fr -> CH_FR); an
  * unknown code leaves the name in the page's language.
  */

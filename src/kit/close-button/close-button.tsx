@@ -1,6 +1,6 @@
 /**
  * A button showing only the close icon, named by its label; the caller's class sizes and places it.
- * `labelledBy` names it by ids instead (its own id among them reads the label there).
+ * `describedBy` adds what it closes, by id, as its description.
  */
 import type { MouseEvent } from 'react'
 import { useStyles } from '../../styles/style-root'
@@ -14,19 +14,17 @@ export interface CloseButtonProps {
   onClick: (event: MouseEvent<HTMLButtonElement>) => void
   /** The caller's class: size and margins. */
   className: string
-  id?: string
-  labelledBy?: string
+  describedBy?: string
 }
 
-export function CloseButton({ label, onClick, className, id, labelledBy }: CloseButtonProps) {
+export function CloseButton({ label, onClick, className, describedBy }: CloseButtonProps) {
   useStyles(css)
   return (
     <button
       type="button"
-      id={id}
       className={`lf-close-button ${className}`}
       aria-label={label}
-      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
       onClick={onClick}
     >
       <Icon path={close} size={20} />

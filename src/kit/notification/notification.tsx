@@ -2,8 +2,9 @@
  * Info, success, warning and error messages. The live region is always rendered, even
  * while there is no message, so screen readers register it before text arrives and
  * announce the text when it does. Error uses role="alert", the others role="status".
- * A banner's close button is named by its action and the message ("Hinweis schließen Leider ist
- * …"), so several banners' buttons tell apart; it goes with the banner: the focus moves on to the
+ * A banner's close button is named by its action alone ("Hinweis schließen") and described by the
+ * message, so a screen reader pauses between the two and several banners' buttons still tell
+ * apart; it goes with the banner: the focus moves on to the
  * next control after it, not to the page's top.
  */
 import { useEffect, useState, type ReactNode } from 'react'
@@ -27,7 +28,7 @@ export interface NotificationProps {
   banner?: boolean
   /** Called when the close button of a banner is used. Without it the banner hides itself. */
   onClose?: () => void
-  /** The close button's action, its name before the message; default t('kit.notification.close'). */
+  /** The close button's action, its name (the message describes it); default t('kit.notification.close'). */
   closeLabel?: string
   /** Announce assertively; default: true for error, false otherwise. */
   assertive?: boolean
@@ -61,7 +62,7 @@ export function Notification({
   id,
 }: NotificationProps) {
   useStyles(css)
-  const closeId = useDomId()
+  const messageId = useDomId()
   const [closed, setClosed] = useState(false)
   const hasMessage =
     children !== null && children !== undefined && children !== '' && children !== false
@@ -84,14 +85,13 @@ export function Notification({
           className={`lf-notification lf-notification--${type}${banner ? ' lf-notification--banner' : ''}`}
         >
           <Icon path={ICONS[type]} className="lf-notification__icon" />
-          <div id={`${closeId}m`} className="lf-notification__body">
+          <div id={messageId} className="lf-notification__body">
             {title ? <strong className="lf-notification__title">{title} </strong> : null}
             {children}
           </div>
           {banner ? (
             <CloseButton
-              id={closeId}
-              labelledBy={`${closeId} ${closeId}m`}
+              describedBy={messageId}
               className="lf-notification__close"
               label={closeLabel ?? t('kit.notification.close')}
               onClick={(event) => {

@@ -85,7 +85,10 @@ export function safeUrl(value: unknown, base?: string): string | null {
   return url?.href ?? null
 }
 
-/** True for addresses written as absolute http(s) or mailto: the ones SPEC §2 opens in a new tab. */
+/**
+ * True for addresses written as absolute http(s): the ones SPEC §2 opens in a new tab. A mailto
+ * address opens the mail program, not a page, so it gets no tab (docs/spec-readings.md).
+ */
 export function opensInNewTab(url: string): boolean {
-  return /^(https?:|mailto:)/i.test(url)
+  return /^https?:/i.test(url)
 }

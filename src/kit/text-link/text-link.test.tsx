@@ -151,12 +151,9 @@ test('an unsafe address renders its text, never a link', () => {
   assert.is(container.textContent, 'Klick')
 })
 
-// A mailto: link opens the visitor's mail program, whatever tab the browser uses for it: its hint says so.
 for (const [href, hint] of [
   ['https://shop.test/', 'öffnet sich in einem neuen Tab'],
   ['http://shop.test/', 'öffnet sich in einem neuen Tab'],
-  ['mailto:a@shop.test', 'öffnet Ihr E-Mail-Programm'],
-  ['MAILTO:a@shop.test', 'öffnet Ihr E-Mail-Programm'],
 ]) {
   test(`newTab: ${href} opens in a new tab with rel="noopener noreferrer" and says: ${hint}`, () => {
     render(
@@ -169,6 +166,22 @@ for (const [href, hint] of [
     assert.is(link.getAttribute('rel'), 'noopener noreferrer')
   })
 }
+
+// A mailto: link opens the visitor's mail program, not a page: no tab (an empty one where no mail
+// program is set), and its hint says what it opens.
+for (const href of ['mailto:a@shop.test', 'MAILTO:a@shop.test'])
+  for (const newTab of [true, false])
+    test(`${href}${newTab ? ' with newTab' : ''}: no target, and it says it opens the mail program`, () => {
+      render(
+        <TextLink href={href} newTab={newTab}>
+          Datenschutzbeauftragte
+        </TextLink>,
+      )
+      const link = screen.getByRole('link', {
+        name: 'Datenschutzbeauftragte (öffnet Ihr E-Mail-Programm)',
+      })
+      assert.is(link.getAttribute('target'), null)
+    })
 
 test('newTab is ignored for relative and tel: addresses', () => {
   render(

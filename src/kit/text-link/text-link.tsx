@@ -2,9 +2,9 @@
  * A link whose address may come from data: unsafe addresses (see checkLink) render as plain
  * text, never as a link; safe ones render as the absolute address that was checked. A link to
  * another origin sends no referrer (the page's address may carry a token). `newTab` opens
- * http(s) and mailto links in a new tab with rel="noopener noreferrer" and tells assistive
- * technology what follows: a new tab, or for a mailto link the visitor's mail program, which is
- * what the visitor meets whatever the browser does with the tab.
+ * http(s) links in a new tab with rel="noopener noreferrer" and tells assistive technology so. A
+ * mailto link stays without a target, which would leave an empty tab where no mail program is
+ * set, and says what it opens: the visitor's mail program.
  */
 import type { AnchorHTMLAttributes, ReactNode } from 'react'
 import { useStyles } from '../../styles/style-root'
@@ -22,7 +22,7 @@ export interface TextLinkProps
   /** Address; checked with checkLink(). Unsafe or missing: the children render as plain text. */
   href: string | null | undefined
   children: ReactNode
-  /** Open http(s)/mailto addresses in a new tab (target=_blank, rel="noopener noreferrer"). */
+  /** Open http(s) addresses in a new tab (target=_blank, rel="noopener noreferrer"). */
   newTab?: boolean
   /** inline: underlined within text (default); standalone: a link on its own, with a 44 px target; quiet: no underline until hover (footer lists). */
   variant?: 'inline' | 'standalone' | 'quiet'
@@ -48,6 +48,12 @@ export function TextLink({
   const cls = `lf-link lf-link--${variant}${className ? ' ' + className : ''}`
   if (url === null) return <span className={`${cls} lf-link--disabled`}>{children}</span>
   const blank = !!newTab && opensInNewTab(href!)
+  const hint =
+    url.protocol === 'mailto:'
+      ? t('kit.link.mail')
+      : blank
+        ? (newTabLabel ?? t('kit.link.newTab'))
+        : ''
   return (
     <a
       {...rest}
@@ -61,13 +67,8 @@ export function TextLink({
       {blank && showExternalIcon ? (
         <Icon path={external} size={16} className="lf-link__icon" />
       ) : null}
-      {blank ? ' ' : null}
-      {blank ? (
-        <span className="lf-visually-hidden">
-          ({url.protocol === 'mailto:' ? t('kit.link.mail') : (newTabLabel ?? t('kit.link.newTab'))}
-          )
-        </span>
-      ) : null}
+      {hint ? ' ' : null}
+      {hint ? <span className="lf-visually-hidden">({hint})</span> : null}
     </a>
   )
 }

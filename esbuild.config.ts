@@ -7,14 +7,15 @@
  *                                   browser suite's React tests load (docs/TESTING.md)
  *
  * FOOTER_PUBLIC_PATH sets the address the manifest's tags load the bundles from (default
- * `/static/`), e.g. `https://cdn.example.com/lumora/static/` for a CDN.
+ * `/static/`), e.g. `https://cdn.example.com/lumora/static/` for a CDN, or the asset origin alone
+ * (`https://cdn.example.com`, then `/static/` is added); any other path stops the build.
  *
  * The command line only: the build itself (options, aliases, plugins, buildAll) is
  * build/product/build.ts.
  */
 import * as esbuild from 'esbuild'
 import { pathToFileURL } from 'node:url'
-import { buildAll, outDirFor, type Flavor } from './build/product/build.ts'
+import { buildAll, outDirFor, publicPathFrom, type Flavor } from './build/product/build.ts'
 import { floorQueries } from './build/product/browser-floor.ts'
 import { MARKETS } from './build/product/markets.ts'
 
@@ -43,7 +44,7 @@ async function main(): Promise<void> {
     const result = await buildAll(
       flavor,
       outDirFor(flavor),
-      process.env.FOOTER_PUBLIC_PATH,
+      publicPathFrom(process.env.FOOTER_PUBLIC_PATH),
       markets,
     )
     for (const b of result.manifest.bundles) {

@@ -8,8 +8,19 @@
  */
 import { LOG_PREFIX } from './contract/brand'
 
-/** `[Lumora footer] W1 (<docs address>#w1)`: the docs' address is the build's (FOOTER_DOCS_URL). */
-const line = (code: string) => `${LOG_PREFIX} ${code} (${__DOCS_URL__}#${code.toLowerCase()})`
+/**
+ * The console codes' page: the build's FOOTER_DOCS_URL, else the release folder's
+ * `console-codes.html` beside the bundle, resolved against the bundle's own address (docsBeside).
+ */
+let docs = __DOCS_URL__
+
+/** Resolves the codes' address against the bundle's address, so a console line's link opens. */
+export const docsBeside = (scriptUrl: string) => {
+  docs = new URL(docs, scriptUrl).href
+}
+
+/** `[Lumora footer] W1 (<docs address>#w1)`. */
+const line = (code: string) => `${LOG_PREFIX} ${code} (${docs}#${code.toLowerCase()})`
 
 const report =
   (kind: 'warn' | 'error', type: string) =>
@@ -30,3 +41,7 @@ export const log: {
   warn: report('warn', 'lumora:warning'),
   error: report('error', 'lumora:error'),
 }
+
+/** An `<img>`'s `onError`: a footer image that did not load (CSP `img-src`, a missing file), named by its address. */
+export const imageFailed = (event: { currentTarget: HTMLImageElement }) =>
+  log.warn('W29', event.currentTarget.currentSrc)

@@ -1,7 +1,8 @@
 /**
- * Where the footer lives, the one home of that rule: the last `#footer` of the page that can hold
- * a shadow root, and, when the page replaces that element (a single-page app's router re-renders
- * its layout), the next one.
+ * Where the footer lives, the one home of that rule: the last `#footer` before the widget's tag
+ * that can hold a shadow root and is neither hidden nor inert, on the first mount and on every
+ * one after it, and, when the page replaces that element (a single-page app's router re-renders
+ * its layout) or puts a better one in place, the next one.
  */
 import { fromDocument } from './dom'
 import { log } from './log'
@@ -14,22 +15,35 @@ type Claimed = [HTMLElement, ShadowRoot] | undefined
  * widget's own tag (the snippet puts the tag right after it), else, with the tag in `<head>` or
  * unknown, the first #footer of the page. CMS markup puts earlier elements with that id in the
  * page's content (`<span id="footer" hidden>`, a jump mark `<a id="footer">`); the integrator's
- * `<div id="footer">` comes after the content, and host markup after the tag is not it. Several are
- * reported (W28); an element that cannot hold a shadow root, or holds someone else's, is skipped
- * (W7). `quiet` looks without reporting: the page's next #footer may still be on its way.
+ * `<div id="footer">` comes after the content, and host markup after the tag is not it. A tag the
+ * page replaced (an app root's `innerHTML`, tag included) is looked for again by its `src`.
+ * Several are reported (W28); an element that cannot hold a shadow root, holds someone else's, or
+ * sits in a hidden or inert subtree is skipped (W7). `quiet` looks without reporting: the page's
+ * next #footer may still be on its way. With `current`, only an element the rule prefers to it is
+ * claimed: the page may have put the integrator's element in place after a CMS one was taken.
  */
-function claimHost(doc: Document, tag: Element | null, quiet?: boolean): Claimed {
+function claimHost(
+  doc: Document,
+  tag: Element | null,
+  quiet?: boolean,
+  current?: Element,
+): Claimed {
   const warn = quiet ? () => {} : log.warn
-  const all = fromDocument(doc, 'querySelectorAll').call(doc, '#footer')
+  const find = fromDocument(doc, 'querySelectorAll')
+  const all = [...find.call(doc, '#footer')] as HTMLElement[]
   if (all.length > 1) warn('W28')
+  if (tag && !tag.isConnected) {
+    const src = tag.getAttribute('src')
+    tag = [...find.call(doc, 'script')].find((copy) => copy.getAttribute('src') === src) || null
+  }
   // 2: Node.DOCUMENT_POSITION_PRECEDING
-  const before = [...all].filter((host) => tag && tag.compareDocumentPosition(host) & 2)
+  const before = all.filter((host) => tag && tag.compareDocumentPosition(host) & 2)
   // With none before it (a tag in <head>), the first of the page: host markup after the tag is not it.
-  const found = before.length ? before : [...all].reverse()
-  for (let i = found.length; i--; ) {
-    const host = found[i] as HTMLElement
+  for (const host of before.length ? before.reverse() : all) {
+    if (host === current) return
     const shadow = host.shadowRoot
     try {
+      if (host.closest('[hidden],[inert]')) throw 0
       // A root left empty by unmount() is taken again.
       return [host, shadow && !shadow.firstChild ? shadow : host.attachShadow({ mode: 'open' })]
     } catch {
@@ -40,33 +54,43 @@ function claimHost(doc: Document, tag: Element | null, quiet?: boolean): Claimed
   quiet || log.error('E1')
 }
 
+/** `window.__lumoraFooter`'s two ends (types/lumora-footer.d.ts says what each leaves). */
+export interface Following {
+  /** Ends the footer in its element; the next #footer the page puts in place gets it again. */
+  unmount(): void
+  /** Ends the footer and the following: only a new tag brings it back. */
+  destroy(): void
+}
+
 /**
  * Mounts with `mount` into the page's #footer, and again into the next one whenever the page takes
- * it out of the document; `mount` returns what ends its footer. Cheap on pages whose DOM churns:
- * while the host is in place only the child lists of its ancestors are observed (changes
- * elsewhere in the page make no records), and a batch of records costs one `isConnected` read
- * and observing the ancestors again (they may have changed). Only while no #footer is in place
- * is the whole document observed, until the next one is there. Returns what stops it all
- * (`window.__lumoraFooter.unmount()`).
+ * it out of the document or puts one the rule prefers in place; `mount` returns what ends its
+ * footer. Cheap on pages whose DOM churns: while the host is in place only the child lists of its
+ * ancestors are observed (changes elsewhere in the page make no records), and a batch of records
+ * costs one `isConnected` read, one look up of `#footer` and observing the ancestors again (they
+ * may have changed). Only while no #footer is in place is the whole document observed, until the
+ * next one is there.
  */
 export function followMountPoint(
   win: Window,
   tag: Element | null,
   mount: (host: HTMLElement, shadow: ShadowRoot) => () => void,
-): () => void {
+): Following {
   const doc = win.document
   let host: HTMLElement | undefined
   let end = () => {}
   const observer = new (win as Window & typeof globalThis).MutationObserver(() =>
     run(() => {
-      if (host?.isConnected) return watchAncestors()
+      const connected = host?.isConnected
+      const better = connected && claimHost(doc, tag, true, host)
+      if (connected && !better) return watchAncestors()
       if (host) {
         host = undefined
         end()
         observer.disconnect()
         observer.observe(doc, { childList: true, subtree: true })
       }
-      take(claimHost(doc, tag, true))
+      take(better || claimHost(doc, tag, true))
     }),
   )
   const watchAncestors = () => {
@@ -81,8 +105,15 @@ export function followMountPoint(
     watchAncestors()
   }
   take(claimHost(doc, tag))
-  return () => {
-    observer.disconnect()
+  const unmount = () => {
     end()
+    end = () => {}
+  }
+  return {
+    unmount,
+    destroy() {
+      observer.disconnect()
+      unmount()
+    },
   }
 }

@@ -62,7 +62,7 @@ const shadowRoot = () => document.getElementById('footer')!.shadowRoot!
 
 test.before.each(() => {
   // The last test's footer ends, with the watch on its mount point.
-  ;(window as unknown as Record<string, { unmount?: () => void }>)[GLOBAL_KEY]?.unmount?.()
+  ;(window as unknown as Record<string, { destroy?: () => void }>)[GLOBAL_KEY]?.destroy?.()
   delete (window as unknown as Record<string, unknown>)[GLOBAL_KEY]
   document.body.innerHTML = ''
 })
@@ -276,6 +276,119 @@ for (const when of ['before', 'after'])
       document.head.innerHTML = ''
     }
   })
+
+/** The page's mutations reach the widget's observer (a microtask), whose re-mount then starts. */
+async function settle(drain: () => Promise<void>) {
+  await new Promise((done) => setTimeout(done, 0))
+  await drain()
+}
+
+const holdsFooter = (element: Element | null | undefined) =>
+  !!element?.shadowRoot?.querySelector('.lf-root')
+
+/** A single-page app: its root, then the widget's tag once, as index.html has them. */
+async function spa(routeHtml: string) {
+  document.body.innerHTML = `<div id="root">${routeHtml}</div>`
+  const tag = scriptTag('DE')
+  document.body.appendChild(tag)
+  const { win, drain } = testWindow()
+  await captureConsole(async () => {
+    boot(win, captured(tag))
+    await drain()
+  })
+  return { root: document.getElementById('root')!, drain, tag }
+}
+
+test('an async route: a hidden CMS <span id="footer"> that comes first never takes the footer; the layout\'s #footer after it does', async () => {
+  const { root, drain } = await spa('<main>home</main><div id="footer"></div>')
+  const { warnings } = await captureConsole(async () => {
+    root.innerHTML = '<main><p>text <span id="footer" hidden>cms</span></p></main>'
+    await settle(drain)
+    assert.not.ok(holdsFooter(root.querySelector('span')))
+    const layout = document.createElement('div')
+    layout.id = 'footer'
+    root.append(layout)
+    await settle(drain)
+  })
+  assert.not.ok(holdsFooter(root.querySelector('span')))
+  assert.ok(holdsFooter(root.lastElementChild))
+  assert.not.match(warnings.join('\n'), /\bE1\b/)
+})
+
+test('an async route: a visible CMS <span id="footer"> taken first gives the footer up to the layout\'s #footer after it', async () => {
+  const { root, drain } = await spa('<main>home</main><div id="footer"></div>')
+  await captureConsole(async () => {
+    root.innerHTML = '<main><p>text <span id="footer">cms</span></p></main>'
+    await settle(drain)
+    const layout = document.createElement('div')
+    layout.id = 'footer'
+    root.append(layout)
+    await settle(drain)
+  })
+  assert.not.ok(holdsFooter(root.querySelector('span')))
+  assert.ok(holdsFooter(root.lastElementChild))
+})
+
+test("one innerHTML replaces the app's root, the widget's tag included: the footer goes to the last #footer before the tag's copy, not the CMS one", async () => {
+  document.body.innerHTML = '<div id="app"><div id="footer"></div></div>'
+  const app = document.getElementById('app')!
+  const tag = scriptTag('DE')
+  app.appendChild(tag)
+  const { win, drain } = testWindow()
+  await captureConsole(async () => {
+    boot(win, captured(tag))
+    await drain()
+    app.innerHTML = `<p><span id="footer">cms</span></p><div id="footer"></div><script src="${OWN_SRC}"></script><footer id="footer">after the tag</footer>`
+    await settle(drain)
+  })
+  assert.not.ok(holdsFooter(app.querySelector('span')))
+  assert.not.ok(holdsFooter(app.querySelector('footer')))
+  assert.ok(holdsFooter(app.querySelector('div')))
+})
+
+test('unmount() ends the footer in its element and keeps following #footer: the next one the page puts in place gets it', async () => {
+  const { root, drain } = await spa('<div id="footer"></div>')
+  const global = (window as unknown as Record<string, { unmount(): void }>)[GLOBAL_KEY]!
+  global.unmount()
+  await settle(drain)
+  assert.not.ok(holdsFooter(root.firstElementChild))
+  assert.is((window as unknown as Record<string, unknown>)[GLOBAL_KEY], global)
+  await captureConsole(async () => {
+    root.innerHTML = '<div id="footer"></div>'
+    await settle(drain)
+  })
+  assert.ok(holdsFooter(root.firstElementChild))
+})
+
+test('destroy() ends the footer and the following, and removes the global: a later #footer stays empty', async () => {
+  const { root, drain } = await spa('<div id="footer"></div>')
+  ;(window as unknown as Record<string, { destroy(): void }>)[GLOBAL_KEY]!.destroy()
+  assert.is((window as unknown as Record<string, unknown>)[GLOBAL_KEY], undefined)
+  root.innerHTML = '<div id="footer"></div>'
+  await settle(drain)
+  assert.not.ok(holdsFooter(root.firstElementChild))
+  assert.is(root.firstElementChild!.shadowRoot, null)
+})
+
+test('lumora:ready: once per mount, on #footer, bubbling to window, when every part is in place', async () => {
+  const heard: EventTarget[] = []
+  const listener = (event: Event) => heard.push(event.target!)
+  window.addEventListener('lumora:ready', listener)
+  try {
+    const { root, drain } = await spa('<div id="footer"></div>')
+    assert.equal(heard, [root.firstElementChild])
+    assert.ok(shadowRoot().querySelector('footer'))
+    await drain()
+    assert.is(heard.length, 1)
+    await captureConsole(async () => {
+      root.innerHTML = '<div id="footer"></div>'
+      await settle(drain)
+    })
+    assert.equal(heard, [heard[0], root.firstElementChild])
+  } finally {
+    window.removeEventListener('lumora:ready', listener)
+  }
+})
 
 test('adds exactly one global', async () => {
   document.body.innerHTML = '<div id="footer"></div>'

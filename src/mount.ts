@@ -5,7 +5,7 @@
  */
 import { GLOBAL_KEY, type FooterGlobal as WidgetGlobal } from './contract/contract'
 import { readEmbedConfig } from './config'
-import { log } from './log'
+import { docsBeside, log } from './log'
 import { watchPlatform } from './platform'
 import { createStyleRoot } from './styles/style-root'
 import { renderWidget } from './app/render'
@@ -17,7 +17,7 @@ import { createWidget } from './app/create-widget'
 import { footerSections } from './footer'
 import { ownScript } from './own-script'
 import { fromDocument } from './dom'
-import { followMountPoint } from './mount-point'
+import { followMountPoint, type Following } from './mount-point'
 import { picturesBase, requestPicture, takeSubscriberToken } from './newsletter'
 import { isNearViewport } from './base/near-viewport'
 import { fileLoader } from './lazy-file'
@@ -141,6 +141,7 @@ function mount(
  */
 export function boot(win: Window, script: FooterScript): void {
   try {
+    if (script) docsBeside(script[1])
     const globals = win as unknown as Record<string, WidgetGlobal | undefined>
     const first = globals[GLOBAL_KEY]
     // Only our own marker, a plain object, counts: host markup named like it (<a id="__lumoraFooter">) is an element.
@@ -148,13 +149,14 @@ export function boot(win: Window, script: FooterScript): void {
       log.warn('W8', `${first!.locale} came first`)
       return
     }
-    let stop = () => {}
+    let following: Following | undefined
     globals[GLOBAL_KEY] = {
       version: __VERSION__,
       locale: __LOCALE__,
-      unmount: () =>
+      unmount: () => run(() => following?.unmount()),
+      destroy: () =>
         run(() => {
-          stop()
+          following?.destroy()
           delete globals[GLOBAL_KEY]
         }),
     }
@@ -164,7 +166,9 @@ export function boot(win: Window, script: FooterScript): void {
     const start = () =>
       run(() => {
         if (globals[GLOBAL_KEY])
-          stop = followMountPoint(win, tag, (host, shadow) => mount(win, tag, url, host, shadow))
+          following = followMountPoint(win, tag, (host, shadow) =>
+            mount(win, tag, url, host, shadow),
+          )
       })
     const doc = win.document
     if (fromDocument(doc, 'readyState') === 'loading')

@@ -27,10 +27,16 @@ export interface LumoraFooterGlobal {
   readonly version: string
   readonly locale: LumoraFooterLocale
   /**
-   * Removes the footer and ends everything it runs (timers, observers, listeners, requests,
-   * session renewals) and deletes this global; a footer tag added afterwards mounts afresh.
+   * Ends the footer in its element (timers, listeners, requests, session renewals) and leaves the
+   * element empty; the widget keeps following `#footer`, so the next `#footer` the page puts in
+   * place (a new element, or this one taken out and put back) gets the footer again.
    */
   unmount(): void
+  /**
+   * Ends the footer and the following of `#footer`, and deletes this global: nothing of the widget
+   * runs any more. Only a footer tag added afterwards brings it back.
+   */
+  destroy(): void
 }
 
 /** The detail of `lumora:error` and `lumora:warning`: the console's code and its short detail (never personal data). */
@@ -66,6 +72,11 @@ export interface LumoraFooterViewChangeDetail {
 
 /** Events on `#footer`; they bubble and are composed, so `document` and `window` see them too. */
 export interface LumoraFooterElementEventMap {
+  /**
+   * Once per mount, when every part of the footer is in place (its images may still be loading):
+   * what a page's monitoring times out on (docs/EMBEDDING.md, "When nothing runs at all").
+   */
+  'lumora:ready': CustomEvent<null>
   'lumora:sign_up': CustomEvent<LumoraFooterSignUpDetail>
   'lumora:newsletter-submitted': CustomEvent<LumoraFooterSubmittedDetail>
   'lumora:view-change': CustomEvent<LumoraFooterViewChangeDetail>

@@ -16,6 +16,7 @@ import {
   resetDir,
   writeBundle,
   writeWithCopies,
+  embedTag,
   type Manifest,
 } from './output.ts'
 import { writeImages } from './images.ts'
@@ -32,6 +33,7 @@ import { esbuildTarget } from './browser-floor.ts'
 import { readFileSync } from 'node:fs'
 import { copyFile, writeFile } from 'node:fs/promises'
 import { KIT_GALLERY_BUNDLE } from './kit-gallery.ts'
+import { CONSOLE_CODES_FILE, consoleCodesPage } from './console-codes.ts'
 import {
   footerModules,
   footerRuntimePlugin,
@@ -56,7 +58,7 @@ export const VERSION: string = JSON.parse(
  * The address console codes link to, each with its own anchor (docs/EMBEDDING.md, "Console
  * messages"): where the integrator's copy of the docs lives, set at build time.
  */
-export const DOCS_URL = process.env.FOOTER_DOCS_URL ?? 'docs/EMBEDDING.md'
+export const DOCS_URL = process.env.FOOTER_DOCS_URL ?? CONSOLE_CODES_FILE
 
 /**
  * Shipped bundles run the React API on Preact: `react` and `react-dom/client` are the runtime
@@ -363,6 +365,27 @@ async function previewRuntime(
   return { footer, imports, kitTexts: await kitTextsNamed(metafile!) }
 }
 
+/**
+ * FOOTER_PUBLIC_PATH as the manifest's tags use it: the release folder's `/static/` on the asset
+ * origin. An origin alone (`https://cdn.example.com`) gets `/static/`; a path that does not end in
+ * `/static/` would give tags that 404 on the release folder as hosted, so it stops the build.
+ */
+export function publicPathFrom(value: string | undefined): string {
+  if (!value) return '/static/'
+  let url: URL
+  try {
+    url = new URL(value, 'https://origin.invalid')
+  } catch {
+    throw new Error(`FOOTER_PUBLIC_PATH=${value} is not an address`)
+  }
+  if (url.pathname === '/') return `${value.replace(/\/$/, '')}/static/`
+  if (url.search || url.hash || !url.pathname.endsWith('/static/'))
+    throw new Error(
+      `FOOTER_PUBLIC_PATH=${value} must be the asset origin (https://cdn.example.com) or end in /static/ (https://cdn.example.com/lumora/static/): the release folder keeps the bundles in static/`,
+    )
+  return value
+}
+
 export async function buildAll(
   flavor: Flavor,
   outDir: string,
@@ -446,7 +469,12 @@ export async function buildAll(
         code,
         metafile,
       })
-      return { ...entry, pictures: manifestPictures(publicPath) }
+      const evergreen = evergreenFile(locale)
+      return {
+        ...entry,
+        evergreen: { file: evergreen, tag: embedTag(`${publicPath}${evergreen}`, null, site) },
+        pictures: manifestPictures(publicPath),
+      }
     }),
   )
 
@@ -460,8 +488,13 @@ export async function buildAll(
     bundles,
   }
   await writeFile(buildPaths(outDir).manifest, JSON.stringify(manifest, null, 2))
-  // The integrator's types (page global, events, embed attributes) travel with the bundles.
+  // The integrator's types (page global, events, embed attributes) travel with the bundles, and
+  // the page the console lines link to (src/log.ts).
   await copyFile(EMBED_TYPES, path.join(buildPaths(outDir).static, path.basename(EMBED_TYPES)))
+  await writeWithCopies(
+    path.join(buildPaths(outDir).static, CONSOLE_CODES_FILE),
+    new TextEncoder().encode(consoleCodesPage(VERSION)),
+  )
   // The React build is a yardstick, not shipped: budgets and the browser floor are the shipped build's.
   if (flavor === 'react')
     return { manifest, violations: [], belowFloor: [], ms: performance.now() - started }

@@ -91,9 +91,11 @@ export function integrity(code: Uint8Array): string {
   return `sha384-${createHash('sha384').update(code).digest('base64')}`
 }
 
-export function embedTag(src: string, sri: string, site: string | null): string {
+/** A footer's embed tag; the evergreen copy's has no `integrity` (its content changes with each release). */
+export function embedTag(src: string, sri: string | null, site: string | null): string {
   const siteAttr = site ? ` data-site="${site}"` : ''
-  return `<script src="${src}" integrity="${sri}" crossorigin="anonymous"${siteAttr} defer></script>`
+  const sriAttr = sri ? ` integrity="${sri}"` : ''
+  return `<script src="${src}"${sriAttr} crossorigin="anonymous"${siteAttr} defer></script>`
 }
 
 /** Empties `dir`; with `keep` false it is removed instead. */
@@ -135,7 +137,11 @@ export async function writeBundle(
     file,
     bytes: { min: bundle.code.byteLength, gzip: gzip.byteLength, brotli: brotli.byteLength },
     integrity: sri,
-    tag: embedTag(`${publicPath}${file}`, sri, bundle.site),
+    // Only a footer is pasted into a page: the preview file is the footer's to load, the kit
+    // gallery the demo's.
+    ...(bundle.kind === 'footer'
+      ? { tag: embedTag(`${publicPath}${file}`, sri, bundle.site) }
+      : {}),
   }
 }
 

@@ -12,6 +12,7 @@ import { REPO_ROOT } from '../repo-root.ts'
 import { unsafeSyntax } from '../product/syntax-guard.ts'
 import { BROWSER_TARGET, buildScript, COMPILE_HINT } from '../product/build.ts'
 import { budgetViolations, buildPaths, type Manifest } from '../product/output.ts'
+import { consoleCodes } from '../product/console-codes.ts'
 import { buildFailures } from '../../esbuild.config.ts'
 import { LOCALES, type Locale } from '../../src/contract/sites.ts'
 import { fakeClock } from '../../test/helpers/fake-timers.ts'
@@ -58,10 +59,34 @@ test('file names carry a content hash and the manifest a matching sha384 SRI has
     assert.ok(bundle.bytes.brotli < bundle.bytes.gzip && bundle.bytes.gzip < bundle.bytes.min)
     assert.is(bundle.integrity, `sha384-${createHash('sha384').update(code).digest('base64')}`)
     assert.ok(
-      bundle.tag.includes(`integrity="${bundle.integrity}"`) &&
-        bundle.tag.includes(`data-site="${bundle.site}"`),
+      bundle.tag!.includes(`integrity="${bundle.integrity}"`) &&
+        bundle.tag!.includes(`data-site="${bundle.site}"`),
     )
   }
+})
+
+test('only footers carry a tag to paste, each with its evergreen copy and tag (no integrity: its content changes)', () => {
+  for (const bundle of manifest.bundles.filter((b) => b.kind !== 'footer'))
+    assert.is(bundle.tag, undefined, bundle.file)
+  for (const bundle of footers) {
+    assert.is(bundle.evergreen?.file, `footer.${bundle.locale}.js`)
+    assert.is(
+      bundle.evergreen?.tag,
+      `<script src="${manifest.publicPath}footer.${bundle.locale}.js" crossorigin="anonymous" data-site="${bundle.site}" defer></script>`,
+    )
+    assert.equal(
+      readFileSync(path.join(built.static, bundle.evergreen!.file)),
+      readFileSync(path.join(built.static, bundle.file)),
+    )
+  }
+})
+
+test("the console codes' page beside the bundles has every code of docs/EMBEDDING.md as a row with its id", () => {
+  const page = readFileSync(path.join(built.static, 'console-codes.html'), 'utf8')
+  const codes = consoleCodes()
+  assert.ok(codes.length > 30)
+  for (const { code } of codes)
+    assert.match(page, `<tr id="${code.toLowerCase()}"><th scope="row">${code}</th>`)
 })
 
 test('every hashed file has a brotli (quality 11) and a gzip (level 9) copy beside it, byte for byte the same when decoded', () => {

@@ -1,6 +1,7 @@
 /**
- * SPEC §7 as one table of calls: method, path, the headers a call carries and the cookies the
- * server reads on it. Composed from the path and name constants of src/contract/contract.ts and
+ * The widget's calls as one table (docs/openapi.yaml describes each for a backend team, and
+ * server/test/openapi.test.ts holds the two together): method, path, the headers a call carries
+ * and the cookies the server reads on it. Composed from the path and name constants of src/contract/contract.ts and
  * src/contract/preview.api.ts, which the widget's API modules import one by one (a bundle carries
  * only the constants it uses, never this table); the contract server's routes and fault hook
  * and the fault tests read the table.

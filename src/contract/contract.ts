@@ -65,6 +65,9 @@ export const SUBSCRIBER_TOKEN_PATTERN = /^[\w-]{22}$/
 
 // The page global.
 
+/** Dispatched on #footer (bubbling, composed) once per mount when every part of the footer is in place. */
+export const READY_EVENT = 'lumora:ready'
+
 /** The one global the widget adds to `window`; it also guards against double inclusion. */
 export const GLOBAL_KEY = '__lumoraFooter'
 
@@ -75,8 +78,10 @@ type HandOff = (define: (runtime: unknown) => unknown) => void
 export interface FooterGlobal {
   version: string
   locale: string
-  /** Removes the footer and ends everything it runs (timers, observers, listeners, requests, renewals); a tag added afterwards mounts afresh. */
+  /** Ends the footer in its element (timers, listeners, requests, renewals); the next #footer the page puts in place gets it again. */
   unmount(): void
+  /** Ends the footer and its following of #footer, and removes this global; a tag added afterwards mounts afresh. */
+  destroy(): void
   /** Set while the staff preview file loads. */
   preview?: HandOff
   /** Set while the double opt-in landing's file loads. */
@@ -105,8 +110,10 @@ export interface ManifestEntry {
   file: string
   bytes: Sizes
   integrity: string
-  /** Ready-to-paste embed tag. */
-  tag: string
+  /** A footer's ready-to-paste embed tag; the preview file and the kit gallery have none (no page pastes them). */
+  tag?: string
+  /** A footer's evergreen copy (docs/EMBEDDING.md, "Updating without editing HTML"): its file and tag, without `integrity`. */
+  evergreen?: { file: string; tag: string }
   /**
    * A footer's newsletter pictures, for a host page whose footer is in view at load
    * (docs/EMBEDDING.md, "The newsletter picture"); build/product/pictures.ts writes them.

@@ -145,8 +145,8 @@ test('unknown logo sources are reported once each, from teaser groups and qualit
     }),
   )
   assert.equal(warnings, [
-    '[Lumora footer] W16 (docs/EMBEDDING.md#w16) ../../evil',
-    '[Lumora footer] W16 (docs/EMBEDDING.md#w16) acme-seal',
+    '[Lumora footer] W16 (console-codes.html#w16) ../../evil',
+    '[Lumora footer] W16 (console-codes.html#w16) acme-seal',
   ])
 })
 

@@ -90,6 +90,7 @@ test('content arrives in steps: the rest first, a section per step, SEO links ch
     'legalLinks+seo bottom shown 250', // the bottom group's frame
     '|',
     'legalLinks+seo done shown 250', // its content, last: its images load only once near the screen
+    '|', // then lumora:ready, with every part in place
   ])
   assert.match(warnings[0], /seo\.columns\.1\.links\.0\.url is an unsafe link/)
 })

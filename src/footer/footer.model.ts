@@ -5,6 +5,8 @@
  */
 import { batch, computed, signal } from '@preact/signals-react'
 import { log } from '../log'
+import { emit } from '../newsletter/newsletter.analytics'
+import { READY_EVENT } from '../contract/contract'
 import { SEO_LINKS_PER_STEP, Step } from '../base/start-plan'
 import { isPhoneLike, isTouchLike } from '../platform'
 import type { Widget } from '../base/widget-context'
@@ -105,6 +107,9 @@ export function createFooterModel(widget: Widget) {
     reach(Step.bottom)
     await step()
     reach(Step.done)
+    await step()
+    // Once per mount, with every part in place: what a page's monitoring times out on.
+    emit(widget, READY_EVENT, null)
   }
 
   /**

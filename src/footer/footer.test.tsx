@@ -350,7 +350,7 @@ test('an unknown logo source is logged once, however often the footer renders, a
   )
   assert.equal(
     warnings.filter((w) => /\bW16\b/.test(w)),
-    ['[Lumora footer] W16 (docs/EMBEDDING.md#w16) acme-pay'],
+    ['[Lumora footer] W16 (console-codes.html#w16) acme-pay'],
   )
 })
 

@@ -13,6 +13,7 @@ import { createNewsletterModel, type NewsletterModel } from './newsletter.model'
 import { NewsletterForm } from './newsletter-form'
 import css from './newsletter.css'
 import { NEWSLETTER_PICTURES, picturesBase } from './picture'
+import { imageFailed } from '../log'
 
 /**
  * The start plan is told once the block has the height it keeps while the page loads: hidden, or
@@ -55,7 +56,14 @@ export function NewsletterBlock({ model: given }: { model?: NewsletterModel }) {
             media ? (
               <source key={file} media={media} srcSet={img + file} />
             ) : (
-              <img key={file} src={img + file} alt="" width={720} height={320} />
+              <img
+                key={file}
+                src={img + file}
+                alt=""
+                width={720}
+                height={320}
+                onError={imageFailed}
+              />
             ),
           )}
         </picture>

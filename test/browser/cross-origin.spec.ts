@@ -14,7 +14,15 @@ import { publicDir, type Manifest } from '../../build/product/output.ts'
 import { REPO_ROOT } from '../../build/repo-root.ts'
 import type { FooterContent } from '../../src/footer/footer.schema.ts'
 import { watchPage, type PageLog } from './helpers.ts'
-import { docBlocks, startNginx, startShop, type Nginx, type ShopOrigin } from './origins.ts'
+import { createServer } from 'node:http'
+import {
+  docBlocks,
+  freePort,
+  startNginx,
+  startShop,
+  type Nginx,
+  type ShopOrigin,
+} from './origins.ts'
 import { DEMO_ACCOUNT } from '../../server/core/routes/login.ts'
 
 const RELEASE = publicDir(path.join(REPO_ROOT, 'dist'))
@@ -42,8 +50,8 @@ test.afterAll(async () => {
 
 /** The manifest's tag with its `src` on `origin`, as the doc says to paste it. */
 const tagOn = (origin: string, extra = '') =>
-  bundle.tag
-    .replace(`src="${manifest.publicPath}`, `src="${origin}${manifest.publicPath}`)
+  bundle
+    .tag!.replace(`src="${manifest.publicPath}`, `src="${origin}${manifest.publicPath}`)
     .replace(' defer>', `${extra} defer>`)
 
 const hostPage = (tag: string) => `<!doctype html>
@@ -318,3 +326,108 @@ for (const [i, printed] of policies.entries()) {
     expect(log.pageErrors).toEqual([])
   })
 }
+
+/** The doc's snippet for a bundle that never runs, as printed, reporting into `window.reports`. */
+const monitoredPage = (tag: string) => {
+  const [snippet] = docBlocks('Console messages', 'html')
+  if (!snippet) throw new Error('docs/EMBEDDING.md prints no monitoring snippet')
+  return hostPage(
+    `<script>window.reports = []; function reportFooterFailure(m) { reports.push(m) }</script>\n${snippet}\n${tag}`,
+  )
+}
+const reports = (page: Page) =>
+  page.evaluate(() => (window as unknown as { reports: string[] }).reports)
+
+test("the doc's monitoring snippet, as printed: an SRI mismatch and a missing CORS header are reported; a footer that runs is not", async ({
+  page,
+}) => {
+  // The same file from an origin that sends no Access-Control-Allow-Origin.
+  const file = readFileSync(path.join(RELEASE, 'static', bundle.file))
+  const noCors = createServer((_, res) =>
+    res.writeHead(200, { 'content-type': 'text/javascript' }).end(file),
+  )
+  const port = await freePort('127.0.0.3')
+  await new Promise<void>((resolve) => noCors.listen(port, '127.0.0.3', resolve))
+  try {
+    const other = manifest.bundles.find((b) => b.kind === 'footer' && b !== bundle)!
+    const broken: [string, string][] = [
+      ['sri', tagOn(assets.origin).replace(bundle.integrity, other.integrity)],
+      ['cors', tagOn('http://127.0.0.3:' + port)],
+    ]
+    for (const [name, tag] of broken) {
+      shop.pages.set(`/monitored-${name}`, { body: monitoredPage(tag) })
+      await page.goto(`${shop.origin}/monitored-${name}`)
+      await expect
+        .poll(() => reports(page), name)
+        .toEqual([expect.stringMatching(/^footer script not loaded: http/)])
+      await expect(footer(page)).toHaveCount(0)
+    }
+    await page.clock.install()
+    await page.addInitScript(() => {
+      const w = window as unknown as { readyHeard: number }
+      w.readyHeard = 0
+      addEventListener('lumora:ready', () => w.readyHeard++)
+    })
+    shop.pages.set('/monitored', { body: monitoredPage(tagOn(assets.origin)) })
+    await page.goto(`${shop.origin}/monitored`)
+    await expect(footer(page)).toBeVisible()
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { readyHeard: number }).readyHeard))
+      .toBe(1)
+    await page.clock.fastForward(20_000)
+    expect(await reports(page)).toEqual([])
+  } finally {
+    noCors.closeAllConnections()
+    await new Promise((resolve) => noCors.close(resolve))
+  }
+})
+
+test("a console line's address opens the code's row in the release folder, beside the bundle", async ({
+  page,
+}) => {
+  const log = watchPage(page)
+  shop.pages.set('/w1', {
+    body: hostPage(tagOn(assets.origin).replace('data-site="DE"', 'data-site="FR"')),
+  })
+  await page.goto(`${shop.origin}/w1`)
+  await expect.poll(() => log.warnings.join('\n')).toMatch(/\] W1 \(/)
+  const address = /\] W1 \((\S+)\)/.exec(log.warnings.join('\n'))![1]
+  expect(address).toBe(`${assets.origin}/static/console-codes.html#w1`)
+  await page.goto(address)
+  const row = page.locator('tr#w1')
+  await expect(row.getByRole('rowheader')).toHaveText('W1')
+  await expect(row).toContainText('Unknown data-site; showing the script')
+})
+
+test('images the CSP blocks: the footer stands without them and the page hears W29 for each', async ({
+  page,
+}) => {
+  const policy = policies[0]!
+    .trim()
+    .replace(/\s*\n\s*/g, ' ')
+    .replaceAll('https://cdn.example.com', assets.origin)
+    .replace(`img-src 'self' ${assets.origin}`, "img-src 'self'")
+  expect(policy).toContain("img-src 'self';")
+  await page.addInitScript(() => {
+    const w = window as unknown as { w29: string[] }
+    w.w29 = []
+    addEventListener('lumora:warning', (e) => {
+      const { code, detail } = (e as CustomEvent<{ code: string; detail: unknown[] }>).detail
+      if (code === 'W29') w.w29.push(String(detail[0]))
+    })
+  })
+  shop.pages.set('/no-images', {
+    body: hostPage(tagOn(assets.origin)),
+    headers: { 'content-security-policy': policy },
+  })
+  await page.setViewportSize(TALL)
+  await page.goto(`${shop.origin}/no-images`)
+  await expect(footer(page).getByRole('link', { name: content.legalLinks[0].text })).toBeVisible()
+  const images = await page.locator('#footer img').count()
+  expect(images).toBeGreaterThan(10)
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { w29: string[] }).w29.length))
+    .toBe(images)
+  const named = await page.evaluate(() => (window as unknown as { w29: string[] }).w29)
+  expect(named.filter((src) => !src.startsWith(`${assets.origin}/service/`))).toEqual([])
+})

@@ -114,4 +114,18 @@ for (const [device, viewport] of Object.entries(VIEWPORTS))
       .first()
       .boundingBox()
     expect(Math.round(heading!.x)).toBeGreaterThanOrEqual(column.left)
+    // In the column's narrow teaser columns a heading's text wraps: its icon stays on the text's
+    // first line, left of it, instead of standing above it.
+    const iconAbove = await page.locator('#footer h3').evaluateAll((headings) =>
+      headings.flatMap((h) => {
+        const icon = h.querySelector('svg')?.getBoundingClientRect()
+        const text = h.querySelector('a')?.getBoundingClientRect()
+        if (!icon || !text) return []
+        const firstLine = parseFloat(getComputedStyle(h).lineHeight)
+        const beside = icon.right <= text.left && icon.top < text.top + firstLine
+        return beside ? [] : [h.textContent]
+      }),
+    )
+    expect(await page.locator('#footer h3 svg').count()).toBeGreaterThan(0)
+    expect(iconAbove).toEqual([])
   })

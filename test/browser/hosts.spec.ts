@@ -285,7 +285,7 @@ test('an unknown site falls back to the German market with a warning', async ({ 
   await page.evaluate(() => {
     // The page's footer ends cleanly (docs/EMBEDDING.md, "Single-page apps"), so the next tag
     // is a new embedding, not the same footer included twice.
-    ;(window as unknown as { __lumoraFooter: { unmount(): void } }).__lumoraFooter.unmount()
+    ;(window as unknown as { __lumoraFooter: { destroy(): void } }).__lumoraFooter.destroy()
     const s = document.createElement('script')
     s.src = document.querySelector<HTMLScriptElement>('script[data-site]')!.src
     s.setAttribute('data-site', 'FR')

@@ -14,6 +14,7 @@ import { REPO_ROOT } from '../../build/repo-root.ts'
 import { createContractServer } from '../../server/handler.ts'
 import { serve } from '../../server/core/node-adapter.ts'
 import { BROTLI_STATIC_MODULE, NGINX } from '../runners/ensure-nginx.ts'
+import { APACHE, APACHE_MODULES, CADDY } from '../runners/ensure-hosting.ts'
 
 export const EMBEDDING_DOC = path.join(REPO_ROOT, 'docs/EMBEDDING.md')
 
@@ -95,9 +96,76 @@ ${block}
   return { origin, stop: () => stopChild(child) }
 }
 
+/** The doc's block of `lang` under "Hosting the release folder", its document root pointed at `root`. */
+function hostingBlock(lang: string, root: string): string {
+  const [block] = docBlocks('Hosting the release folder', lang)
+  if (!block) throw new Error(`docs/EMBEDDING.md prints no ${lang} block`)
+  if (!block.includes('/srv/lumora-footer/public'))
+    throw new Error(`the ${lang} block names no /srv/lumora-footer/public`)
+  return block.replaceAll('/srv/lumora-footer/public', root)
+}
+
+/** Caddy running the doc's site block as printed, its address and `root` pointed at the test's. */
+export async function startCaddy(root: string, host: string): Promise<Nginx> {
+  const port = await freePort(host)
+  const dir = mkdtempSync(path.join(tmpdir(), 'lf-caddy-'))
+  const origin = `http://${host}:${port}`
+  const site = hostingBlock('caddyfile', root).replace(
+    /^cdn\.example\.com \{/m,
+    `${origin} {\n\tbind ${host}`,
+  )
+  writeFileSync(
+    path.join(dir, 'Caddyfile'),
+    `{\n\tadmin off\n\tauto_https off\n\tlog {\n\t\tlevel WARN\n\t}\n}\n${site}`,
+  )
+  const child = spawn(
+    CADDY,
+    ['run', '--config', path.join(dir, 'Caddyfile'), '--adapter', 'caddyfile'],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir },
+    },
+  )
+  await waitUntilAnswers(`${origin}/manifest.json`, child)
+  return { origin, stop: () => stopChild(child) }
+}
+
+/** Apache running the doc's block as printed inside a virtual host of its own. */
+export async function startApache(root: string, host: string): Promise<Nginx> {
+  const port = await freePort(host)
+  const dir = mkdtempSync(path.join(tmpdir(), 'lf-apache-'))
+  const modules = ['mpm_event', 'authz_core', 'mime', 'rewrite', 'headers', 'dir']
+  const user = process.getuid?.() === 0 ? 'User nobody\nGroup nogroup\n' : ''
+  writeFileSync(
+    path.join(dir, 'httpd.conf'),
+    `${modules.map((m) => `LoadModule ${m}_module ${APACHE_MODULES}/mod_${m}.so`).join('\n')}
+ServerRoot ${dir}
+ServerName ${host}
+${user}PidFile ${dir}/httpd.pid
+Mutex file:${dir}
+ErrorLog ${dir}/error.log
+LogLevel warn
+TypesConfig /etc/mime.types
+Listen ${host}:${port}
+<VirtualHost ${host}:${port}>
+ServerName ${host}
+${hostingBlock('apache', root)}
+</VirtualHost>
+`,
+  )
+  const child = spawn(APACHE, ['-f', path.join(dir, 'httpd.conf'), '-DFOREGROUND'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const origin = `http://${host}:${port}`
+  await waitUntilAnswers(`${origin}/manifest.json`, child).catch((error) => {
+    throw new Error(`${error.message}: ${readFileSync(path.join(dir, 'error.log'), 'utf8')}`)
+  })
+  return { origin, stop: () => stopChild(child) }
+}
+
 async function waitUntilAnswers(url: string, child: ChildProcess): Promise<void> {
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}`)
+    if (child.exitCode !== null) throw new Error(`${child.spawnfile} exited with ${child.exitCode}`)
     try {
       await fetch(url)
       return

@@ -1,7 +1,8 @@
 /**
- * Single-page apps (issue 38.1): a router that replaces #footer gets the footer back in the new
- * element by itself, with the one tag; `window.__lumoraFooter.unmount()` ends the footer and
- * everything it runs, and a tag added afterwards mounts afresh.
+ * Single-page apps: a router that replaces #footer gets the footer back in the new element by
+ * itself, with the one tag; `window.__lumoraFooter.destroy()` ends the footer and everything it
+ * runs, and only a tag added afterwards mounts afresh (unmount(), which keeps following #footer,
+ * is src/mount.test.tsx's; the React and Vue examples of the doc are spa-frameworks.spec.ts's).
  */
 import { expect, test, type Page } from '@playwright/test'
 import { watchPage } from './helpers.ts'
@@ -9,7 +10,7 @@ import { watchPage } from './helpers.ts'
 const FOOTER_TAGS = 'script[src*="/footer."]'
 
 /** The page global, as a page sees it (types/lumora-footer.d.ts describes it for integrators). */
-type WithGlobal = { __lumoraFooter?: { unmount(): void } }
+type WithGlobal = { __lumoraFooter?: { destroy(): void } }
 
 /** A fresh, empty #footer in the old one's place, as a router's re-render leaves it. */
 const replaceFooter = (page: Page, generation: number) =>
@@ -150,7 +151,7 @@ interface Running {
 const running = (page: Page) =>
   page.evaluate(() => (window as unknown as { __running: () => Running }).__running())
 
-test('unmount() on a logged-in desktop visitor: no footer, and no timer, observer, listener, request or session renewal afterwards; a tag added later mounts again', async ({
+test('destroy() on a logged-in desktop visitor: no footer, and no timer, observer, listener, request or session renewal afterwards; a tag added later mounts again', async ({
   page,
 }) => {
   const log = watchPage(page)
@@ -170,7 +171,7 @@ test('unmount() on a logged-in desktop visitor: no footer, and no timer, observe
   expect(before.observers).toBeGreaterThan(0)
   expect(before.listeners.length).toBeGreaterThan(0)
 
-  await page.evaluate(() => (window as unknown as WithGlobal).__lumoraFooter!.unmount())
+  await page.evaluate(() => (window as unknown as WithGlobal).__lumoraFooter!.destroy())
   const requests: string[] = []
   page.on('request', (r) => requests.push(`${r.method()} ${new URL(r.url()).pathname}`))
   await expect(footer).toHaveCount(0)

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { REPO_ROOT } from '../../build/repo-root.ts'
 import { captureConsole } from '../helpers/console.ts'
-import { log } from '../../src/log.ts'
+import { docsBeside, log } from '../../src/log.ts'
 
 const SRC = path.join(REPO_ROOT, 'src')
 
@@ -41,13 +41,15 @@ test('every console code the source uses has a row in docs/EMBEDDING.md#console-
   for (const code of used) assert.ok(documented.has(code), `${code} has no row`)
 })
 
-test('each code links to its own row: the docs address set at build time and the code as anchor', async () => {
+test("each code links to its own row: the codes' page beside the bundle, resolved against the bundle's address, and the code as anchor", async () => {
+  docsBeside('https://cdn.example.com/lumora/static/footer.de-DE.0123456789.js')
   const { warnings, errors } = await captureConsole(() => {
     log.warn('W1', 'detail')
     log.error('E5')
   })
-  assert.match(warnings[0], /^\[Lumora footer\] W1 \(docs\/EMBEDDING\.md#w1\) detail$/)
-  assert.match(errors[0], /^\[Lumora footer\] E5 \(docs\/EMBEDDING\.md#e5\)$/)
+  const page = 'https://cdn\\.example\\.com/lumora/static/console-codes\\.html'
+  assert.match(warnings[0], new RegExp(`^\\[Lumora footer\\] W1 \\(${page}#w1\\) detail$`))
+  assert.match(errors[0], new RegExp(`^\\[Lumora footer\\] E5 \\(${page}#e5\\)$`))
 })
 
 test('every documented code is used, with a message of its own', () => {

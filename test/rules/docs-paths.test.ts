@@ -10,7 +10,8 @@
  * - any other word in code that ends in a source or doc extension (.ts .tsx .css .md .json
  *   .jsonc .html), such as `newsletter.model.ts` in a paragraph about the sign-up or
  *   `preview/load.ts` in the code map: some file's path must end with it. Build output is named
- *   with its `dist/` folder and demo-server addresses start with `/`; neither is a repo file.
+ *   with its `dist/` folder and demo-server addresses start with `/`; neither is a repo file, nor is
+ *   an extension alone (`.json` in a server's configuration).
  * `<name>` and `*` stand for any part of one name: `locales/<locale>/kit.json` exists when one
  * locale has it. Trailing punctuation, `:line` and `#anchor` are not part of the path.
  */
@@ -23,7 +24,7 @@ import { REPO_ROOT } from '../../build/repo-root.ts'
 const SKIPPED_DIRS = new Set(['node_modules', '.git', 'dist', '.cache'])
 const TOP_FOLDER = /^(src|build|server|test|fixtures|docs|locales|\.ci)\//
 const FILE_EXTENSION = /\.(tsx?|css|md|jsonc?|html)$/
-const NOT_A_REPO_PATH = /^(dist\/|\/|[a-z]+:)|=/
+const NOT_A_REPO_PATH = /^(dist\/|\/|[a-z]+:|\.\w+$)|=/
 
 /** Every file and folder of the repository (folders with a trailing slash), root-relative. */
 function repoEntries(dir = ''): string[] {

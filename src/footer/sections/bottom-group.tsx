@@ -10,6 +10,7 @@ import { useWidget } from '../../base/widget-context'
 import type { PartialContent } from '../footer.schema'
 import { CountrySwitcher } from './country-switcher'
 import { ViewChanger } from './view-changer'
+import { imageFailed } from '../../log'
 
 export function BottomGroup({
   content,
@@ -43,7 +44,14 @@ export function BottomGroup({
               <li key={i}>
                 <TextLink href={link.url} variant="quiet" newTab>
                   {src ? (
-                    <img src={src} alt={link.text} width={width} height={height} loading="lazy" />
+                    <img
+                      src={src}
+                      alt={link.text}
+                      width={width}
+                      height={height}
+                      loading="lazy"
+                      onError={imageFailed}
+                    />
                   ) : (
                     link.text
                   )}

@@ -7,6 +7,7 @@ import { t } from '../../i18n/i18n'
 import { flagPath } from '../logos'
 import type { FooterContent } from '../footer.schema'
 import { isSite, SITE_LOCALE } from '../../contract/sites'
+import { imageFailed } from '../../log'
 
 /**
  * Each country's name is written in that market's language ("Magyarország", "Suisse (français)"), so it
@@ -41,7 +42,16 @@ export function CountrySwitcher({
                 data-code={item.code}
               >
                 {/* Empty alt on purpose: the country's name stands beside the flag, and flagName would say it twice (docs/spec-readings.md). */}
-                {flag ? <img src={flag} alt="" width="24" height="16" loading="lazy" /> : null}
+                {flag ? (
+                  <img
+                    src={flag}
+                    alt=""
+                    width="24"
+                    height="16"
+                    loading="lazy"
+                    onError={imageFailed}
+                  />
+                ) : null}
                 <span lang={nameLanguage(item.code)}>{item.label}</span>
               </TextLink>
             </li>

@@ -8,6 +8,7 @@
 import { t } from '../../i18n/i18n'
 import { logoPath } from '../logos'
 import { useWidget } from '../../base/widget-context'
+import { imageFailed } from '../../log'
 
 export function LogoList({ images }: { images: { label: string; source: string }[] }) {
   const { assetOrigin } = useWidget()
@@ -21,6 +22,7 @@ export function LogoList({ images }: { images: { label: string; source: string }
             src={logoPath(image.source, assetOrigin)}
             alt=""
             loading="lazy"
+            onError={imageFailed}
           />
           {image.label}
         </li>

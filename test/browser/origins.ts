@@ -54,10 +54,18 @@ export interface Nginx {
 export async function startNginx(root: string, host: string): Promise<Nginx> {
   const [block] = docBlocks('Hosting the release folder', 'nginx')
   if (!block) throw new Error('docs/EMBEDDING.md prints no nginx block')
-  const port = await freePort(host)
-  const dir = mkdtempSync(path.join(tmpdir(), 'lf-nginx-'))
   const served = block.replace(/^root .*;$/m, `root ${root};`)
   if (served === block) throw new Error('the nginx block has no root line')
+  return runNginx(served, host, '/manifest.json')
+}
+
+/**
+ * Debian's nginx with one server block's directives (`block`) on `host` and a port the system
+ * picks, in a folder of its own; resolves once `readyPath` answers.
+ */
+export async function runNginx(block: string, host: string, readyPath: string): Promise<Nginx> {
+  const port = await freePort(host)
+  const dir = mkdtempSync(path.join(tmpdir(), 'lf-nginx-'))
   const user = process.getuid?.() === 0 ? 'user root;\n' : ''
   writeFileSync(
     path.join(dir, 'nginx.conf'),
@@ -75,7 +83,7 @@ http {
   scgi_temp_path ${dir}/scgi;
   server {
     listen ${host}:${port};
-${served}
+${block}
   }
 }
 `,
@@ -84,7 +92,7 @@ ${served}
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   const origin = `http://${host}:${port}`
-  await waitUntilAnswers(`${origin}/manifest.json`, child)
+  await waitUntilAnswers(`${origin}${readyPath}`, child)
   return { origin, stop: () => stopChild(child) }
 }
 

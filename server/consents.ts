@@ -9,14 +9,22 @@
  * the address is deleted and what the deleted rows left in the database's files is overwritten
  * (SQLite; PostgreSQL: README); the erasure log keeps only when, and how many records.
  * Reads the same settings as the server (DATA_DIR or DATABASE_URL, core/store/open.ts), and may
- * run while the server does.
+ * run while the server does. It refuses a store that does not exist (a mistyped DATA_DIR), names
+ * the store it used on stderr, exports on a read-only connection without migrating (a store of
+ * another schema version is refused, never changed), and exits non-zero when it did nothing.
  */
 import { once } from 'node:events'
 import { addressKey } from './core/routes/newsletter-store.ts'
+import { mailboxPause } from './core/routes/newsletter-outbox.ts'
 import { StartRefused } from './core/private-files.ts'
-import { openConfiguredStore } from './core/store/open.ts'
+import {
+  openConfiguredReadOnly,
+  openConfiguredStore,
+  storeLocation,
+  unusableStore,
+} from './core/store/open.ts'
 import { DATA_DIR } from './paths.ts'
-import { currentRequest, type Store, type Subscriber } from './core/store/store.ts'
+import { createStore, currentRequest, type Store, type Subscriber } from './core/store/store.ts'
 
 const USAGE = 'npm run consents -- --export | --erase <address>'
 
@@ -80,33 +88,61 @@ async function exportAll(store: Store): Promise<number> {
     }
     if (!process.stdout.write(`${JSON.stringify(record)}\n`)) await once(process.stdout, 'drain')
   }
+  console.error(`Exported ${place} record${place === 1 ? '' : 's'} from ${location}.`)
   if (!incomplete) return 0
   console.error(`${incomplete} of ${place} records lack evidence.`)
   return 1
 }
 
-async function run(store: Store, args: string[]): Promise<number> {
-  const [command, address] = args
-  if (command === '--export' && args.length === 1) return exportAll(store)
-  if (command === '--erase' && address && args.length === 2) {
-    const records = await store.erase(addressKey(address.trim()), new Date().toISOString())
-    console.log(`Erased ${records} record${records === 1 ? '' : 's'} of that address.`)
-    return 0
+const env = process.env
+const location = storeLocation(env, DATA_DIR)
+
+/** Runs `work` on `store`, closed afterwards. */
+async function using(store: Store, work: (store: Store) => Promise<number>): Promise<number> {
+  try {
+    return await work(store)
+  } finally {
+    await store.close()
   }
+}
+
+async function erase(store: Store, address: string): Promise<number> {
+  await store.check()
+  const email = address.trim()
+  const records = await store.erase(
+    addressKey(email),
+    new Date().toISOString(),
+    mailboxPause(email).key,
+  )
+  if (!records) {
+    console.error(`No records of that address in ${location}: nothing erased.`)
+    return 1
+  }
+  console.error(
+    `Erased ${records} record${records === 1 ? '' : 's'} of that address from ${location}.`,
+  )
+  return 0
+}
+
+async function run(args: string[]): Promise<number> {
+  const [command, address] = args
+  if (command === '--export' && args.length === 1)
+    return using(createStore(openConfiguredReadOnly(env, DATA_DIR), { migrate: false }), exportAll)
+  if (command === '--erase' && address && args.length === 2)
+    return using(openConfiguredStore(env, DATA_DIR, { existing: true }), (store) =>
+      erase(store, address),
+    )
   console.error(`Usage: ${USAGE}`)
   return 2
 }
 
-let store: Store
 try {
-  store = openConfiguredStore(process.env, DATA_DIR)
+  process.exitCode = await run(process.argv.slice(2))
 } catch (error) {
-  if (!(error instanceof StartRefused)) throw error
-  console.error(`Not started: ${error.message}`)
-  process.exit(1)
-}
-try {
-  process.exitCode = await run(store, process.argv.slice(2))
-} finally {
-  await store.close()
+  console.error(
+    error instanceof StartRefused
+      ? `Not started: ${error.message}`
+      : unusableStore(location, error),
+  )
+  process.exitCode = 1
 }

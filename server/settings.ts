@@ -1,5 +1,6 @@
 /** How `npm start` runs the server: its settings from the environment. */
 import type { ServerMode, ServerOptions } from './handler.ts'
+import { trustedProxies, type TrustedProxies } from './core/client.ts'
 import { configuredLoginKeys } from './core/login-keys.ts'
 import { StartRefused } from './core/private-files.ts'
 
@@ -14,7 +15,9 @@ import { StartRefused } from './core/private-files.ts'
  * (the login tokens' signing keys, core/login-keys.ts: contract mode does not start without
  * them; demo mode draws its own, and its logins end with the process), CONSENT_CLIENT_EVIDENCE
  * (`keep`: a sign-up and its confirmation keep the client's address and user agent; `none`, the
- * default: neither is kept).
+ * default: neither is kept), TRUST_PROXY (the reverse proxies, addresses or CIDR networks,
+ * comma-separated, whose X-Forwarded-For or Forwarded names the client; default none: the client
+ * is the socket's address).
  */
 /** HOST values that listen on every interface. */
 const ALL_INTERFACES = ['0.0.0.0', '::']
@@ -23,6 +26,7 @@ export function serveOptions(env: Record<string, string | undefined>): {
   port: number
   host: string
   options: ServerOptions
+  trustProxy?: TrustedProxies
 } {
   const port = Number(env.PORT ?? 8080)
   // A bracketed IPv6 address ([::1]) is the address inside: listen() takes it bare.
@@ -44,6 +48,7 @@ export function serveOptions(env: Record<string, string | undefined>): {
   return {
     port,
     host,
+    ...(env.TRUST_PROXY ? { trustProxy: trustedProxies(env.TRUST_PROXY) } : {}),
     options: {
       mode: mode as ServerMode,
       origin: `http://${name}:${port}`,

@@ -13,6 +13,9 @@
  *   (h) the mobile sign-up at 4x CPU slowdown (build/bench/sign-up.ts): each run's longest widget
  *       task, median and worst of BENCH_SIGNUP_RUNS (default 7) per build; written into
  *       docs/performance.md between its markers.
+ *   (i) the reference backend (build/bench/backend.ts): sign-ups per second beside a bare
+ *       node:http server doing the same committed INSERT, on SQLite and PostgreSQL, and the
+ *       footer content brotli-compressed beside plain.
  * Builds both flavors first, serves them with the contract server on BENCH_PORT (default 8429).
  * Not part of npm test. Figures are noisy on a busy machine: run it on an idle one.
  * The long-task check of the footer with 500 SEO links is build/bench/long-tasks.ts.
@@ -31,6 +34,7 @@ import { footerTreemaps, reportHtml } from '../product/module-report.ts'
 import { formatTable, readManifest, sizeRows, sizeTable } from './sizes.ts'
 import { benchSignUp, signUpRows, signUpVariants, writeSignUpDocs } from './sign-up.ts'
 import { hostViewBench, type HostViewResult } from './host-view.ts'
+import { benchBackend } from './backend.ts'
 import { benchScaleHook } from './scale.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15)
@@ -220,6 +224,12 @@ try {
   server.close()
 }
 
+// (i) the reference backend, side by side with its yardsticks
+log('\n(i) The reference backend at concurrency 8 ...')
+const [backendRows, footerRows] = await benchBackend(3, log)
+log(formatTable(backendRows))
+log(formatTable(footerRows))
+
 // (d) HTML report with treemaps
 const maps = await footerTreemaps(preactDir, reactDir)
 const reportDir = path.join(REPO_ROOT, 'dist/bench')
@@ -254,6 +264,11 @@ await writeFile(
         note: "Each run's longest task the trace attributes to the widget (test/helpers/trace.ts), by the widget's thread time in it and by wall time.",
       },
       ...(hostView?.tables ?? []),
+      {
+        title: '(i) Sign-ups per second, server/ beside a bare node:http INSERT, concurrency 8',
+        rows: backendRows,
+      },
+      { title: '(i) The footer content, plain and brotli, concurrency 8', rows: footerRows },
     ],
     maps,
   }),

@@ -23,6 +23,7 @@ interface RenderFooterOptions {
 
 const PLATFORMS = ['SMARTPHONE', 'TABLET', 'CLASSIC'] as const
 
+/** @public Thrown for options that cannot render (the package exports it). */
 export class RenderFooterError extends Error {
   override readonly name = 'RenderFooterError'
 }
@@ -37,7 +38,7 @@ function origin(value: unknown, option: string): string {
 }
 
 /** The options as the market's module takes them; throws a RenderFooterError for what cannot render. */
-export function checkOptions(options: RenderFooterOptions): CheckedRenderOptions {
+function checkOptions(options: RenderFooterOptions): CheckedRenderOptions {
   const site = String(options?.site ?? '')
     .toUpperCase()
     .replace('-', '_')
@@ -70,6 +71,7 @@ export function checkOptions(options: RenderFooterOptions): CheckedRenderOptions
 
 type MarketModule = { render(options: CheckedRenderOptions): string }
 
+/** @public The package's render (docs/server-rendering.md). */
 export async function renderFooter(options: RenderFooterOptions): Promise<string> {
   const checked = checkOptions(options)
   // Beside this file in the package; a name the bundler leaves alone.
@@ -85,5 +87,6 @@ export async function renderFooter(options: RenderFooterOptions): Promise<string
  * The CSP sources of every style element a render of this release can hold (`'sha256-…'`):
  * listed in `style-src`, they admit the server-rendered footer's styles without a nonce
  * (docs/server-rendering.md). Written by the build.
+ * @public
  */
 export const STYLE_SOURCES: readonly string[] = __STYLE_SOURCES__

@@ -30,7 +30,7 @@ import {
 export const PACKAGE_NAME = '@lumora/footer'
 
 /** The render's types, shipped as the package's `types`. */
-export const SERVER_TYPES = path.join(ROOT, 'types/lumora-footer-server.d.ts')
+const SERVER_TYPES = path.join(ROOT, 'types/lumora-footer-server.d.ts')
 
 const NODE_TARGET = 'node20'
 

@@ -8,6 +8,7 @@ import { IN_PROCESS_CLIENT, UNKNOWN_CLIENT, type Client } from './client.ts'
 import { HttpError, json } from './http.ts'
 import { matchRoute, type Middleware, type Route, type RouteArgs } from './router.ts'
 import { finalizeResponse } from './safety.ts'
+import { StoreUnavailable } from './store/sql.ts'
 import { footerRoutes } from './routes/footer.ts'
 import { footerFragmentRoutes } from './routes/footer-fragment.ts'
 import { loginRoutes } from './routes/login.ts'
@@ -28,10 +29,14 @@ export interface Layer {
   middleware?: Middleware[]
 }
 
+/** What a client is told to wait when the database cannot answer (seconds). */
+const STORE_RETRY_AFTER_S = 5
+
 /**
- * Bad input gets a short answer meant for the client; anything unexpected a 500 that tells the
- * client nothing about the server (no message, no path, no stack). The log names the route's
- * pattern, not the address, which may carry a subscriber token.
+ * Bad input gets a short answer meant for the client; a database that cannot answer now (down,
+ * restarting, locked past its timeout, full) a 503 with Retry-After, nothing stored; anything
+ * unexpected a 500 that tells the client nothing about the server (no message, no path, no
+ * stack). The log names the route's pattern, not the address, which may carry a subscriber token.
  */
 function failure(method: string, pattern: string, error: unknown): Response {
   if (error instanceof HttpError)
@@ -46,6 +51,14 @@ function failure(method: string, pattern: string, error: unknown): Response {
       400,
       { 'content-type': 'application/problem+json' },
     )
+  if (error instanceof StoreUnavailable) {
+    console.error(`contract server: ${method} ${pattern}: store unavailable: ${error.message}`)
+    return json(
+      { type: 'urn:contract:unavailable', title: 'Try again shortly.', status: 503 },
+      503,
+      { 'content-type': 'application/problem+json', 'retry-after': String(STORE_RETRY_AFTER_S) },
+    )
+  }
   console.error(`contract server: ${method} ${pattern} failed`, error)
   return json({ type: 'urn:contract:error', title: 'Internal server error.', status: 500 }, 500, {
     'content-type': 'application/problem+json',

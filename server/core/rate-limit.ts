@@ -1,63 +1,27 @@
 /**
- * Rate limits as token buckets per key (a client, an account, a mailbox), on the server's
- * injected clock so tests never wait. A key may act `burst` times at once, then once per
- * `everyMs`; a refused action answers 429 with the seconds to wait in Retry-After.
+ * Rate limits as token buckets every server process shares: kept in the database (store.ts,
+ * the `limits` table) and counted in the transaction of the action they guard, so two processes
+ * behind a load balancer allow what one would. A key may act `burst` times at once, then once per
+ * `everyMs`; a refused action answers 429 with the seconds to wait in Retry-After. The buckets'
+ * keys are fixed-size hashes of what they count (a client, a network, an account, a mailbox):
+ * the table names nobody.
  */
+import { createHash } from 'node:crypto'
 import { problem } from './http.ts'
+import type { Bucket } from './store/store.ts'
 
-export interface Limiter {
-  /** Seconds until `key` may act; 0 when it may now. Counts nothing. */
-  wait(key: string): number
-  /** Counts one action of `key`. */
-  spend(key: string): void
-  /** wait(key), and when it is 0 counts the action: the usual check-and-count of one request. */
-  take(key: string): number
-}
-
-export interface LimiterOptions {
+export interface Rate {
   burst: number
   everyMs: number
-  now: () => number
-  /** Keys kept at most; past it, full buckets go first, then the oldest (which only loosens a limit). */
-  maxKeys?: number
 }
 
-interface Bucket {
-  tokens: number
-  at: number
-}
-
-export function createLimiter({ burst, everyMs, now, maxKeys = 100_000 }: LimiterOptions): Limiter {
-  const buckets = new Map<string, Bucket>()
-  const level = (bucket: Bucket | undefined, t: number) =>
-    bucket ? Math.min(burst, bucket.tokens + (t - bucket.at) / everyMs) : burst
-  const wait = (key: string) => {
-    const tokens = level(buckets.get(key), now())
-    return tokens >= 1 ? 0 : Math.max(1, Math.ceil(((1 - tokens) * everyMs) / 1000))
-  }
-  const spend = (key: string) => {
-    const t = now()
-    const tokens = level(buckets.get(key), t) - 1
-    buckets.delete(key)
-    buckets.set(key, { tokens, at: t })
-    if (buckets.size > maxKeys) prune(t)
-  }
-  const prune = (t: number) => {
-    for (const [key, bucket] of buckets) if (level(bucket, t) >= burst) buckets.delete(key)
-    for (const key of buckets.keys()) {
-      if (buckets.size <= maxKeys) break
-      buckets.delete(key)
-    }
-  }
-  return {
-    wait,
-    spend,
-    take(key) {
-      const seconds = wait(key)
-      if (seconds === 0) spend(key)
-      return seconds
-    },
-  }
+/**
+ * The bucket of `value` under the limit `kind` (the same kind and value are one bucket in every
+ * process): its key is 22 characters of SHA-256 over both, whatever the value's length.
+ */
+export function bucket(kind: string, value: string, rate: Rate, check = false): Bucket {
+  const key = createHash('sha256').update(`${kind}\0${value}`).digest('base64url').slice(0, 22)
+  return { key, ...rate, ...(check ? { check } : {}) }
 }
 
 /** The answer to a request over a limit: 429, and when to try again. */

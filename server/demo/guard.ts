@@ -39,7 +39,7 @@ const forwarded = (request: Request) => FORWARDER_HEADERS.some((h) => request.he
 
 export function createGuard(ownHosts: string[]): DemoGuard {
   const serves = (request: Request, client: Client) =>
-    isLoopback(client.remoteAddress) &&
+    isLoopback(client.socketAddress ?? client.remoteAddress) &&
     !forwarded(request) &&
     ownHosts.includes(new URL(request.url).host)
 
@@ -51,7 +51,7 @@ export function createGuard(ownHosts: string[]): DemoGuard {
   function refusal(request: Request, client: Client): Response | null {
     const refuse = (status: number, title: string) =>
       problem(status, 'urn:contract:demo_tool', title)
-    if (!isLoopback(client.remoteAddress) || forwarded(request))
+    if (!isLoopback(client.socketAddress ?? client.remoteAddress) || forwarded(request))
       return refuse(403, 'Demo tools answer only on the machine the demo server runs on.')
     if (!serves(request, client))
       return refuse(421, "Demo tools answer only at the demo server's own address.")

@@ -7,6 +7,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createContractServer, type ServerOptions } from '../handler.ts'
 import { subscribersOf } from '../core/routes/newsletter-store.ts'
+import { mailboxPause, sendDueMails } from '../core/routes/newsletter-outbox.ts'
 import { hashToken } from '../core/store/token-hash.ts'
 
 const test = suite('contract server: consent evidence')
@@ -61,24 +62,53 @@ const eve = { email: 'ANNA@Example.com', firstName: 'Eve', lastName: 'Evil', con
 
 // --- item 2: a repeat sign-up never rewrites a pending one -------------------------------------------
 
-test("within the re-mail pause, another's sign-up of a pending address (case changed, other names and consents) changes nothing", async () => {
-  const { server } = serverAt()
+test("within the re-mail pause, another's sign-up of a pending address (case changed, other names and consents) is stored with its own evidence; only its mail waits", async () => {
+  const { server, clock } = serverAt()
   assert.is((await signUp(server, anna, '192.0.2.10')).status, 201)
-  const [pending] = structuredClone(await subscribersOf(server.ctx))
+  const [first] = await mails(server)
   const answer = await signUp(server, eve, '198.51.100.66')
   assert.is(answer.status, 201, 'the same answer: nobody learns whether the address is pending')
   assert.equal(await answer.json(), { status: 'WAITING_FOR_DOI' })
-  assert.equal(await subscribersOf(server.ctx), [pending], 'request and evidence as they were')
-  const [mail] = await mails(server)
-  assert.is((await mails(server)).length, 1, 'no mail')
-  assert.is((await lookup(server, mail.token)).body.firstName, 'Anna')
-  assert.is((await confirm(server, mail.token)).status, 200)
+  const [stored] = await subscribersOf(server.ctx)
+  assert.equal(
+    [
+      stored.request.firstName,
+      stored.evidence.consents,
+      stored.tokenHash === hashToken(first.token),
+    ],
+    ['Eve', ['DNE'], false],
+    'a new sign-up with its own token and evidence; the first is never rewritten',
+  )
+  const toEve = async () => (await mails(server)).filter((m) => m.to === 'ANNA@Example.com')
+  assert.equal(await toEve(), [], 'no mail within the pause')
+  assert.is((await confirm(server, first.token)).status, 410, 'the first link: replaced')
+  clock.t += PAUSE_MS
+  assert.is(await sendDueMails(server.ctx), 1, 'the held mail, once the pause ends')
+  const [held] = await toEve()
+  const [current] = await subscribersOf(server.ctx)
+  assert.is(hashToken(held.token), current.tokenHash, "the stored sign-up's link")
+  assert.is((await confirm(server, held.token)).status, 200)
   const [confirmed] = await subscribersOf(server.ctx)
   assert.equal(
     [confirmed.request.firstName, confirmed.evidence.consents],
-    ['Anna', []],
-    "the visitor's link confirms the visitor's details and consents",
+    ['Eve', ['DNE']],
+    'the link confirms the details and consents it was sent for',
   )
+})
+
+test('an erasure ends the pause: a sign-up after it is stored and mailed at once', async () => {
+  const { server } = serverAt()
+  await signUp(server, anna)
+  const erased = await server.ctx.store.erase(
+    'anna@example.com',
+    new Date().toISOString(),
+    mailboxPause(anna.email).key,
+  )
+  assert.is(erased, 1)
+  assert.is((await signUp(server, anna)).status, 201)
+  const [again] = await mails(server)
+  const [stored] = await subscribersOf(server.ctx)
+  assert.is(hashToken(again.token), stored.tokenHash, 'stored, and mailed again at once')
 })
 
 test('after the pause, new details mean a new token and a new mail; the old link is no longer valid', async () => {
@@ -130,13 +160,15 @@ test('the pause is per mailbox: case and +tags of one mailbox get one mail; dots
     (await mails(server)).map((m) => m.to),
     ['x@example.com'],
   )
-  assert.is((await subscribersOf(server.ctx)).length, 1, 'nothing stored for the others')
+  assert.is((await subscribersOf(server.ctx)).length, 4, 'each stored, its mail waiting')
   for (const email of ['x.y@example.com', 'xy@example.com', 'x@example.org'])
     await signUp(server, { email })
   assert.is((await mails(server)).length, 4, 'other mailboxes are mailed')
   clock.t += PAUSE_MS
-  await signUp(server, { email: 'x+1@example.com' })
-  assert.equal((await mails(server)).at(-1)?.to, 'x+1@example.com', 'after the pause')
+  assert.is(await sendDueMails(server.ctx), 1, 'after the pause, one held mail for the mailbox')
+  assert.equal((await mails(server)).at(-1)?.to, 'x+1@example.com')
+  clock.t += PAUSE_MS
+  assert.is(await sendDueMails(server.ctx), 1, 'and the next one a pause later')
 })
 
 // --- item 3: caps never drop evidence or live links; per-client limits --------------------------------

@@ -8,77 +8,14 @@
  */
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { once } from 'node:events'
 import { REPO_ROOT } from '../../build/repo-root.ts'
-import {
-  NEWSLETTER_API,
-  ORIGINAL_ADDRESS_HEADER,
-  SITE_HEADER,
-  SUBSCRIBERS_PATH,
-  SUBSCRIBER_TOKEN_PARAM,
-} from '../../src/contract/contract.ts'
+import { SITE_HEADER, SUBSCRIBER_TOKEN_PARAM } from '../../src/contract/contract.ts'
 import { ensurePostgres, startPostgres } from './helpers/postgres.ts'
-
-const SERVE = path.join(REPO_ROOT, 'server/serve.ts')
-const CONSENTS = path.join(REPO_ROOT, 'server/consents.ts')
-const SUBSCRIBERS = NEWSLETTER_API + SUBSCRIBERS_PATH
-
-/** A port free on loopback now (the system picks it). */
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1')
-  await once(probe, 'listening')
-  const { port } = probe.address() as { port: number }
-  probe.close()
-  await once(probe, 'close')
-  return port
-}
-
-interface Running {
-  origin: string
-  child: ChildProcess
-}
-
-/** serve.ts in a process of its own (node with tsx's loader: one process, so SIGKILL ends it). */
-async function startServer(store: Record<string, string>): Promise<Running> {
-  const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVE], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...store, PORT: String(port), HOST: '127.0.0.1', SERVER_MODE: 'demo' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  let out = ''
-  child.stdout?.on('data', (chunk) => {
-    out += chunk
-  })
-  // Listening, with its store open: serve.ts prints the store's line last.
-  while (!out.includes('Records:')) {
-    if (child.exitCode !== null) throw new Error(`serve.ts ended (${child.exitCode}): ${out}`)
-    await once(child.stdout!, 'data')
-  }
-  return { origin: `http://127.0.0.1:${port}`, child }
-}
-
-async function kill({ child }: Running): Promise<void> {
-  const ended = once(child, 'exit')
-  child.kill('SIGKILL')
-  await ended
-}
-
-const signUp = (origin: string, email: string) =>
-  fetch(origin + SUBSCRIBERS, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      [SITE_HEADER]: 'DE',
-      [ORIGINAL_ADDRESS_HEADER]: `${origin}/de/`,
-    },
-    body: JSON.stringify({ email, consents: ['DNE'], origin: 'footer', firstName: 'Ada' }),
-  })
+import { CONSENTS, kill, SUBSCRIBERS, signUp, startServer } from './helpers/serve-process.ts'
 
 /** The tokens of the confirmation mails the demo's outbox holds, by address. */
 async function mailedTokens(origin: string): Promise<Map<string, string>> {
@@ -152,7 +89,7 @@ async function survivesSigkill(store: Record<string, string>): Promise<void> {
     // A burst cut by SIGKILL: whatever was answered 201 before the kill is in the store.
     const burst = Array.from({ length: 40 }, (_, i) => `burst${i}@durable.test`)
     const answered: string[] = []
-    let killed: Promise<void> | undefined
+    let killed: Promise<unknown> | undefined
     await Promise.allSettled(
       burst.map(async (email) => {
         const answer = await signUp(server.origin, email)

@@ -262,7 +262,7 @@ test('the migration to version 5 hashes the tokens of existing records and ends 
     'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
   )
   for (const m of MIGRATIONS.filter((m) => m.version <= 3)) {
-    for (const statement of m.statements) await sql.run(statement)
+    for (const statement of m.statements as string[]) await sql.run(statement)
     await sql.run('INSERT INTO schema_migrations VALUES (?, ?, ?)', [m.version, m.name, ''])
   }
   const token = 'A'.repeat(22)

@@ -15,11 +15,20 @@ import { openPostgres } from '../core/store/postgres.ts'
 import { openSqlite } from '../core/store/sqlite.ts'
 import { MIGRATIONS, migrate } from '../core/store/migrations.ts'
 import type { Sql } from '../core/store/sql.ts'
-import { createStore, type Store, type Subscriber } from '../core/store/store.ts'
+import { createStore, type SignUpRules, type Store, type Subscriber } from '../core/store/store.ts'
 import { ensurePostgres, startPostgres, type PostgresCluster } from './helpers/postgres.ts'
 
 const NOW = Date.UTC(2026, 10, 27, 12)
 const TEXT = { version: 'de-DE.test', locale: 'de-DE', texts: { legal: 'Mit Ihrer Anmeldung …' } }
+
+/** A sign-up's rules with the store's cap `cap` and nothing else in the way. */
+const rules = (cap: number): SignUpRules => ({
+  cap,
+  networkShare: 1_000,
+  limits: [],
+  pause: { key: `pause-${Math.random()}`, burst: 1, everyMs: 1 },
+  text: TEXT,
+})
 const HOUR = 60 * 60 * 1000
 
 function signUp(email: string, firstName = 'Anna', expiresAt = NOW + 48 * HOUR): Subscriber {
@@ -122,7 +131,7 @@ for (const engine of [sqlite, postgres]) {
 
   it('migrates on open, once; a second open applies nothing and keeps the records', async () => {
     const { store, open } = await fresh()
-    await store.addPending('a@x.test', signUp('a@x.test'), TEXT, 10, NOW)
+    await store.addPending('a@x.test', signUp('a@x.test'), rules(10), NOW)
     await store.close()
     const again = open()
     assert.equal(
@@ -146,7 +155,7 @@ for (const engine of [sqlite, postgres]) {
     const { store } = await fresh()
     const emails = ['c@x.test', 'a@x.test', 'd@x.test', 'b@x.test']
     // The tokens are random: their order says nothing of the arrival.
-    for (const email of emails) await store.addPending(email, signUp(email), TEXT, 10, NOW)
+    for (const email of emails) await store.addPending(email, signUp(email), rules(10), NOW)
     assert.equal(
       (await store.subscribers()).map((s) => s.request.email),
       emails,
@@ -156,7 +165,7 @@ for (const engine of [sqlite, postgres]) {
   it('a confirmation is stored with its evidence and survives a reopen', async () => {
     const { store, open } = await fresh()
     const s = signUp('a@x.test')
-    await store.addPending('a@x.test', s, TEXT, 10, NOW)
+    await store.addPending('a@x.test', s, rules(10), NOW)
     assert.ok(
       await store.confirm(s.tokenHash, new Date(NOW + HOUR).toISOString(), null, NOW + HOUR),
     )
@@ -179,8 +188,8 @@ for (const engine of [sqlite, postgres]) {
     const { store } = await fresh()
     const late = signUp('late@x.test', 'Late', NOW + HOUR)
     const kept = signUp('kept@x.test')
-    await store.addPending('late@x.test', late, TEXT, 10, NOW)
-    await store.addPending('kept@x.test', kept, TEXT, 10, NOW)
+    await store.addPending('late@x.test', late, rules(10), NOW)
+    await store.addPending('kept@x.test', kept, rules(10), NOW)
     await store.confirm(kept.tokenHash, new Date(NOW).toISOString(), null, NOW)
     assert.not.ok(
       await store.confirm(late.tokenHash, new Date(NOW).toISOString(), null, NOW + HOUR),
@@ -198,7 +207,7 @@ for (const engine of [sqlite, postgres]) {
   it('sign-ups for one address at the same moment leave one pending record', async () => {
     const { store } = await fresh()
     const attempts = Array.from({ length: 12 }, (_, i) => signUp('same@x.test', `N${i}`))
-    await Promise.all(attempts.map((s) => store.addPending('same@x.test', s, TEXT, 100, NOW)))
+    await Promise.all(attempts.map((s) => store.addPending('same@x.test', s, rules(100), NOW)))
     const records = await store.subscribers()
     assert.is(records.length, 1)
     const pending = await store.pendingOf('same@x.test', NOW)
@@ -209,11 +218,11 @@ for (const engine of [sqlite, postgres]) {
     for (let round = 0; round < 6; round++) {
       const { store } = await fresh()
       const first = signUp('race@x.test', 'First')
-      await store.addPending('race@x.test', first, TEXT, 10, NOW)
+      await store.addPending('race@x.test', first, rules(10), NOW)
       const second = signUp('race@x.test', 'Second')
       const [confirmed] = await Promise.all([
         store.confirm(first.tokenHash, new Date(NOW).toISOString(), null, NOW),
-        store.addPending('race@x.test', second, TEXT, 10, NOW),
+        store.addPending('race@x.test', second, rules(10), NOW),
       ])
       const records = await store.subscribers()
       const old = records.find((s) => s.tokenHash === first.tokenHash)
@@ -229,29 +238,49 @@ for (const engine of [sqlite, postgres]) {
   it('a full store refuses new addresses with the seconds until room, never drops anyone', async () => {
     const { store } = await fresh()
     for (const [i, email] of ['a', 'b', 'c'].entries())
-      await store.addPending(email, signUp(email, 'A', NOW + (i + 1) * HOUR), TEXT, 3, NOW)
-    assert.equal(await store.addPending('d', signUp('d'), TEXT, 3, NOW), { full: 3600 })
-    assert.is(
-      await store.addPending('b', signUp('b', 'B'), TEXT, 3, NOW),
-      undefined,
+      await store.addPending(email, signUp(email, 'A', NOW + (i + 1) * HOUR), rules(3), NOW)
+    assert.equal(await store.addPending('d', signUp('d'), rules(3), NOW), { full: 3600 })
+    assert.equal(
+      await store.addPending('b', signUp('b', 'B'), rules(3), NOW),
+      { mailNow: true },
       'a new sign-up replaces',
     )
     assert.is((await store.subscribers()).length, 3)
-    assert.is(
-      await store.addPending('d', signUp('d'), TEXT, 3, NOW + HOUR),
-      undefined,
+    assert.equal(
+      await store.addPending('d', signUp('d'), rules(3), NOW + HOUR),
+      { mailNow: true },
       'expired made room',
     )
     assert.equal((await store.subscribers()).map((s) => s.request.email).sort(), ['b', 'c', 'd'])
   })
 
+  it('sign-ups and limits at the same moment never pass a cap: exactly the cap is stored, a bucket spent exactly its burst', async () => {
+    const { store } = await fresh()
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        store.addPending(`cap${i}@x.test`, signUp(`cap${i}@x.test`), rules(5), NOW),
+      ),
+    )
+    assert.is(results.filter((r) => 'mailNow' in r).length, 5, 'stored')
+    assert.is(results.filter((r) => 'full' in r).length, 7, 'refused as full')
+    assert.is((await store.subscribers()).length, 5)
+    const bucket = { key: 'burst-of-ten', burst: 10, everyMs: 60_000 }
+    const spent = await Promise.all(Array.from({ length: 16 }, () => store.spend([bucket], NOW)))
+    assert.equal(
+      [spent.filter((w) => w === 0).length, spent.filter((w) => w === 60).length],
+      [10, 6],
+      'ten spent, six told to wait a token’s time',
+    )
+    assert.is(await store.limitWait([bucket], NOW + 60_000), 0, 'a token later')
+  })
+
   it('erasure removes every record of the address and logs only when and how many', async () => {
     const { store } = await fresh()
     const a = signUp('e@x.test')
-    await store.addPending('e@x.test', a, TEXT, 10, NOW)
+    await store.addPending('e@x.test', a, rules(10), NOW)
     await store.confirm(a.tokenHash, new Date(NOW).toISOString(), null, NOW)
-    await store.addPending('e@x.test', signUp('e@x.test', 'Again'), TEXT, 10, NOW)
-    await store.addPending('other@x.test', signUp('other@x.test'), TEXT, 10, NOW)
+    await store.addPending('e@x.test', signUp('e@x.test', 'Again'), rules(10), NOW)
+    await store.addPending('other@x.test', signUp('other@x.test'), rules(10), NOW)
     assert.is(await store.erase('e@x.test', new Date(NOW).toISOString()), 2)
     assert.equal(
       (await store.subscribers()).map((s) => s.request.email),
@@ -298,7 +327,7 @@ for (const engine of [sqlite, postgres]) {
   it('a correction is appended with its time; the sign-up and its evidence stay as they were', async () => {
     const { store } = await fresh()
     const s = signUp('c@x.test')
-    await store.addPending('c@x.test', s, TEXT, 10, NOW)
+    await store.addPending('c@x.test', s, rules(10), NOW)
     const later = new Date(NOW + HOUR).toISOString()
     const corrected = { ...s.request, consents: [] }
     assert.ok(await store.correct(s.tokenHash, { at: later, request: corrected }, NOW + HOUR))
@@ -313,7 +342,7 @@ for (const engine of [sqlite, postgres]) {
     const { store } = await fresh()
     const s = signUp('n@x.test')
     s.evidence.client = { address: '192.0.2.7', agent: 'Mozilla/5.0' }
-    await store.addPending('n@x.test', s, TEXT, 10, NOW)
+    await store.addPending('n@x.test', s, rules(10), NOW)
     const by = { address: '198.51.100.9', agent: null }
     assert.ok(await store.confirm(s.tokenHash, new Date(NOW).toISOString(), by, NOW))
     const [stored] = await store.subscribers()
@@ -338,7 +367,7 @@ for (const engine of [sqlite, postgres]) {
     })
     opened.push(store)
     const emails = Array.from({ length: 7 }, (_, i) => `p${i}@x.test`)
-    for (const email of emails) await store.addPending(email, signUp(email), TEXT, 100, NOW)
+    for (const email of emails) await store.addPending(email, signUp(email), rules(100), NOW)
     most = 0
     const seen: string[] = []
     for await (const s of store.eachSubscriber(3)) seen.push(s.request.email)

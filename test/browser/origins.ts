@@ -56,15 +56,14 @@ export async function startNginx(root: string, host: string): Promise<Nginx> {
   if (!block) throw new Error('docs/EMBEDDING.md prints no nginx block')
   const served = block.replace(/^root .*;$/m, `root ${root};`)
   if (served === block) throw new Error('the nginx block has no root line')
-  return nginxServing(served, host, '/manifest.json')
+  return runNginx(served, host, '/manifest.json')
 }
 
-/** nginx with `served` as its one server's body, on `host` and a port the system picks; ready once `readyPath` answers. */
-export async function nginxServing(
-  served: string,
-  host: string,
-  readyPath: string,
-): Promise<Nginx> {
+/**
+ * Debian's nginx with one server block's directives (`block`) on `host` and a port the system
+ * picks, in a folder of its own; resolves once `readyPath` answers.
+ */
+export async function runNginx(block: string, host: string, readyPath: string): Promise<Nginx> {
   const port = await freePort(host)
   const dir = mkdtempSync(path.join(tmpdir(), 'lf-nginx-'))
   const user = process.getuid?.() === 0 ? 'user root;\n' : ''
@@ -84,7 +83,7 @@ http {
   scgi_temp_path ${dir}/scgi;
   server {
     listen ${host}:${port};
-${served}
+${block}
   }
 }
 `,

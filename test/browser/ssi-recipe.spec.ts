@@ -11,7 +11,7 @@ import path from 'node:path'
 import { REPO_ROOT } from '../../build/repo-root.ts'
 import { createContractServer } from '../../server/handler.ts'
 import { serve } from '../../server/core/node-adapter.ts'
-import { freePort, nginxServing, type Nginx } from './origins.ts'
+import { freePort, runNginx, type Nginx } from './origins.ts'
 import { watchPage } from './helpers.ts'
 import type { Server } from 'node:http'
 
@@ -60,7 +60,7 @@ test.beforeAll(async ({ baseURL }) => {
     .replace(/^(\s*)root .*;$/m, `$1root ${root};`)
   // Browsers ask for it on their own; a shop has one.
   writeFileSync(path.join(root, 'favicon.ico'), '')
-  nginx = await nginxServing(served, '127.0.0.1', '/index.html')
+  nginx = await runNginx(served, '127.0.0.1', '/index.html')
 })
 test.afterAll(async () => {
   await nginx?.stop()

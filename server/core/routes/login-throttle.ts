@@ -1,8 +1,10 @@
 /**
- * What one client, network or account may do with logins, decided in one step after the body
- * has arrived (so requests sent together cannot all pass the check before any is counted):
+ * What one client, network or account may do with logins, decided in one transaction after the
+ * body has arrived, in limits every server process shares (rate-limit.ts), so requests sent
+ * together, to one process or to several, cannot all pass the check before any is counted:
  *
- * - Guessing: wrong passwords count per account and per client; past a few the login answers
+ * - Guessing: every password tried counts as a guess per account and per client before it is
+ *   checked, and a right one gives its guess back; past a few the login answers
  *   429 with Retry-After, even to the right password, until the bucket refills. The per-account
  *   limit lets anyone slow one account's logins down: it stays generous, and the refusal never
  *   says whether the password was right.
@@ -13,12 +15,12 @@
  *   comes from, and never ends somebody else's login.
  *
  * The caps on live logins are applied by the login store (login-sessions.ts) in the transaction
- * that starts a login; the rate limits are this process's.
+ * that starts a login.
  */
-import { featureState, type ServerContext } from '../context.ts'
+import type { ServerContext } from '../context.ts'
 import { clientKey, networkKey, type Client } from '../client.ts'
 import { problem } from '../http.ts'
-import { createLimiter, tooManyRequests } from '../rate-limit.ts'
+import { bucket, tooManyRequests } from '../rate-limit.ts'
 import { startLogin, type LoginOwner } from './login-sessions.ts'
 
 /** Wrong passwords per account: this many at once, then one a minute. */
@@ -32,51 +34,38 @@ const NETWORK_LOGINS = { burst: 300, everyMs: 1_000 }
 /** Successful logins per account: a customer logs in a few times a day. */
 const ACCOUNT_LOGINS = { burst: 30, everyMs: 60_000 }
 
-const limiters = (ctx: ServerContext) =>
-  featureState(ctx, 'login-throttle', () => {
-    const now = () => ctx.now().getTime()
-    return {
-      accountGuesses: createLimiter({ ...ACCOUNT_GUESSES, now }),
-      clientGuesses: createLimiter({ ...CLIENT_GUESSES, now }),
-      clientLogins: createLimiter({ ...CLIENT_LOGINS, now }),
-      networkLogins: createLimiter({ ...NETWORK_LOGINS, now }),
-      accountLogins: createLimiter({ ...ACCOUNT_LOGINS, now }),
-    }
-  })
-
 /** An account as the throttle counts it: its address in any case. */
 const accountKey = (email: string) => email.trim().toLowerCase()
 
 const seconds = (ctx: ServerContext) => Math.floor(ctx.now().getTime() / 1000)
 
 export function loginThrottle(ctx: ServerContext, client: Client, email: string) {
-  const limits = limiters(ctx)
   const byClient = clientKey(client)
   const owner: LoginOwner = { account: accountKey(email), network: networkKey(client) }
+  const guesses = [
+    bucket('guesses per account', owner.account, ACCOUNT_GUESSES),
+    bucket('guesses per client', byClient, CLIENT_GUESSES),
+  ]
+  const accountLogins = bucket('logins per account', owner.account, ACCOUNT_LOGINS)
+  const now = () => ctx.now().getTime()
   return {
     owner,
     /**
      * Seconds until this login attempt may be checked (0: now, and the attempt is counted for
-     * the client and its network). Asked after the body, in the same step as the password check.
+     * the client and its network, and as a guess for the account and the client).
      */
-    attempt(): number {
-      const wait = Math.max(
-        limits.clientGuesses.wait(byClient),
-        limits.accountGuesses.wait(owner.account),
-        limits.clientLogins.wait(byClient),
-        limits.networkLogins.wait(owner.network),
-        limits.accountLogins.wait(owner.account),
-      )
-      if (wait) return wait
-      limits.clientLogins.spend(byClient)
-      limits.networkLogins.spend(owner.network)
-      return 0
-    },
-    /** Counts a wrong password against the account and the client. */
-    failed() {
-      limits.accountGuesses.spend(owner.account)
-      limits.clientGuesses.spend(byClient)
-    },
+    attempt: (): Promise<number> =>
+      ctx.store.spend(
+        [
+          ...guesses,
+          bucket('logins per client', byClient, CLIENT_LOGINS),
+          bucket('logins per network', owner.network, NETWORK_LOGINS),
+          { ...accountLogins, check: true },
+        ],
+        now(),
+      ),
+    /** The password was right: its guess is given back. */
+    right: () => ctx.store.refund(guesses),
     /**
      * Starts the login of the right password when there is room: null when it started (the
      * account's oldest logins past its cap have ended), else the refusal. The network's and
@@ -98,7 +87,7 @@ export function loginThrottle(ctx: ServerContext, client: Client, email: string)
         return problem(503, 'urn:contract:busy', 'Too many logins; try again later.', {
           'retry-after': String(refused.retryAfter),
         })
-      limits.accountLogins.spend(owner.account)
+      await ctx.store.spend([accountLogins], now())
       return null
     },
     refuse: (seconds: number) => tooManyRequests(seconds, 'Too many logins; try again later.'),

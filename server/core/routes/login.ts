@@ -170,15 +170,13 @@ export function loginRoutes(): Route[] {
       if (!request.headers.get(CSRF_HEADER)) return empty(403)
       const body = await readJson(request)
       if (!is(body, LoginRequestSchema)) return json({ status: 'BAD_REQUEST' }, 400)
-      // From here to the answer nothing waits: the limits are asked and counted in one step.
+      // The limits are asked and counted in one transaction, the guess before the password.
       const throttle = loginThrottle(ctx, client, body.email)
-      const wait = throttle.attempt()
+      const wait = await throttle.attempt()
       if (wait) return throttle.refuse(wait)
       const account = (ctx.accounts ?? [DEMO_ACCOUNT]).find((a) => a.email === body.email)
-      if (account?.password !== body.password) {
-        throttle.failed()
-        return json({ status: 'UNAUTHORIZED' }, 401)
-      }
+      if (account?.password !== body.password) return json({ status: 'UNAUTHORIZED' }, 401)
+      await throttle.right()
       const loginId = `login-${ctx.randomToken(12)}`
       const refused = await throttle.start(loginId)
       if (refused) return refused

@@ -1,16 +1,18 @@
 /**
  * The confirmation mails: sent into an outbox that keeps the newest mails (a real backend hands
  * them to its mail service; the demo shows them at /_mail/, demo/mail.ts), paced per mailbox so
- * no form (or bot) can flood an inbox. A mail stays only while its record does: an erasure or the
+ * no form (or bot) can flood an inbox. The pause is a shared limit (rate-limit.ts), counted in the
+ * transaction that stores the sign-up: a sign-up within it is stored, and its mail waits until
+ * the pause ends (sendDueMails). A mail stays only while its record does: an erasure or the
  * retention sweep, in this process or in `npm run consents`, takes the address out of it too.
  */
 import { SITE_LOCALE, type Site } from '../../../src/contract/sites.ts'
-import { SUBSCRIBER_TOKEN_PARAM } from '../../../src/contract/contract.ts'
+import { SUBSCRIBER_TOKEN_BYTES, SUBSCRIBER_TOKEN_PARAM } from '../../../src/contract/contract.ts'
 import { featureState, type ServerContext } from '../context.ts'
-import { createLimiter, type Limiter } from '../rate-limit.ts'
+import { bucket } from '../rate-limit.ts'
 import { MAIL_TEXTS } from './newsletter-mail.ts'
 import { mailboxKey } from './newsletter-store.ts'
-import type { Subscriber } from '../store/store.ts'
+import type { Bucket, Subscriber } from '../store/store.ts'
 import { hashToken } from '../store/token-hash.ts'
 
 /** One mailbox gets a confirmation mail at most this often, whichever of its addresses signs up. */
@@ -35,34 +37,24 @@ export interface Mail {
 interface Outbox {
   mails: Mail[]
   sent: number
-  pause: Limiter
 }
 
-/** The outbox: every mail sent, the newest last. */
+/** The outbox: every mail this process sent, the newest last. */
 export const outbox = (ctx: ServerContext) =>
-  featureState<Outbox>(ctx, 'newsletter-outbox', () => ({
-    mails: [],
-    sent: 0,
-    pause: createLimiter({
-      burst: 1,
-      everyMs: DOI_RESEND_PAUSE_MS,
-      now: () => ctx.now().getTime(),
-    }),
-  }))
+  featureState<Outbox>(ctx, 'newsletter-outbox', () => ({ mails: [], sent: 0 }))
 
-/** Whether the mailbox of `email` got a confirmation mail within the pause. */
-export const mailboxPaused = (ctx: ServerContext, email: string) =>
-  outbox(ctx).pause.wait(mailboxKey(email)) > 0
+/** The pause of the mailbox `email` delivers to: one mail, then one every DOI_RESEND_PAUSE_MS. */
+export const mailboxPause = (email: string): Bucket =>
+  bucket('mailbox pause', mailboxKey(email), { burst: 1, everyMs: DOI_RESEND_PAUSE_MS })
 
 /**
- * Mails the confirmation link of a stored sign-up with its token (its link's life is the store's,
- * addPending).
+ * Mails the confirmation link of a stored sign-up with its token, once the store has counted its
+ * mailbox's pause (its link's life is the store's, addPending).
  */
 export function sendConfirmation(ctx: ServerContext, subscriber: Subscriber, token: string): void {
   const box = outbox(ctx)
   const now = ctx.now()
   const { site } = subscriber.evidence
-  box.pause.spend(mailboxKey(subscriber.request.email))
   box.mails.push({
     id: ++box.sent,
     to: subscriber.request.email,
@@ -75,6 +67,28 @@ export function sendConfirmation(ctx: ServerContext, subscriber: Subscriber, tok
   })
   if (box.mails.length > ctx.limits.mails) box.mails.splice(0, box.mails.length - ctx.limits.mails)
 }
+
+/**
+ * Sends the mails that waited for their mailbox's pause and are due now, each once across every
+ * process (the store hands each out once); the number sent. The server runs it every
+ * DUE_MAILS_EVERY_MS (serve.ts); tests call it on their clock.
+ */
+export async function sendDueMails(ctx: ServerContext): Promise<number> {
+  const due = await ctx.store.dueMails(
+    ctx.now().getTime(),
+    (s) => mailboxPause(s.request.email),
+    () => {
+      // A new link: the store knows only the old token's hash.
+      const token = ctx.randomToken(SUBSCRIBER_TOKEN_BYTES)
+      return { token, hash: hashToken(token) }
+    },
+  )
+  for (const { subscriber, token } of due) sendConfirmation(ctx, subscriber, token)
+  return due.length
+}
+
+/** How often the server looks for mails that are due (a held mail waits at most this long more). */
+export const DUE_MAILS_EVERY_MS = 15_000
 
 /**
  * The link of the confirmation mail: the configured public origin, the path of the page the

@@ -1,7 +1,8 @@
 /**
- * The sign-up (POST /newsletter-subscribers): validated, limited per client, paced per mailbox,
- * and never a rewrite of a pending sign-up, whose request and evidence change only with its
- * token. New details are a new sign-up with a new token and mail; the old link stops working.
+ * The sign-up (POST /newsletter-subscribers): validated, limited per client and network, paced
+ * per mailbox, and never a rewrite of a pending sign-up, whose request and evidence change only
+ * with its token. New details are a new sign-up with a new token and mail; the old link stops
+ * working. A 201 means the sign-up is stored: within its mailbox's pause only the mail waits.
  */
 import { validate } from 'superstruct'
 import {
@@ -17,21 +18,20 @@ import {
   SITE_HEADER,
   SUBSCRIBER_TOKEN_BYTES,
 } from '../../../src/contract/contract.ts'
-import { featureState, type ServerContext } from '../context.ts'
+import type { ServerContext } from '../context.ts'
 import { clientKey, networkKey, type Client } from '../client.ts'
 import { json, problem, readJson } from '../http.ts'
-import { createLimiter, tooManyRequests } from '../rate-limit.ts'
-import { mailboxPaused, sendConfirmation } from './newsletter-outbox.ts'
+import { bucket, tooManyRequests } from '../rate-limit.ts'
+import { mailboxPause, sendConfirmation } from './newsletter-outbox.ts'
 import {
   addPending,
   clientEvidence,
   consentSet,
   pendingFor,
-  pendingShareOf,
   renewLink,
 } from './newsletter-store.ts'
 import { consentText } from '../consent-texts.ts'
-import { currentRequest, type Subscriber } from '../store/store.ts'
+import { currentRequest, type Bucket, type Subscriber } from '../store/store.ts'
 import { hashToken } from '../store/token-hash.ts'
 
 /** The longest page address a record keeps (origin and path; longer ones are not kept). */
@@ -63,35 +63,17 @@ const SIGN_UP_EVERY_MS = 2_000
  */
 const NETWORK_SIGN_UPS = { burst: 200, everyMs: 5_000 }
 
-const signUpLimiters = (ctx: ServerContext) =>
-  featureState(ctx, 'newsletter-clients', () => {
-    const now = () => ctx.now().getTime()
-    return {
-      clients: createLimiter({ burst: SIGN_UP_BURST, everyMs: SIGN_UP_EVERY_MS, now }),
-      networks: createLimiter({ ...NETWORK_SIGN_UPS, now }),
-    }
-  })
+/** The limits a client's sign-up counts against: its own and its network's. */
+const signUpLimits = (client: Client): Bucket[] => [
+  bucket('sign-ups per client', clientKey(client), {
+    burst: SIGN_UP_BURST,
+    everyMs: SIGN_UP_EVERY_MS,
+  }),
+  bucket('sign-ups per network', networkKey(client), NETWORK_SIGN_UPS),
+]
 
-/**
- * Seconds this client must wait before it may sign up (0: now, and the sign-up is counted): its
- * own limit, its network's, and its network's share of the pending store (limits.pendingPerNetwork:
- * a network waits for its own links to expire, never everybody for one network's).
- */
-async function signUpWait(ctx: ServerContext, client: Client): Promise<number> {
-  const { clients, networks } = signUpLimiters(ctx)
-  const byClient = clientKey(client)
-  const network = networkKey(client)
-  const pending = await pendingShareOf(ctx, network)
-  const share =
-    pending.count >= ctx.limits.pendingPerNetwork
-      ? Math.ceil((pending.soonest - ctx.now().getTime()) / 1000)
-      : 0
-  const wait = Math.max(clients.wait(byClient), networks.wait(network), share)
-  if (wait) return wait
-  clients.spend(byClient)
-  networks.spend(network)
-  return 0
-}
+const limited = (seconds: number) =>
+  tooManyRequests(seconds, 'Too many sign-ups from this network; try again later.')
 
 function siteOf(request: Request): Site {
   const site = request.headers.get(SITE_HEADER)?.toUpperCase()
@@ -107,8 +89,10 @@ export async function subscribe({
   ctx: ServerContext
   client: Client
 }): Promise<Response> {
-  const wait = await signUpWait(ctx, client)
-  if (wait) return tooManyRequests(wait, 'Too many sign-ups from this network; try again later.')
+  // Refused before the body is read when a limit is spent already; counted when stored.
+  const limits = signUpLimits(client)
+  const wait = await ctx.store.limitWait(limits, ctx.now().getTime())
+  if (wait) return limited(wait)
   const body = await readJson(request)
   const email = body && typeof body === 'object' ? (body as { email?: unknown }).email : undefined
   // The length before the pattern: a pattern's time may grow faster than its input.
@@ -134,16 +118,18 @@ export async function subscribe({
     consentTextVersion: consentText(ctx.localesDir, SITE_LOCALE[site]).version,
     client: clientEvidence(ctx, client, request),
   }
-  // Within the pause nothing changes, whatever the details: a pending sign-up's request and
-  // evidence change only with its token, and the answer is the same as ever (it tells nobody
-  // whether the address is pending).
-  if (mailboxPaused(ctx, valid.email)) return waiting()
+  const rules = { limits, pause: mailboxPause(valid.email) }
   const pending = await pendingFor(ctx, valid.email)
   if (pending && sameSignUp(pending, valid, evidence)) {
-    // The mail again, with a new link (the store knows only the old token's hash), once it is committed.
+    // The mail again, with a new link (the store knows only the old token's hash), once it is
+    // committed: now, or when the mailbox's pause ends.
     const token = ctx.randomToken(SUBSCRIBER_TOKEN_BYTES)
-    if (await renewLink(ctx, pending, token)) sendConfirmation(ctx, pending, token)
-    return waiting()
+    const renewed = await renewLink(ctx, pending, token, rules)
+    if (renewed && 'limited' in renewed) return limited(renewed.limited)
+    if (renewed) {
+      if (renewed.mailNow) sendConfirmation(ctx, pending, token)
+      return waiting()
+    }
   }
   // New details are a new sign-up: a new token and mail; the old link is no longer valid. The
   // mail goes out, and the answer, only once the record is committed.
@@ -157,13 +143,15 @@ export async function subscribe({
     network: networkKey(client),
     corrections: [],
   }
-  const notStored = await addPending(ctx, subscriber)
-  if (notStored && 'full' in notStored)
+  const stored = await addPending(ctx, subscriber, rules)
+  if ('full' in stored)
     return problem(503, 'urn:newsletter:busy', 'Too many sign-ups await confirmation.', {
-      'retry-after': String(notStored.full),
+      'retry-after': String(stored.full),
     })
+  if ('limited' in stored) return limited(stored.limited)
+  if ('share' in stored) return limited(stored.share)
   // Taken: a sign-up for the address committed at the same moment stands, with its own mail.
-  if (!notStored) sendConfirmation(ctx, subscriber, token)
+  if ('mailNow' in stored && stored.mailNow) sendConfirmation(ctx, subscriber, token)
   return waiting()
 }
 

@@ -11,7 +11,14 @@ import type { Locale } from '../../../src/contract/sites.ts'
 import type { Client } from '../client.ts'
 import { consentText } from '../consent-texts.ts'
 import type { ServerContext } from '../context.ts'
-import type { ClientEvidence, NotStored, Subscriber } from '../store/store.ts'
+import type {
+  Bucket,
+  ClientEvidence,
+  NotStored,
+  SignUpRules,
+  Stored,
+  Subscriber,
+} from '../store/store.ts'
 import { hashToken } from '../store/token-hash.ts'
 
 /** Confirmation links are valid this long. */
@@ -66,47 +73,51 @@ export async function usable(ctx: ServerContext, token: string): Promise<Subscri
 export const pendingFor = (ctx: ServerContext, email: string) =>
   ctx.store.pendingOf(addressKey(email), nowMs(ctx))
 
-/** The live pending sign-ups of one network (networkKey): how many, and when the first expires. */
-export const pendingShareOf = (ctx: ServerContext, network: string) =>
-  ctx.store.pendingShare(network, nowMs(ctx))
-
 /**
  * Stores a new pending sign-up, its link valid for DOI_TOKEN_TTL_MS; one the address had before
- * is gone (its link is no longer valid). A new address needs room (limits.pendingSignUps) after
- * expired sign-ups, which hold no consent, are deleted.
+ * is gone (its link is no longer valid). It must fit its limits, its network's share
+ * (limits.pendingPerNetwork) and the store's cap (limits.pendingSignUps, after expired sign-ups,
+ * which hold no consent, are deleted); its mail goes now or when its mailbox's pause ends.
  */
 export function addPending(
   ctx: ServerContext,
   subscriber: Subscriber,
-): Promise<NotStored | undefined> {
+  rules: Pick<SignUpRules, 'limits' | 'pause'>,
+): Promise<NotStored | Stored> {
   subscriber.expiresAt = nowMs(ctx) + DOI_TOKEN_TTL_MS
   return ctx.store.addPending(
     addressKey(subscriber.request.email),
     subscriber,
-    consentText(ctx.localesDir, subscriber.evidence.locale as Locale),
-    ctx.limits.pendingSignUps,
+    {
+      ...rules,
+      text: consentText(ctx.localesDir, subscriber.evidence.locale as Locale),
+      cap: ctx.limits.pendingSignUps,
+      networkShare: ctx.limits.pendingPerNetwork,
+    },
     nowMs(ctx),
   )
 }
 
 /**
- * A new link for a pending sign-up, valid DOI_TOKEN_TTL_MS from now (its mail is sent again): a
- * new token, as the store knows only the old one's hash; the previous mail's link stops working.
- * False when the sign-up no longer waits.
+ * A new link for a pending sign-up, valid DOI_TOKEN_TTL_MS from now (the same sign-up again,
+ * counted against `rules.limits`): a new token, as the store knows only the old one's hash; the
+ * previous mail's link stops working. False when the sign-up no longer waits.
  */
 export async function renewLink(
   ctx: ServerContext,
   subscriber: Subscriber,
   token: string,
-): Promise<boolean> {
+  rules: { limits: Bucket[]; pause: Bucket },
+): Promise<false | { limited: number } | Stored> {
   const expiresAt = nowMs(ctx) + DOI_TOKEN_TTL_MS
   const renewed = await ctx.store.renewLink(
     subscriber.tokenHash,
     hashToken(token),
     expiresAt,
+    rules,
     nowMs(ctx),
   )
-  if (renewed) {
+  if (renewed && 'mailNow' in renewed) {
     subscriber.tokenHash = hashToken(token)
     subscriber.expiresAt = expiresAt
   }

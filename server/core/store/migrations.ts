@@ -1,17 +1,19 @@
 /**
  * The schema, as versioned migrations that run on start (openStore): each runs once, in order, in
  * the transaction that records it, so a crash mid-way leaves the previous version whole and
- * several processes starting together apply each migration once (the writer lock, sql.ts). The
+ * several processes starting together apply each migration once (a serialized transaction,
+ * sql.ts). A database of a newer version than the code is refused, never written to. The
  * SQL is what SQLite and PostgreSQL both speak. A change to the schema is a new migration at the
  * end; one that has run is never edited.
  */
-import type { Sql } from './sql.ts'
+import { type Sql, StoreUnusable } from './sql.ts'
 import { hashToken } from './token-hash.ts'
 
 interface Migration {
   version: number
   name: string
-  statements: string[]
+  /** The statements, the same on both engines or each engine's own. */
+  statements: string[] | ((engine: Sql['engine']) => string[])
   /** Work the SQL both engines speak cannot say (hashing), after the statements, in their transaction. */
   after?: (tx: Sql) => Promise<void>
 }
@@ -82,6 +84,39 @@ export const MIGRATIONS: Migration[] = [
     ],
   },
   {
+    version: 4,
+    name: 'orders, counters, shared limits, mails due',
+    statements: (engine) => [
+      // The next place in an order is read from an index (SQLite, one writer at a time) or drawn
+      // from a sequence (PostgreSQL, writers side by side), never counted from the rows.
+      `CREATE INDEX subscribers_seq ON subscribers (seq)`,
+      `CREATE INDEX logins_seq ON logins (seq)`,
+      ...(engine === 'postgres'
+        ? ['subscribers', 'logins'].flatMap((order) => [
+            `CREATE SEQUENCE ${order}_order`,
+            `SELECT setval('${order}_order', (SELECT COALESCE(MAX(seq), 0) + 1 FROM ${order}), false)`,
+          ])
+        : []),
+      // Counts kept as the rows change, so a cap is one row's update at the end of the
+      // transaction that needs room, not a count of the rows under a lock held all along.
+      `CREATE TABLE counters (name TEXT PRIMARY KEY, value BIGINT NOT NULL)`,
+      `INSERT INTO counters (name, value)
+        SELECT 'pending', COUNT(*) FROM subscribers WHERE status = 'WAITING_FOR_DOI'`,
+      // The rate limits every process shares (token buckets): a key is a keyed hash of what it
+      // counts (a client, a network, an account, a mailbox), never the address itself.
+      `CREATE TABLE limits (
+        key TEXT PRIMARY KEY,
+        tokens DOUBLE PRECISION NOT NULL,
+        at BIGINT NOT NULL,
+        full_at BIGINT NOT NULL
+      )`,
+      `CREATE INDEX limits_full_at ON limits (full_at)`,
+      // A pending sign-up stored within its mailbox's pause: when its mail is due (ms).
+      `ALTER TABLE subscribers ADD COLUMN mail_due BIGINT`,
+      `CREATE INDEX subscribers_mail_due ON subscribers (mail_due) WHERE mail_due IS NOT NULL`,
+    ],
+  },
+  {
     version: 5,
     name: 'hashed tokens, client evidence, corrections, consent texts',
     statements: [
@@ -130,30 +165,101 @@ export const MIGRATIONS: Migration[] = [
   },
 ]
 
+/** The newest schema this code knows. */
+const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version
+
+/** The tables, indexes and sequences the queries rely on, by engine. */
+const EXPECTED: Record<Sql['engine'], string[]> = {
+  sqlite: [],
+  postgres: ['subscribers_order', 'logins_order'],
+}
+const EXPECTED_BOTH = [
+  'subscribers',
+  'subscribers_one_pending',
+  'subscribers_pending_expiry',
+  'subscribers_seq',
+  'subscribers_mail_due',
+  'subscribers_export_order',
+  'corrections',
+  'consent_texts',
+  'erasures',
+  'logins',
+  'logins_seq',
+  'logins_account_hash',
+  'counters',
+  'limits',
+  'schema_migrations',
+]
+
+const SCHEMA_OBJECTS: Record<Sql['engine'], string> = {
+  sqlite: `SELECT name FROM sqlite_master WHERE type IN ('table', 'index')`,
+  postgres: `SELECT relname AS name FROM pg_class
+    WHERE relnamespace = current_schema()::regnamespace AND relkind IN ('r', 'i', 'S', 'p')`,
+}
+
+/**
+ * Throws StoreUnusable unless the database's schema is this code's version, without changing it
+ * (the consents export reads a store as it is).
+ */
+export async function schemaIsCurrent(sql: Sql): Promise<void> {
+  const [row] = await sql
+    .all<{ version: number | null }>('SELECT MAX(version) AS version FROM schema_migrations')
+    .catch(() => {
+      throw new StoreUnusable('it holds no records (no schema): is it the right database?')
+    })
+  const version = Number(row?.version ?? 0)
+  if (version !== SCHEMA_VERSION)
+    throw new StoreUnusable(
+      `its schema is version ${version}, this code's ${SCHEMA_VERSION}: ${version < SCHEMA_VERSION ? 'start the server once (it migrates)' : 'run the newer code'}, then export`,
+    )
+}
+
+/** Throws StoreUnusable naming what is missing when the schema lacks an object the queries need. */
+export async function checkSchema(sql: Sql): Promise<void> {
+  const present = new Set(
+    (await sql.all<{ name: string }>(SCHEMA_OBJECTS[sql.engine])).map((r) => r.name),
+  )
+  const missing = [...EXPECTED_BOTH, ...EXPECTED[sql.engine]].filter((name) => !present.has(name))
+  if (missing.length)
+    throw new StoreUnusable(`the schema lacks ${missing.join(', ')} (altered by hand?)`)
+}
+
 /** Brings the schema to the newest version; returns the versions it applied. */
 export async function migrate(sql: Sql): Promise<number[]> {
-  return sql.transaction(async (tx) => {
-    await tx.run(
-      `CREATE TABLE IF NOT EXISTS schema_migrations (
+  return sql.transaction(
+    async (tx) => {
+      await tx.run(
+        `CREATE TABLE IF NOT EXISTS schema_migrations (
         version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`,
-    )
-    const done = new Set(
-      (await tx.all<{ version: number }>('SELECT version FROM schema_migrations')).map((r) =>
-        Number(r.version),
-      ),
-    )
-    const applied: number[] = []
-    for (const migration of MIGRATIONS) {
-      if (done.has(migration.version)) continue
-      for (const statement of migration.statements) await tx.run(statement)
-      await migration.after?.(tx)
-      await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
-        migration.version,
-        migration.name,
-        new Date().toISOString(),
-      ])
-      applied.push(migration.version)
-    }
-    return applied
-  })
+      )
+      const done = new Set(
+        (await tx.all<{ version: number }>('SELECT version FROM schema_migrations')).map((r) =>
+          Number(r.version),
+        ),
+      )
+      const newest = Math.max(0, ...done)
+      if (newest > SCHEMA_VERSION)
+        throw new StoreUnusable(
+          `its schema is version ${newest}, newer than this code's ${SCHEMA_VERSION}: run the newer code, or restore a backup`,
+        )
+      const applied: number[] = []
+      for (const migration of MIGRATIONS) {
+        if (done.has(migration.version)) continue
+        const { statements } = migration
+        for (const statement of typeof statements === 'function'
+          ? statements(tx.engine)
+          : statements)
+          await tx.run(statement)
+        await migration.after?.(tx)
+        await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
+          migration.version,
+          migration.name,
+          new Date().toISOString(),
+        ])
+        applied.push(migration.version)
+      }
+      return applied
+    },
+    { serialized: true },
+  )
 }

@@ -2,30 +2,70 @@
  * The embedded engine: SQLite through libsql's better-sqlite3-style client (a file under DATA_DIR,
  * or `:memory:` for in-process tests). Its native part arrives prebuilt as an npm package, so
  * `npm ci` compiles nothing, even where GitHub (better-sqlite3's binaries) is out of reach.
- * Write-ahead log with a full sync at each commit: a committed sign-up survives a killed process and a power cut. The client
- * is synchronous, so the adapter runs one transaction at a time and keeps other statements out of
- * a transaction still awaiting its work. Deleted content is overwritten (secure_delete), and
- * scrub() empties the write-ahead log, whose frames still hold rows as they were written.
+ * Write-ahead log with a full sync at each commit: a committed sign-up survives a killed process
+ * and a power cut.
+ *
+ * The client is synchronous, so the adapter runs one statement or transaction at a time and keeps
+ * other statements out of a transaction still awaiting its work. A wait for another process's
+ * write lock (an operator's `sqlite3`, `npm run consents`) never blocks the event loop: SQLite
+ * waits BUSY_WAIT_MS at most, then the adapter lets other calls run and tries again until
+ * BUSY_DEADLINE_MS, and then answers StoreUnavailable (503). Readers never wait for a writer (the
+ * write-ahead log), so lookups and confirmations' reads go on while a writer holds the lock.
+ * Deleted content is overwritten (secure_delete), and scrub() empties the write-ahead log, whose
+ * frames still hold rows as they were written.
  */
 import Database from 'libsql'
-import type { Sql } from './sql.ts'
+import { type Sql, StoreUnavailable } from './sql.ts'
 
-export function openSqlite(file: string): Sql {
-  const db = new Database(file)
-  db.pragma('journal_mode = WAL')
-  db.pragma('synchronous = FULL')
-  // Another process on the same file (npm run consents) waits for the lock instead of failing.
-  db.pragma('busy_timeout = 5000')
-  // A deleted row's bytes are overwritten with zeros in the database file (erasure, retention).
-  db.pragma('secure_delete = ON')
+/** The longest SQLite itself waits for a lock, blocking the event loop (ms). */
+const BUSY_WAIT_MS = 10
+/** How long a write keeps trying for the lock, without blocking, before it answers 503 (ms). */
+const BUSY_DEADLINE_MS = 2_000
+/** What the write-ahead log is cut back to after a checkpoint (bytes). */
+export const JOURNAL_SIZE_LIMIT = 4 * 1024 * 1024
+
+/** SQLite's result codes that say "not now" rather than "wrong query". */
+const TRANSIENT = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|READONLY|CANTOPEN|PROTOCOL|NOMEM)/
+const isBusy = (error: unknown) => /^SQLITE_(BUSY|LOCKED)/.test(codeOf(error))
+const codeOf = (error: unknown) => String((error as { code?: unknown } | null)?.code ?? '')
+
+/** The error as StoreUnavailable when it means the database cannot answer now; else as it is. */
+function sqliteFailure(error: unknown, file: string): unknown {
+  if (error instanceof StoreUnavailable) return error
+  const code = codeOf(error)
+  if (!TRANSIENT.test(code)) return error
+  return new StoreUnavailable(`SQLite ${file}: ${code} ${(error as Error).message}`, isBusy(error))
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+export interface SqliteOptions {
+  /** How long a write tries for another process's lock before it answers 503 (ms). */
+  busyDeadlineMs?: number
+  /** Open the file for reading only (the consents export): it must exist, nothing is written. */
+  readOnly?: boolean
+}
+
+export function openSqlite(file: string, options: SqliteOptions = {}): Sql {
+  const deadline = options.busyDeadlineMs ?? BUSY_DEADLINE_MS
+  const db = new Database(file, options.readOnly ? { readonly: true, fileMustExist: true } : {})
+  db.pragma(`busy_timeout = ${BUSY_WAIT_MS}`)
+  if (!options.readOnly) {
+    db.pragma('journal_mode = WAL')
+    db.pragma('synchronous = FULL')
+    db.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT}`)
+    // A deleted row's bytes are overwritten with zeros in the database file (erasure, retention).
+    db.pragma('secure_delete = ON')
+  }
   const statements = new Map<string, Database.Statement>()
   const prepared = (text: string) => {
     const statement = statements.get(text) ?? db.prepare(text)
     statements.set(text, statement)
     return statement
   }
-  const direct: Omit<Sql, 'transaction' | 'scrub' | 'close'> = {
-    engine: 'sqlite',
+  const next = (order: 'subscribers' | 'logins') =>
+    `(SELECT COALESCE(MAX(seq), 0) + 1 FROM ${order})`
+  const direct: Pick<Sql, 'all' | 'run'> = {
     all: async <T>(text: string, params: readonly unknown[] = []) =>
       prepared(text).all(...params) as T[],
     run: async (text, params = []) => prepared(text).run(...params).changes,
@@ -36,18 +76,37 @@ export function openSqlite(file: string): Sql {
     queue = next.catch(() => undefined)
     return next
   }
+  /**
+   * Runs `job` alone; while another process holds the write lock, steps aside (other calls run)
+   * and tries again, until the deadline.
+   */
+  const patiently = async <T>(job: () => Promise<T>): Promise<T> => {
+    const until = Date.now() + deadline
+    for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
+      try {
+        return await exclusive(job)
+      } catch (error) {
+        if (!isBusy(error) || Date.now() + wait > until) throw sqliteFailure(error, file)
+      }
+      await pause(wait)
+    }
+  }
   const inTransaction: Sql = {
+    engine: 'sqlite',
     ...direct,
+    next,
     transaction: (work) => work(inTransaction),
     scrub: async () => undefined,
     close: async () => undefined,
   }
   return {
     engine: 'sqlite',
-    all: (text, params) => exclusive(() => direct.all(text, params)),
-    run: (text, params) => exclusive(() => direct.run(text, params)),
+    all: (text, params) => patiently(() => direct.all(text, params)),
+    run: (text, params) => patiently(() => direct.run(text, params)),
+    next,
     transaction: (work) =>
-      exclusive(async () => {
+      patiently(async () => {
+        // Busy here means another process writes: nothing ran yet, so it is tried again.
         db.exec('BEGIN IMMEDIATE')
         try {
           const result = await work(inTransaction)
@@ -59,8 +118,8 @@ export function openSqlite(file: string): Sql {
         }
       }),
     // The log's frames are copied into the file (where deleted rows are zeros by now) and the log
-    // truncated to nothing; it waits (busy_timeout) for another process's readers to finish.
-    scrub: () => exclusive(async () => void db.pragma('wal_checkpoint(TRUNCATE)')),
+    // truncated to nothing; another process's readers keep it from truncating (tried again later).
+    scrub: () => patiently(async () => void db.pragma('wal_checkpoint(TRUNCATE)')),
     close: () => exclusive(async () => void db.close()),
   }
 }

@@ -12,8 +12,8 @@
  */
 import type { SubscriberRequest } from '../../../src/contract/newsletter.schema.ts'
 import type { Site } from '../../../src/contract/sites.ts'
-import { migrate } from './migrations.ts'
-import type { Sql } from './sql.ts'
+import { checkSchema, migrate, schemaIsCurrent } from './migrations.ts'
+import { type Sql, StoreUnusable } from './sql.ts'
 
 /** The client a sign-up or confirmation came from, kept when the operator chooses so (context.ts). */
 export interface ClientEvidence {
@@ -97,6 +97,41 @@ export type NotStored =
   | { full: number }
   /** Another sign-up for the address was stored at the same moment: it stands. */
   | { taken: true }
+  /** A rate limit refused it: seconds until it allows one more. */
+  | { limited: number }
+  /** The client's network holds its share of pending sign-ups: seconds until its first expires. */
+  | { share: number }
+
+/** A stored sign-up: whether its mail goes out now, or waits for its mailbox's pause (mailDue). */
+export interface Stored {
+  mailNow: boolean
+}
+
+/**
+ * A token bucket of a limit every process shares: `burst` actions at once, then one more every
+ * `everyMs`. `key` is fixed-size and names nobody (rate-limit.ts hashes it); `check` buckets must
+ * allow the action but do not count it.
+ */
+export interface Bucket {
+  key: string
+  burst: number
+  everyMs: number
+  check?: boolean
+}
+
+/** What a sign-up must fit: the store's cap, its network's share, its limits, its mailbox's pause. */
+export interface SignUpRules {
+  /** Live pending sign-ups in all (limits.pendingSignUps). */
+  cap: number
+  /** Live pending sign-ups of the sign-up's network (limits.pendingPerNetwork). */
+  networkShare: number
+  /** The rate limits the sign-up counts against (per client, per network). */
+  limits: Bucket[]
+  /** Its mailbox's pause between two confirmation mails. */
+  pause: Bucket
+  /** The words of its consent text, archived once. */
+  text: ConsentText
+}
 
 interface SubscriberRow {
   token_hash: string
@@ -116,6 +151,7 @@ interface SubscriberRow {
   client_agent: string | null
   confirmed_address: string | null
   confirmed_agent: string | null
+  mail_due: number | null
 }
 
 const clientOf = (address: string | null, agent: string | null): ClientEvidence | null =>
@@ -146,42 +182,127 @@ const fromRow = (row: SubscriberRow, corrections: Correction[]): Subscriber => (
 })
 
 const PENDING = `status = 'WAITING_FOR_DOI'`
-/** A new login's place in the order logins started. */
-const NEXT_LOGIN = '(SELECT COALESCE(MAX(seq), 0) + 1 FROM logins)'
-const NEXT_SUBSCRIBER = '(SELECT COALESCE(MAX(seq), 0) + 1 FROM subscribers)'
+/** A transaction's way out that rolls it back and says why (caught by the method that threw it). */
+class Refusal<T> {
+  constructor(readonly why: T) {}
+}
+
+/**
+ * A bucket's tokens at the time of its one placeholder pair (SQL over the row's `tokens` and
+ * `at`, named by `table` where an upsert must say which row; the same on both engines). Burst
+ * and pace are the code's own numbers, written in.
+ */
+const level = ({ burst, everyMs }: Bucket, table = '') => {
+  const refilled = `${table}tokens + (? - ${table}at) / ${Math.round(everyMs)}.0`
+  return `CASE WHEN ${refilled} >= ${Math.round(burst)} THEN ${Math.round(burst)} ELSE ${refilled} END`
+}
+
+/** Seconds until a bucket at `tokens` holds one token. */
+const secondsUntilToken = (tokens: number, { everyMs }: Bucket) =>
+  tokens >= 1 ? 0 : Math.max(1, Math.ceil(((1 - tokens) * everyMs) / 1000))
+
+/**
+ * Counts one action against each bucket (a `check` bucket only needs a token), or none of them:
+ * 0, or the seconds until every bucket allows it (then the caller rolls back). Runs inside the
+ * caller's transaction, whose row locks on the buckets keep two processes from both spending the
+ * last token; keys in one order, so two transactions never wait for each other's.
+ */
+async function spendIn(tx: Sql, buckets: Bucket[], nowMs: number): Promise<number> {
+  let wait = 0
+  for (const bucket of [...buckets].sort((a, b) => (a.key < b.key ? -1 : 1))) {
+    const cost = bucket.check ? 0 : 1
+    const now = level(bucket, 'limits.')
+    const [spent] = await tx.all<{ spent: number }>(
+      `INSERT INTO limits (key, tokens, at, full_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (key) DO UPDATE SET tokens = ${now} - ${cost},
+         full_at = ? + CAST((${Math.round(bucket.burst)} - (${now} - ${cost})) * ${Math.round(bucket.everyMs)} AS BIGINT),
+         at = ?
+       WHERE ${now} >= 1
+       RETURNING 1 AS spent`,
+      [
+        bucket.key,
+        bucket.burst - cost,
+        nowMs,
+        nowMs + cost * Math.round(bucket.everyMs),
+        ...[nowMs, nowMs, nowMs, nowMs, nowMs, nowMs, nowMs, nowMs],
+      ],
+    )
+    if (spent) continue
+    const [held] = await tx.all<{ tokens: number }>(
+      `SELECT ${level(bucket)} AS tokens FROM limits WHERE key = ?`,
+      [nowMs, nowMs, bucket.key],
+    )
+    wait = Math.max(wait, secondsUntilToken(Number(held?.tokens ?? bucket.burst), bucket))
+  }
+  return wait
+}
+
+/** The pending counter moves by `delta`; a rise must stay within `cap` (false: it would not). */
+async function movePending(tx: Sql, delta: number, cap = Number.POSITIVE_INFINITY) {
+  if (delta === 0) return true
+  if (delta < 0)
+    return (
+      (await tx.run(`UPDATE counters SET value = value + ? WHERE name = 'pending'`, [delta])) > 0
+    )
+  return (
+    (await tx.run(
+      `UPDATE counters SET value = value + ? WHERE name = 'pending' AND value + ? <= ?`,
+      [delta, delta, Number.isFinite(cap) ? cap : Number.MAX_SAFE_INTEGER],
+    )) > 0
+  )
+}
+
 const NEXT_CORRECTION = '(SELECT COALESCE(MAX(seq), 0) + 1 FROM corrections)'
 /** Records the export reads at a time: its memory does not grow with the store. */
 const EXPORT_PAGE = 500
 
 export interface Store {
   readonly engine: Sql['engine']
+  /**
+   * A careful start: the schema migrated (refused when newer than the code) and whole, a write
+   * that commits, and on SQLite a quick integrity check. Throws StoreUnusable or StoreUnavailable.
+   */
+  check(): Promise<void>
+  /** Whether the database answers now (GET /readyz): resolves, or throws. */
+  ping(): Promise<void>
   subscriber(tokenHash: string): Promise<Subscriber | undefined>
   /** The address's pending sign-up whose link works at `nowMs`. */
   pendingOf(addressKey: string, nowMs: number): Promise<Subscriber | undefined>
   /**
    * Stores a pending sign-up in place of the address's previous one (whose link then no longer
-   * works), and archives the words of its consent text when they are new. Expired pending
-   * sign-ups are deleted first; a new address needs room under `cap`.
+   * works), and archives the words of its consent text when they are new, if it fits `rules`,
+   * all decided in the transaction that stores it: its rate limits, its network's share, the
+   * store's cap (expired sign-ups deleted to make room), and whether its mailbox's pause lets the
+   * mail go now (else the record is due a mail when it ends).
    */
   addPending(
     addressKey: string,
     subscriber: Subscriber,
-    text: ConsentText,
-    cap: number,
+    rules: SignUpRules,
     nowMs: number,
-  ): Promise<NotStored | undefined>
-  /** The live pending sign-ups of one network: how many, and when the first link expires (ms). */
-  pendingShare(network: string, nowMs: number): Promise<{ count: number; soonest: number }>
+  ): Promise<NotStored | Stored>
   /**
-   * A new link for a pending sign-up (its mail is sent again): a new token, as only the hash of
-   * the old one is known, and a new life; false when the sign-up no longer waits.
+   * A new link for a pending sign-up (the same sign-up again, counted against `rules.limits`): a
+   * new token, as only the hash of the old one is known, and a new life; false when the sign-up
+   * no longer waits. Its mail goes now, or when its mailbox's pause ends.
    */
   renewLink(
     tokenHash: string,
     newTokenHash: string,
     expiresAt: number,
+    rules: Pick<SignUpRules, 'limits' | 'pause'>,
     nowMs: number,
-  ): Promise<boolean>
+  ): Promise<false | { limited: number } | Stored>
+  /**
+   * The pending sign-ups whose mail was held by their mailbox's pause and is due at `nowMs`,
+   * each handed out once (whichever process asks first), its pause counted, with a new token
+   * (`fresh`: the store knows only hashes) whose hash replaces the old one.
+   */
+  dueMails(
+    nowMs: number,
+    pauseOf: (subscriber: Subscriber) => Bucket,
+    fresh: () => { token: string; hash: string },
+  ): Promise<{ subscriber: Subscriber; token: string }[]>
   /** The pending sign-up becomes a subscriber; false when it is not pending or its link expired. */
   confirm(
     tokenHash: string,
@@ -201,7 +322,13 @@ export interface Store {
    * Deletes every record of an address and logs that it did (never whose), then has the engine
    * overwrite what the deleted rows left in its files (Sql.scrub); the number deleted.
    */
-  erase(addressKey: string, erasedAt: string): Promise<number>
+  erase(addressKey: string, erasedAt: string, pauseKey?: string): Promise<number>
+  /** Seconds until every bucket allows one more action (0: now); counts nothing. */
+  limitWait(buckets: Bucket[], nowMs: number): Promise<number>
+  /** Counts one action against every bucket, or against none: 0, or the seconds to wait. */
+  spend(buckets: Bucket[], nowMs: number): Promise<number>
+  /** Gives each bucket its token back (an action counted beforehand that did not happen). */
+  refund(buckets: Bucket[]): Promise<void>
   /**
    * Starts a login of an account (`accountHash`, never the address) from `network` that ends at
    * `until`, unless its network or everybody holds the cap of live logins; the account's oldest
@@ -222,19 +349,44 @@ export interface Store {
    * as erase does; how many.
    */
   deleteExpired(nowMs: number): Promise<{ signUps: number; logins: number }>
+  /** Folds SQLite's write-ahead log into the database and truncates it (nothing on PostgreSQL). */
+  checkpoint(): Promise<void>
   close(): Promise<void>
 }
 
+/** How long after a failed start the store waits before it tries the database again (ms). */
+const RETRY_START_MS = 1_000
+
 /** The store on a database; its schema is migrated before the first query answers. */
-export function createStore(sql: Sql): Store {
-  const ready = migrate(sql)
+export function createStore(sql: Sql, { migrate: migrating = true } = {}): Store {
+  // Migrated once; while the database cannot be reached every call fails fast, and the first
+  // call after RETRY_START_MS tries again, so the store recovers by itself.
+  let ready: Promise<void> | undefined
+  let failedAt = 0
+  let failure: unknown
+  const prepare = () => {
+    if (!ready && failure && Date.now() - failedAt < RETRY_START_MS) return Promise.reject(failure)
+    // Unmigrated (the consents export, read-only): the schema must be this code's as it is.
+    ready ??= (async () => {
+      if (migrating) await migrate(sql)
+      else await schemaIsCurrent(sql)
+      await checkSchema(sql)
+    })().catch((error) => {
+      ready = undefined
+      failure = error
+      failedAt = Date.now()
+      throw error
+    })
+    return ready
+  }
   // The first call's rejection would otherwise be unhandled until a method awaits it.
-  ready.catch(() => undefined)
+  prepare().catch(() => undefined)
   const db = async () => {
-    await ready
+    await prepare()
     return sql
   }
   let closed: Promise<void> | undefined
+
   /** The rows as records, with their corrections in the order they were made. */
   const withCorrections = async (q: Sql, rows: SubscriberRow[]): Promise<Subscriber[]> => {
     if (!rows.length) return []
@@ -275,32 +427,86 @@ export function createStore(sql: Sql): Store {
       )
     return gone.length
   }
-  const store: Store = {
-    engine: sql.engine,
-    subscriber: (tokenHash) => one('token_hash = ?', [tokenHash]),
-    pendingOf: (addressKey, nowMs) =>
-      one(`address_key = ? AND ${PENDING} AND expires_at > ?`, [addressKey, nowMs]),
-    async addPending(addressKey, subscriber, text, cap, nowMs) {
-      return (await db()).transaction(async (tx) => {
-        await deleteSubscribers(tx, `${PENDING} AND expires_at <= ?`, [nowMs])
-        const [{ n, soonest }] = await tx.all<{ n: number; soonest: number | null }>(
-          `SELECT COUNT(*) AS n, MIN(expires_at) AS soonest FROM subscribers WHERE ${PENDING}`,
+  /** Runs `work`; a Refusal it throws rolls the transaction back and is its answer. */
+  const refusable = async <T, R>(work: (tx: Sql) => Promise<T>): Promise<T | R> => {
+    try {
+      return await (await db()).transaction(work)
+    } catch (error) {
+      if (error instanceof Refusal) return error.why as R
+      throw error
+    }
+  }
+  /**
+   * The pending counter, one row every sign-up changes. On SQLite (one writer at a time anyway)
+   * it moves in the transaction that changes the rows. On PostgreSQL a row lock is held until the
+   * commit is on disk, so a counter moved there would line every sign-up up behind one flush:
+   * it moves in a transaction of its own committed without waiting for the disk (room reserved
+   * before the sign-up's transaction, given back after it when unused). A move lost in a crash
+   * only ever follows the rows' own commit in the log, or overstates the count (room reserved and
+   * not given back); the hourly sweep counts the rows again.
+   */
+  const apart = sql.engine === 'postgres'
+  const moveApart = async (delta: number, cap?: number) =>
+    delta === 0 ||
+    (await (await db()).transaction((tx) => movePending(tx, delta, cap), { durable: false }))
+  /** Runs `work`, which says how it moved the pending count, and moves the counter with it. */
+  const counted = async <T>(work: (tx: Sql) => Promise<[T, number]>): Promise<T> => {
+    const [result, delta] = await (await db()).transaction(async (tx) => {
+      const [result, delta] = await work(tx)
+      if (!apart) await movePending(tx, delta)
+      return [result, delta] as [T, number]
+    })
+    if (apart) await moveApart(delta)
+    return result
+  }
+  /** Deletes pending sign-ups whose link expired; how many (the caller moves the counter). */
+  const deleteExpiredSignUps = (tx: Sql, nowMs: number) =>
+    deleteSubscribers(tx, `${PENDING} AND expires_at <= ?`, [nowMs])
+  /** Whether the mailbox's pause lets a mail go now (counting it), in the caller's transaction. */
+  const mailNow = async (tx: Sql, pause: Bucket, nowMs: number) =>
+    (await spendIn(tx, [pause], nowMs)) === 0
+  /** When a held mail is due: once the mailbox's pause has a token again. */
+  const dueAt = async (tx: Sql, pause: Bucket, nowMs: number) =>
+    nowMs + (await spendIn(tx, [{ ...pause, check: true }], nowMs)) * 1000
+
+  const tryAdd = async (
+    addressKey: string,
+    subscriber: Subscriber,
+    rules: SignUpRules,
+    nowMs: number,
+  ): Promise<NotStored | Stored> => {
+    // Room for one more, reserved ahead (PostgreSQL); a replacement needs none.
+    const reserved = apart && (await moveApart(1, rules.cap))
+    let moved = 0
+    try {
+      return await refusable<Stored | { taken: true }, NotStored>(async (tx) => {
+        const limited = await spendIn(tx, rules.limits, nowMs)
+        if (limited) throw new Refusal({ limited })
+        // The network's row lock (its limit, just counted) keeps its sign-ups in line while its
+        // share is counted: an indexed count of at most the share.
+        const [share] = await tx.all<{ n: number; soonest: number | null }>(
+          `SELECT COUNT(*) AS n, MIN(expires_at) AS soonest FROM subscribers
+         WHERE network = ? AND ${PENDING} AND expires_at > ? AND address_key <> ?`,
+          [subscriber.network, nowMs, addressKey],
         )
-        const replaces = await deleteSubscribers(tx, `address_key = ? AND ${PENDING}`, [addressKey])
-        if (!replaces && Number(n) >= cap)
-          return { full: Math.max(1, Math.ceil((Number(soonest) - nowMs) / 1000)) }
+        if (Number(share.n) >= rules.networkShare)
+          throw new Refusal({
+            share: Math.max(1, Math.ceil((Number(share.soonest) - nowMs) / 1000)),
+          })
+        const replaced = await deleteSubscribers(tx, `address_key = ? AND ${PENDING}`, [addressKey])
         await tx.run(
           `INSERT INTO consent_texts (version, locale, texts) VALUES (?, ?, ?)
-           ON CONFLICT (version) DO NOTHING`,
-          [text.version, text.locale, JSON.stringify(text.texts)],
+         ON CONFLICT (version) DO NOTHING`,
+          [rules.text.version, rules.text.locale, JSON.stringify(rules.text.texts)],
         )
+        const now = await mailNow(tx, rules.pause, nowMs)
         const { request, evidence: e } = subscriber
         const stored = await tx.run(
           `INSERT INTO subscribers (token_hash, address_key, status, request, received_at, site,
-            locale, page_address, consents, consent_text_version, expires_at, confirmed_at,
-            network, seq, client_address, client_agent)
-           VALUES (?, ?, 'WAITING_FOR_DOI', ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ${NEXT_SUBSCRIBER}, ?, ?)
-           ON CONFLICT (address_key) WHERE ${PENDING} DO NOTHING`,
+          locale, page_address, consents, consent_text_version, expires_at, confirmed_at,
+          network, seq, client_address, client_agent, mail_due)
+         VALUES (?, ?, 'WAITING_FOR_DOI', ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ${tx.next('subscribers')}, ?, ?, ?)
+         ON CONFLICT (address_key) WHERE ${PENDING} DO NOTHING`,
           [
             subscriber.tokenHash,
             addressKey,
@@ -315,44 +521,138 @@ export function createStore(sql: Sql): Store {
             subscriber.network,
             e.client?.address ?? null,
             e.client?.agent ?? null,
+            now ? null : await dueAt(tx, rules.pause, nowMs),
           ],
         )
-        return stored ? undefined : { taken: true }
+        const delta = stored - replaced
+        if (apart) {
+          if (delta > 0 && !reserved) throw new Refusal({ full: 0 })
+          moved = delta
+        } else if (!(await movePending(tx, delta, rules.cap)))
+          // The counter last: its row is locked only from here to the commit.
+          throw new Refusal({ full: 0 })
+        return stored ? { mailNow: now } : { taken: true as const }
       })
+    } finally {
+      if (apart) await moveApart(moved - (reserved ? 1 : 0))
+    }
+  }
+
+  const store: Store = {
+    engine: sql.engine,
+    async check() {
+      const sql = await db()
+      await sql.transaction(async (tx) => {
+        await tx.run(
+          `INSERT INTO counters (name, value) VALUES ('write probe', 0)
+           ON CONFLICT (name) DO UPDATE SET value = counters.value + 1`,
+        )
+      })
+      if (sql.engine === 'sqlite') {
+        const rows = await sql.all<{ quick_check: string }>('PRAGMA quick_check')
+        const problems = rows.map((r) => r.quick_check).filter((r) => r !== 'ok')
+        if (problems.length)
+          throw new StoreUnusable(`the integrity check failed: ${problems.slice(0, 3).join('; ')}`)
+      }
     },
-    async pendingShare(network, nowMs) {
-      const [row] = await (await db()).all<{ n: number; soonest: number | null }>(
-        `SELECT COUNT(*) AS n, MIN(expires_at) AS soonest FROM subscribers
-         WHERE network = ? AND ${PENDING} AND expires_at > ?`,
-        [network, nowMs],
+    async ping() {
+      await (await db()).all('SELECT 1 AS ok')
+    },
+
+    subscriber: (tokenHash) => one('token_hash = ?', [tokenHash]),
+    pendingOf: (addressKey, nowMs) =>
+      one(`address_key = ? AND ${PENDING} AND expires_at > ?`, [addressKey, nowMs]),
+    async addPending(addressKey, subscriber, rules, nowMs) {
+      const first = await tryAdd(addressKey, subscriber, rules, nowMs)
+      if (!('full' in first)) return first
+      // Full: expired sign-ups hold no consent; deleting them may make room.
+      const expired = await counted(async (tx) => {
+        const n = await deleteExpiredSignUps(tx, nowMs)
+        return [n, -n]
+      })
+      if (expired > 0) {
+        const again = await tryAdd(addressKey, subscriber, rules, nowMs)
+        if (!('full' in again)) return again
+      }
+      const [{ soonest }] = await (await db()).all<{ soonest: number | null }>(
+        `SELECT MIN(expires_at) AS soonest FROM subscribers WHERE ${PENDING} AND expires_at > ?`,
+        [nowMs],
       )
-      return { count: Number(row.n), soonest: Number(row.soonest ?? 0) }
+      return { full: Math.max(1, Math.ceil((Number(soonest ?? nowMs) - nowMs) / 1000)) }
     },
-    async renewLink(tokenHash, newTokenHash, expiresAt, nowMs) {
-      return (await db()).transaction(async (tx) => {
+    renewLink: (tokenHash, newTokenHash, expiresAt, rules, nowMs) =>
+      refusable<false | Stored, { limited: number }>(async (tx) => {
+        const limited = await spendIn(tx, rules.limits, nowMs)
+        if (limited) throw new Refusal({ limited })
+        const now = await mailNow(tx, rules.pause, nowMs)
         const changed = await tx.run(
-          `UPDATE subscribers SET expires_at = ?, token_hash = ?
+          `UPDATE subscribers SET expires_at = ?, token_hash = ?, mail_due = ?
            WHERE token_hash = ? AND ${PENDING} AND expires_at > ?`,
-          [expiresAt, newTokenHash, tokenHash, nowMs],
+          [
+            expiresAt,
+            newTokenHash,
+            now ? null : await dueAt(tx, rules.pause, nowMs),
+            tokenHash,
+            nowMs,
+          ],
         )
         if (changed !== 1) return false
         await tx.run('UPDATE corrections SET token_hash = ? WHERE token_hash = ?', [
           newTokenHash,
           tokenHash,
         ])
-        return true
-      })
-    },
-    async confirm(tokenHash, confirmedAt, client, nowMs) {
-      // The network served the pending share alone: a confirmed record no longer keeps it.
-      const changed = await (await db()).run(
-        `UPDATE subscribers SET status = 'SUBSCRIBED', confirmed_at = ?, network = '',
-           confirmed_address = ?, confirmed_agent = ?
-         WHERE token_hash = ? AND ${PENDING} AND expires_at > ?`,
-        [confirmedAt, client?.address ?? null, client?.agent ?? null, tokenHash, nowMs],
+        return { mailNow: now }
+      }),
+    async dueMails(nowMs, pauseOf, fresh) {
+      const q = await db()
+      const due = await withCorrections(
+        q,
+        await q.all<SubscriberRow>(
+          `SELECT * FROM subscribers WHERE mail_due <= ? AND ${PENDING} AND expires_at > ?
+           ORDER BY mail_due LIMIT 100`,
+          [nowMs, nowMs],
+        ),
       )
-      return changed === 1
+      const claimed: { subscriber: Subscriber; token: string }[] = []
+      for (const subscriber of due) {
+        const { token, hash } = fresh()
+        // Each held mail once, by whichever process claims its row first; its link is new.
+        const mine = await refusable<boolean, false>(async (tx) => {
+          const pause = pauseOf(subscriber)
+          if (!(await mailNow(tx, pause, nowMs))) {
+            await tx.run('UPDATE subscribers SET mail_due = ? WHERE token_hash = ?', [
+              await dueAt(tx, pause, nowMs),
+              subscriber.tokenHash,
+            ])
+            return false
+          }
+          const changed = await tx.run(
+            `UPDATE subscribers SET mail_due = NULL, token_hash = ?
+             WHERE token_hash = ? AND mail_due IS NOT NULL`,
+            [hash, subscriber.tokenHash],
+          )
+          if (changed !== 1) throw new Refusal(false)
+          await tx.run('UPDATE corrections SET token_hash = ? WHERE token_hash = ?', [
+            hash,
+            subscriber.tokenHash,
+          ])
+          return true
+        })
+        if (mine) claimed.push({ subscriber: { ...subscriber, tokenHash: hash }, token })
+      }
+      return claimed
     },
+    confirm: (tokenHash, confirmedAt, client, nowMs) =>
+      counted(async (tx) => {
+        // The network served the pending share alone: a confirmed record no longer keeps it.
+        const changed = await tx.run(
+          `UPDATE subscribers SET status = 'SUBSCRIBED', confirmed_at = ?, network = '',
+             confirmed_address = ?, confirmed_agent = ?, mail_due = NULL
+           WHERE token_hash = ? AND ${PENDING} AND expires_at > ?`,
+          [confirmedAt, client?.address ?? null, client?.agent ?? null, tokenHash, nowMs],
+        )
+        return [changed === 1, -changed]
+      }),
     async correct(tokenHash, { at, request }, nowMs) {
       // One statement: appended only while the sign-up is pending and its link works.
       const changed = await (await db()).run(
@@ -390,51 +690,93 @@ export function createStore(sql: Sql): Store {
       )
       return row && { version: row.version, locale: row.locale, texts: JSON.parse(row.texts) }
     },
-    async erase(addressKey, erasedAt) {
-      const q = await db()
-      const records = await q.transaction(async (tx) => {
-        const records = await deleteSubscribers(tx, 'address_key = ?', [addressKey])
+    async erase(addressKey, erasedAt, pauseKey) {
+      const records = await counted(async (tx) => {
+        const pending = await deleteSubscribers(tx, `address_key = ? AND ${PENDING}`, [addressKey])
+        const records = pending + (await deleteSubscribers(tx, 'address_key = ?', [addressKey]))
+        if (pauseKey) await tx.run('DELETE FROM limits WHERE key = ?', [pauseKey])
         await tx.run('INSERT INTO erasures (erased_at, records) VALUES (?, ?)', [erasedAt, records])
-        return records
+        return [records, -pending] as [number, number]
       })
-      await q.scrub()
+      await (await db()).scrub()
       return records
     },
-    async startLogin({ loginId, accountHash, network, startS, until }, caps) {
-      return (await db()).transaction(async (tx) => {
-        await tx.run('DELETE FROM logins WHERE until <= ?', [startS])
-        const live = async (where: string, params: unknown[]) => {
-          const [row] = await tx.all<{ n: number; oldest: number | null }>(
-            `SELECT COUNT(*) AS n, MIN(until) AS oldest FROM logins ${where}`,
-            params,
-          )
-          return { n: Number(row.n), retryAfter: Number(row.oldest ?? startS) - startS }
-        }
-        const ofNetwork = await live('WHERE network = ?', [network])
-        if (ofNetwork.n >= caps.perNetwork)
-          return { cap: 'network', retryAfter: ofNetwork.retryAfter } as const
-        const all = await live('', [])
-        if (all.n >= caps.all) return { cap: 'all', retryAfter: all.retryAfter } as const
-        const ofAccount = await live('WHERE account_hash = ?', [accountHash])
-        const ending = ofAccount.n - caps.perAccount + 1
-        if (ending > 0)
-          await tx.run(
-            `DELETE FROM logins WHERE login_id IN
-              (SELECT login_id FROM logins WHERE account_hash = ? ORDER BY seq LIMIT ?)`,
-            [accountHash, ending],
-          )
-        await tx.run(
-          `INSERT INTO logins (login_id, account_hash, network, token_hash, until, seq)
-           VALUES (?, ?, ?, '', ?, ${NEXT_LOGIN})`,
-          [loginId, accountHash, network, until],
+    async limitWait(buckets, nowMs) {
+      if (!buckets.length) return 0
+      const rows = await (await db()).all<{ key: string; tokens: number; at: number }>(
+        `SELECT key, tokens, at FROM limits WHERE key IN (${buckets.map(() => '?').join(', ')})`,
+        buckets.map((b) => b.key),
+      )
+      let wait = 0
+      for (const row of rows) {
+        const bucket = buckets.find((b) => b.key === row.key)!
+        const tokens = Math.min(
+          bucket.burst,
+          Number(row.tokens) + (nowMs - Number(row.at)) / bucket.everyMs,
         )
-        return undefined
+        wait = Math.max(wait, secondsUntilToken(tokens, bucket))
+      }
+      return wait
+    },
+    async spend(buckets, nowMs) {
+      const waited = await refusable<number, number>(async (tx) => {
+        const wait = await spendIn(tx, buckets, nowMs)
+        if (wait) throw new Refusal(wait)
+        return 0
+      })
+      return waited
+    },
+    async refund(buckets) {
+      await (await db()).transaction(async (tx) => {
+        for (const bucket of buckets)
+          await tx.run(
+            `UPDATE limits SET tokens = CASE WHEN tokens + 1 > ? THEN ? ELSE tokens + 1 END,
+               full_at = full_at - ? WHERE key = ?`,
+            [bucket.burst, bucket.burst, Math.round(bucket.everyMs), bucket.key],
+          )
       })
     },
+
+    async startLogin({ loginId, accountHash, network, startS, until }, caps) {
+      // The caps count live logins across the table: one login starts at a time.
+      return (await db()).transaction(
+        async (tx) => {
+          await tx.run('DELETE FROM logins WHERE until <= ?', [startS])
+          const live = async (where: string, params: unknown[]) => {
+            const [row] = await tx.all<{ n: number; oldest: number | null }>(
+              `SELECT COUNT(*) AS n, MIN(until) AS oldest FROM logins ${where}`,
+              params,
+            )
+            return { n: Number(row.n), retryAfter: Number(row.oldest ?? startS) - startS }
+          }
+          const ofNetwork = await live('WHERE network = ?', [network])
+          if (ofNetwork.n >= caps.perNetwork)
+            return { cap: 'network', retryAfter: ofNetwork.retryAfter } as const
+          const all = await live('', [])
+          if (all.n >= caps.all) return { cap: 'all', retryAfter: all.retryAfter } as const
+          const ofAccount = await live('WHERE account_hash = ?', [accountHash])
+          const ending = ofAccount.n - caps.perAccount + 1
+          if (ending > 0)
+            await tx.run(
+              `DELETE FROM logins WHERE login_id IN
+              (SELECT login_id FROM logins WHERE account_hash = ? ORDER BY seq LIMIT ?)`,
+              [accountHash, ending],
+            )
+          await tx.run(
+            `INSERT INTO logins (login_id, account_hash, network, token_hash, until, seq)
+           VALUES (?, ?, ?, '', ?, ${tx.next('logins')})`,
+            [loginId, accountHash, network, until],
+          )
+          return undefined
+        },
+        { serialized: true },
+      )
+    },
     async nextToken(loginId, tokenHash, issuedAtS, until) {
-      const [row] = await (await db()).all<{ until: number }>(
+      const q = await db()
+      const [row] = await q.all<{ until: number }>(
         `INSERT INTO logins (login_id, account_hash, network, token_hash, until, seq)
-         VALUES (?, '', '', ?, ?, ${NEXT_LOGIN})
+         VALUES (?, '', '', ?, ?, ${q.next('logins')})
          ON CONFLICT (login_id) DO UPDATE SET token_hash = excluded.token_hash,
            until = CASE WHEN logins.until > ? THEN logins.until ELSE excluded.until END
          RETURNING until`,
@@ -450,22 +792,25 @@ export function createStore(sql: Sql): Store {
       return row && { tokenHash: row.token_hash, until: Number(row.until) }
     },
     async deleteExpired(nowMs) {
-      const q = await db()
-      const deleted = await q.transaction(async (tx) => {
-        const signUps = await deleteSubscribers(tx, `${PENDING} AND expires_at <= ?`, [nowMs])
+      const deleted = await counted(async (tx) => {
+        const signUps = await deleteExpiredSignUps(tx, nowMs)
         const logins = await tx.run('DELETE FROM logins WHERE until <= ?', [
           Math.floor(nowMs / 1000),
         ])
-        return { signUps, logins }
+        await tx.run('DELETE FROM limits WHERE full_at <= ?', [nowMs])
+        return [{ signUps, logins }, -signUps] as [{ signUps: number; logins: number }, number]
       })
-      if (deleted.signUps || deleted.logins) await q.scrub()
+      if (apart)
+        await sql.run(
+          `UPDATE counters SET value = (SELECT COUNT(*) FROM subscribers WHERE ${PENDING})
+           WHERE name = 'pending'`,
+        )
+      if (deleted.signUps || deleted.logins) await (await db()).scrub()
       return deleted
     },
+    checkpoint: () => sql.scrub(),
     close() {
-      closed ??= ready.then(
-        () => sql.close(),
-        () => sql.close(),
-      )
+      closed ??= sql.close()
       return closed
     },
   }

@@ -47,6 +47,10 @@ export function ensurePostgres(): { bin: string } | { skip: string } {
 export interface PostgresCluster {
   /** DATABASE_URL of the cluster's `postgres` database (over its unix socket). */
   url: string
+  /** Stops the server as an operator (`fast`) or a crash (`immediate`) would; the data stays. */
+  halt(mode: 'fast' | 'immediate'): void
+  /** Starts the halted server again on the same data. */
+  start(): void
   stop(): void
 }
 
@@ -73,8 +77,7 @@ export function startPostgres(bin: string): PostgresCluster {
     }
     rmSync(dir, { recursive: true, force: true })
   }
-  try {
-    asOwner('initdb', ['-D', data, '-U', 'lumora', '--auth=trust', '-E', 'UTF8', '--no-sync'])
+  const start = () =>
     asOwner('pg_ctl', [
       '-D',
       data,
@@ -85,9 +88,17 @@ export function startPostgres(bin: string): PostgresCluster {
       '-w',
       'start',
     ])
+  try {
+    asOwner('initdb', ['-D', data, '-U', 'lumora', '--auth=trust', '-E', 'UTF8', '--no-sync'])
+    start()
   } catch (error) {
     stop()
     throw error
   }
-  return { url: `postgres://lumora@localhost/postgres?host=${encodeURIComponent(dir)}`, stop }
+  return {
+    url: `postgres://lumora@localhost/postgres?host=${encodeURIComponent(dir)}`,
+    halt: (mode) => void asOwner('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']),
+    start: () => void start(),
+    stop,
+  }
 }

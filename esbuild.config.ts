@@ -1,7 +1,8 @@
 /**
  * Builds one classic script (IIFE) per locale, all in one process.
  *
- *   npm run build          Preact bundles (what ships) -> dist/public/, the release folder
+ *   npm run build          Preact bundles (what ships) -> dist/public/, the release folder;
+ *                          the demo's kit gallery -> dist/kit/, beside it
  *   npm run build:react    the same source on real React 19 -> dist/react/public/ (the yardstick)
  *   npm run build:react:yardstick   the React build of the German market only: what the
  *                                   browser suite's React tests load (docs/TESTING.md)
@@ -50,19 +51,20 @@ async function main(): Promise<void> {
     )
     // The server's render and the package (docs/server-rendering.md): the shipped build's only.
     if (flavor === 'preact') await buildServerRender(outDirFor(flavor))
-    for (const b of result.manifest.bundles) {
+    const gallery = { ...result.gallery, file: `kit/${result.gallery.file}` }
+    for (const b of [...result.manifest.bundles, gallery]) {
       console.log(
         `${b.file.padEnd(34)} ${String(b.bytes.min).padStart(7)} B min ${String(b.bytes.brotli).padStart(6)} B br`,
       )
     }
+    const count = result.manifest.bundles.length + 1
     console.log(
-      `built ${result.manifest.bundles.length} ${flavor} bundles in ${Math.round(result.ms)} ms`,
+      `built ${count} ${flavor} bundles in ${Math.round(result.ms)} ms (the kit gallery outside the release folder)`,
     )
     const failures = buildFailures(result)
     for (const failure of failures) console.error(failure)
     if (failures.length > 0) process.exitCode = 1
-    else if (flavor === 'preact')
-      console.log(`browser floor check: ${result.manifest.bundles.length} bundles clean`)
+    else if (flavor === 'preact') console.log(`browser floor check: ${count} bundles clean`)
   } catch (error) {
     const failure = error as esbuild.BuildFailure
     if (failure.errors) {

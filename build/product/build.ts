@@ -17,6 +17,7 @@ import {
   writeBundle,
   writeWithCopies,
   embedTag,
+  type BuiltEntry,
   type Manifest,
 } from './output.ts'
 import { writeImages } from './images.ts'
@@ -227,6 +228,8 @@ export async function buildScript(
 
 export interface BuildResult {
   manifest: Manifest
+  /** The kit gallery's entry (kit/gallery.json), outside the release folder and its manifest. */
+  gallery: BuiltEntry
   /** Bundles over their byte budget (build/product/budgets.ts); the shipped flavor only. */
   violations: string[]
   /** What the shipped flavor uses beyond the browser floor, unguarded (build/product/floor-check.ts). */
@@ -282,8 +285,6 @@ const LAZY_FILES: SingleBundle[] = [
     copies: ['src/contract/', 'src/session/timing.ts', 'node_modules/superstruct/'],
   },
 ]
-
-const SINGLE_BUNDLES: SingleBundle[] = [...LAZY_FILES, KIT_GALLERY_BUNDLE]
 
 const footerEntry = path.join(ROOT, 'src/mount.ts')
 
@@ -374,12 +375,13 @@ export async function buildAll(
   const started = performance.now()
   await resetDir(publicDir(outDir))
   await resetDir(buildPaths(outDir).meta)
+  await resetDir(buildPaths(outDir).kit)
   // Left by builds before the release folder existed; it would look like one.
   await resetDir(path.join(outDir, 'static'), false)
   const images = flavor === 'preact' ? writeImages(publicDir(outDir)) : Promise.resolve([])
 
   const runtime = await previewRuntime(flavor)
-  const buildSingle = async (single: SingleBundle) => {
+  const buildSingle = async (single: SingleBundle, dir = buildPaths(outDir).static) => {
     const onRuntime = single.handOff !== undefined
     const { code, metafile } = await buildScript(
       flavor,
@@ -402,19 +404,18 @@ export async function buildAll(
     )
     return {
       single,
-      entry: await writeBundle(outDir, publicPath, {
-        kind: single.kind,
-        locale: '*',
-        site: null,
-        stem: single.stem,
-        code,
-        metafile,
-      }),
+      entry: await writeBundle(
+        outDir,
+        publicPath,
+        { kind: single.kind, locale: '*', site: null, stem: single.stem, code, metafile },
+        dir,
+      ),
     }
   }
-  // Bundles whose file name the footers need are built first; the rest alongside the footers.
-  const named = await Promise.all(SINGLE_BUNDLES.filter((s) => s.defineAs).map(buildSingle))
-  const others = Promise.all(SINGLE_BUNDLES.filter((s) => !s.defineAs).map(buildSingle))
+  // The lazily loaded files first: the footers are told their names. The kit gallery alongside
+  // the footers, into its own folder.
+  const named = await Promise.all(LAZY_FILES.map((file) => buildSingle(file)))
+  const gallery = buildSingle(KIT_GALLERY_BUNDLE, buildPaths(outDir).kit)
   const fileDefines = Object.fromEntries(
     named.flatMap((s) => [
       [s.single.defineAs!, JSON.stringify(s.entry.file)],
@@ -456,7 +457,10 @@ export async function buildAll(
     }),
   )
 
-  const bundles = [...footers, ...[...named, ...(await others)].map((s) => s.entry)]
+  // Every file the manifest lists is a footer or a file a footer loads (BundleKind).
+  const bundles = [...footers, ...named.map((s) => s.entry)] as Manifest['bundles']
+  const galleryEntry = (await gallery).entry
+  await writeFile(buildPaths(outDir).kitEntry, JSON.stringify(galleryEntry, null, 2))
   await images
   const manifest: Manifest = {
     flavor,
@@ -475,16 +479,23 @@ export async function buildAll(
   )
   // The React build is a yardstick, not shipped: budgets and the browser floor are the shipped build's.
   if (flavor === 'react')
-    return { manifest, violations: [], belowFloor: [], ms: performance.now() - started }
+    return {
+      manifest,
+      gallery: galleryEntry,
+      violations: [],
+      belowFloor: [],
+      ms: performance.now() - started,
+    }
   // Loaded here, not at the top: the floor check brings ESLint, which the unit tests' build does not need.
   const { floorViolations } = await import('./floor-check.ts')
-  const below = await floorViolations(
-    outDir,
-    bundles.map((b) => b.file),
-  )
+  const below = await floorViolations(outDir, [
+    ...bundles.map((b) => path.join(buildPaths(outDir).static, b.file)),
+    path.join(buildPaths(outDir).kit, galleryEntry.file),
+  ])
   return {
     manifest,
-    violations: budgetViolations(bundles),
+    gallery: galleryEntry,
+    violations: budgetViolations([...bundles, galleryEntry]),
     belowFloor: below.map((v) => `${v.file}: ${v.message}`),
     ms: performance.now() - started,
   }

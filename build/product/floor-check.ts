@@ -14,7 +14,6 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { floorQueries } from './browser-floor.ts'
 import { REPO_ROOT } from '../repo-root.ts'
-import { publicDir } from './output.ts'
 
 /**
  * JavaScript APIs the floor lacks that the bundles may use, each with its guard. The names are
@@ -96,17 +95,17 @@ function stylesheetsOf(metafileInputs: Iterable<string>): string[] {
     .map((input) => path.resolve(REPO_ROOT, input))
 }
 
-/** Every bundle of a build (its scripts and the stylesheets they contain) against the floor. */
+/** Bundles of the build in `outDir` (their paths; the scripts and the stylesheets they contain) against the floor. */
 export async function floorViolations(outDir: string, files: string[]): Promise<FloorViolation[]> {
   const scripts = await Promise.all(
     files.map(async (file) => ({
-      file,
-      code: await readFile(path.join(publicDir(outDir), 'static', file), 'utf8'),
+      file: path.basename(file),
+      code: await readFile(file, 'utf8'),
     })),
   )
   const sheets = new Set<string>()
   for (const file of files) {
-    const stem = file.replace(/\.[0-9a-f]+\.js$/, '')
+    const stem = path.basename(file).replace(/\.[0-9a-f]+\.js$/, '')
     const metafile = JSON.parse(
       await readFile(path.join(outDir, 'meta', `${stem}.json`), 'utf8'),
     ) as { inputs: Record<string, unknown> }

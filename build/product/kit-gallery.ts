@@ -1,7 +1,8 @@
 /**
- * The kit gallery's bundle (/kit/ on the demo server): built once per flavour, never shipped
- * to shoppers. It switches locale at run time, so it carries every locale's kit texts
- * through `virtual:kit-dictionaries` instead of one bundle's dictionary.
+ * The kit gallery's bundle (/kit/ on the demo server): built once per flavour into dist/kit/,
+ * beside the release folder, never shipped to shoppers. It switches locale at run time, so it
+ * carries every locale's kit texts through `virtual:kit-dictionaries` instead of one bundle's
+ * dictionary.
  */
 import type * as esbuild from 'esbuild'
 import { cssTextPlugin, localeDictionaryPlugin } from './esbuild-plugins.ts'

@@ -1,6 +1,6 @@
 /**
  * Writes the release folder (PUBLIC_DIR: hashed bundles with their .br and .gz copies,
- * manifest.json) and the metafiles beside it; measures bytes and SRI.
+ * manifest.json), the kit gallery's folder and the metafiles beside it; measures bytes and SRI.
  */
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
@@ -9,7 +9,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib'
 import { promisify } from 'node:util'
 import type { Metafile } from 'esbuild'
 import { budgetFor } from './budgets.ts'
-import type { BundleKind, Manifest, ManifestEntry } from '../../src/contract/contract.ts'
+import type { BudgetKind } from './budgets.ts'
+import type { Manifest, ManifestEntry } from '../../src/contract/contract.ts'
 
 export type { Manifest, ManifestEntry } from '../../src/contract/contract.ts'
 
@@ -37,13 +38,31 @@ export function buildPaths(outDir: string) {
     meta: path.join(outDir, 'meta'),
     /** The server's render (build/product/server-render.ts): the package's main export. */
     server: path.join(outDir, 'server'),
+    /**
+     * The kit gallery's bundle (with its .br and .gz copies) and `gallery.json`, its entry: the
+     * demo's /kit/ pages load it, no shop page does, so it stays outside the release folder.
+     */
+    kit: path.join(outDir, 'kit'),
+    kitEntry: path.join(outDir, 'kit', 'gallery.json'),
   }
 }
+
+/** A built file's entry: a manifest entry, or the kit gallery's (kit/gallery.json), which no manifest lists. */
+export type BuiltEntry = Omit<ManifestEntry, 'kind'> & { kind: BudgetKind }
 
 /** The manifest of the build in `distDir`, or null when there is none. */
 export async function readManifest(distDir: string): Promise<Manifest | null> {
   try {
     return JSON.parse(await readFile(buildPaths(distDir).manifest, 'utf8')) as Manifest
+  } catch {
+    return null
+  }
+}
+
+/** The kit gallery's entry of the build in `distDir`, or null when there is none. */
+export async function readKitGallery(distDir: string): Promise<BuiltEntry | null> {
+  try {
+    return JSON.parse(await readFile(buildPaths(distDir).kitEntry, 'utf8')) as BuiltEntry
   } catch {
     return null
   }
@@ -107,7 +126,7 @@ export async function resetDir(dir: string, keep = true): Promise<void> {
 }
 
 export interface BuiltBundle {
-  kind: BundleKind
+  kind: BudgetKind
   locale: string
   site: string | null
   /** File name stem, e.g. "footer.de-DE". */
@@ -116,17 +135,18 @@ export interface BuiltBundle {
   metafile: Metafile
 }
 
-/** Writes one bundle and its .br and .gz copies under `<outDir>/public/static/`, its metafile under `<outDir>/meta/`. */
+/**
+ * Writes one bundle and its .br and .gz copies into `dir` (the release folder's `static/` unless
+ * told otherwise), its metafile under `<outDir>/meta/`.
+ */
 export async function writeBundle(
   outDir: string,
   publicPath: string,
   bundle: BuiltBundle,
-): Promise<ManifestEntry> {
+  dir = buildPaths(outDir).static,
+): Promise<BuiltEntry> {
   const file = `${bundle.stem}.${contentHash(bundle.code)}.js`
-  const { gzip, brotli } = await writeWithCopies(
-    path.join(buildPaths(outDir).static, file),
-    bundle.code,
-  )
+  const { gzip, brotli } = await writeWithCopies(path.join(dir, file), bundle.code)
   await writeFile(
     path.join(buildPaths(outDir).meta, `${bundle.stem}.json`),
     JSON.stringify(bundle.metafile),
@@ -139,8 +159,8 @@ export async function writeBundle(
     file,
     bytes: { min: bundle.code.byteLength, gzip: gzip.byteLength, brotli: brotli.byteLength },
     integrity: sri,
-    // Only a footer is pasted into a page: the preview file is the footer's to load, the kit
-    // gallery the demo's.
+    // Only a footer is pasted into a page: the lazily loaded files are the footer's to load, the
+    // kit gallery the demo's.
     ...(bundle.kind === 'footer'
       ? { tag: embedTag(`${publicPath}${file}`, sri, bundle.site) }
       : {}),
@@ -149,7 +169,7 @@ export async function writeBundle(
 
 /** Budget violations as readable lines; empty when every bundle fits. */
 export function budgetViolations(
-  entries: ManifestEntry[],
+  entries: BuiltEntry[],
   env: NodeJS.ProcessEnv = process.env,
 ): string[] {
   return entries.flatMap((entry) => {

@@ -1,12 +1,12 @@
 import type * as esbuild from 'esbuild'
-import type { BundleKind } from './budgets.ts'
+import type { BudgetKind } from './budgets.ts'
 
 /**
  * Bundles built once, not per locale (e.g. the lazily loaded staff preview panel). They are
  * built before the footers, so a footer can be told a file name (see `defineAs`).
  */
 export interface SingleBundle {
-  kind: BundleKind
+  kind: BudgetKind
   entry: string
   stem: string
   /** Compile-time constant through which the footer bundles learn this bundle's file name. */

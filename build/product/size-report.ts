@@ -1,5 +1,6 @@
 /**
- * npm run size: min / gzip / brotli bytes per bundle against its budget, the modules that cost
+ * npm run size: min / gzip / brotli bytes per bundle (the manifest's, and the kit gallery's from
+ * dist/kit/) against its budget, the modules that cost
  * the most (from esbuild's metafile), and dist/size-report.html with the treemaps of the Preact and
  * the React build side by side. Exits non-zero when a budget is exceeded.
  *   npm run size            Preact bundles (shipped), beside the React build when it is built
@@ -11,7 +12,14 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Metafile } from 'esbuild'
 import { budgetFor } from './budgets.ts'
-import { budgetViolations, publicDir, readManifest, type Manifest } from './output.ts'
+import {
+  budgetViolations,
+  publicDir,
+  readKitGallery,
+  readManifest,
+  type BuiltEntry,
+  type Manifest,
+} from './output.ts'
 import { REPO_ROOT } from '../repo-root.ts'
 import { footerTreemaps, moduleName, reportHtml } from './module-report.ts'
 import {
@@ -54,6 +62,12 @@ async function main(): Promise<number> {
     console.error(`No build in ${distDir}. Run npm run build${react ? ':react' : ''} first.`)
     return 1
   }
+  // The manifest's bundles, and the kit gallery under its folder's name (no manifest lists it).
+  const gallery = await readKitGallery(distDir)
+  const listed: BuiltEntry[] = [
+    ...manifest.bundles,
+    ...(gallery ? [{ ...gallery, file: `kit/${gallery.file}` }] : []),
+  ]
   // Side by side with the React build of the same source, when it has been built.
   const reactBrotli = new Map<string, number>()
   if (!react) {
@@ -71,7 +85,7 @@ async function main(): Promise<number> {
     ...(reactBrotli.size ? ['React br', 'ratio'] : []),
   ]
   console.log(['bundle'.padEnd(32), ...columns.map((c) => c.padStart(9))].join(' '))
-  for (const b of manifest.bundles) {
+  for (const b of listed) {
     const budget = react ? '' : kb(budgetFor(b.kind).brotli)
     const other = b.kind === 'footer' ? reactBrotli.get(`${b.kind}:${b.locale}`) : undefined
     const compared = reactBrotli.size
@@ -134,7 +148,7 @@ async function main(): Promise<number> {
     const reactDir = reactBrotli.size ? path.join(distDir, 'react') : null
     const rows = [
       ['bundle', 'min', 'gzip', 'brotli', 'budget', 'React br', 'ratio'],
-      ...manifest.bundles.map((b) => {
+      ...listed.map((b) => {
         const other = b.kind === 'footer' ? reactBrotli.get(`${b.kind}:${b.locale}`) : undefined
         return [
           b.file,
@@ -159,7 +173,7 @@ async function main(): Promise<number> {
     )
     console.log(`\nTreemaps: ${path.relative(process.cwd(), reportFile)}`)
   }
-  const violations = react ? [] : budgetViolations(manifest.bundles)
+  const violations = react ? [] : budgetViolations(listed)
   if (violations.length) {
     console.error(`\nSize budget exceeded:\n  ${violations.join('\n  ')}`)
     return 1

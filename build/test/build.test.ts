@@ -10,9 +10,10 @@ import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { REPO_ROOT } from '../repo-root.ts'
 import { unsafeSyntax } from '../product/syntax-guard.ts'
-import { BROWSER_TARGET, buildScript, COMPILE_HINT } from '../product/build.ts'
-import { budgetViolations, buildPaths, type Manifest } from '../product/output.ts'
-import { consoleCodes } from '../product/console-codes.ts'
+import { BROWSER_TARGET, buildScript, COMPILE_HINT, EMBED_TYPES } from '../product/build.ts'
+import { budgetViolations, buildPaths, type BuiltEntry, type Manifest } from '../product/output.ts'
+import { CONSOLE_CODES_FILE, consoleCodes } from '../product/console-codes.ts'
+import { FOOTER_IMAGES, NEWSLETTER_IMAGES } from '../../src/contract/contract.ts'
 import { buildFailures } from '../../esbuild.config.ts'
 import { LOCALES, type Locale } from '../../src/contract/sites.ts'
 import { fakeClock } from '../../test/helpers/fake-timers.ts'
@@ -79,6 +80,54 @@ test('only footers carry a tag to paste, each with its evergreen copy and tag (n
       readFileSync(path.join(built.static, bundle.file)),
     )
   }
+})
+
+test('the release folder holds only what a page may load: footers, their evergreen copies, the lazily loaded files, images, manifest, console codes, types', () => {
+  const listed = manifest.bundles.flatMap((b) => [
+    b.file,
+    ...(b.evergreen ? [b.evergreen.file] : []),
+  ])
+  assert.ok(
+    manifest.bundles.every((b) => ['footer', 'preview', 'lazy'].includes(b.kind)),
+    'the manifest lists footers and the files they load',
+  )
+  const hostable = new Set([
+    'manifest.json',
+    ...[...listed, CONSOLE_CODES_FILE].map((file) => `static/${file}`),
+    `static/${path.basename(EMBED_TYPES)}`,
+  ])
+  const image = (file: string) =>
+    [FOOTER_IMAGES, NEWSLETTER_IMAGES].some((folder) => `/${file}`.startsWith(folder)) &&
+    /\.(svg|jpg|png|webp)$/.test(file)
+  const strays = readdirSync(built.public, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(built.public, path.join(entry.parentPath, entry.name)))
+    .map((file) => file.split(path.sep).join('/'))
+    .filter((file) => {
+      const original = file.replace(/\.(br|gz)$/, '')
+      return !hostable.has(original) && !image(original)
+    })
+  assert.equal(strays, [])
+  assert.ok(listed.length >= 2 * LOCALES.length + 3, `${listed.length} files listed`)
+})
+
+test('the kit gallery is built beside the release folder (kit/), with its entry, copies and budget', () => {
+  const gallery = JSON.parse(readFileSync(built.kitEntry, 'utf8')) as BuiltEntry
+  assert.is(gallery.kind, 'gallery')
+  assert.is(gallery.tag, undefined)
+  assert.match(gallery.file, /^kit-gallery\.[0-9a-f]{10}\.js$/)
+  const code = readFileSync(path.join(built.kit, gallery.file))
+  assert.is(gallery.integrity, `sha384-${createHash('sha384').update(code).digest('base64')}`)
+  assert.is(
+    readFileSync(path.join(built.kit, `${gallery.file}.br`)).byteLength,
+    gallery.bytes.brotli,
+  )
+  assert.ok(
+    brotliDecompressSync(readFileSync(path.join(built.kit, `${gallery.file}.br`))).equals(code),
+  )
+  assert.ok(gunzipSync(readFileSync(path.join(built.kit, `${gallery.file}.gz`))).equals(code))
+  assert.is(budgetViolations([gallery]).length, 0)
+  assert.is(budgetViolations([gallery], { GALLERY_BUDGET_BROTLI: '1000' }).length, 1)
 })
 
 test("the console codes' page beside the bundles has every code of docs/EMBEDDING.md as a row with its id", () => {

@@ -26,7 +26,7 @@ const FOOTER = '/service/promotion/api/promotion/SHOP_FOOTER'
 
 type Server = ReturnType<typeof createContractServer>
 
-/** A dist folder with only a manifest, so pages render without a build. */
+/** A dist folder with only a manifest and the kit gallery's entry, so pages render without a build. */
 function fakeDist(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'lf-dist-'))
   const bundle = {
@@ -37,11 +37,11 @@ function fakeDist(): string {
     bytes: { raw: 1, gzip: 1, brotli: 1 },
   }
   mkdirSync(path.join(dir, 'public'))
+  writeFileSync(path.join(dir, 'public', 'manifest.json'), JSON.stringify({ bundles: [bundle] }))
+  mkdirSync(path.join(dir, 'kit'))
   writeFileSync(
-    path.join(dir, 'public', 'manifest.json'),
-    JSON.stringify({
-      bundles: [bundle, { ...bundle, kind: 'gallery', locale: null, file: 'gallery.test.js' }],
-    }),
+    path.join(dir, 'kit', 'gallery.json'),
+    JSON.stringify({ ...bundle, kind: 'gallery', locale: '*', file: 'kit-gallery.test.js' }),
   )
   return dir
 }

@@ -105,7 +105,7 @@ export type WithFooterGlobal = { [GLOBAL_KEY]?: FooterGlobal }
 
 // The build's manifest.json, which the contract server and the size tools read.
 
-export type BundleKind = 'footer' | 'preview' | 'lazy' | 'gallery'
+export type BundleKind = 'footer' | 'preview' | 'lazy'
 
 interface Sizes {
   min: number
@@ -120,7 +120,7 @@ export interface ManifestEntry {
   file: string
   bytes: Sizes
   integrity: string
-  /** A footer's ready-to-paste embed tag; the preview file and the kit gallery have none (no page pastes them). */
+  /** A footer's ready-to-paste embed tag; the lazily loaded files have none (no page pastes them). */
   tag?: string
   /** A footer's evergreen copy (docs/EMBEDDING.md, "Updating without editing HTML"): its file and tag, without `integrity`. */
   evergreen?: { file: string; tag: string }

@@ -19,6 +19,7 @@ import { pathToFileURL } from 'node:url'
 import { buildAll, outDirFor, publicPathFrom, type Flavor } from './build/product/build.ts'
 import { floorQueries } from './build/product/browser-floor.ts'
 import { MARKETS } from './build/product/markets.ts'
+import { buildServerRender } from './build/product/server-render.ts'
 
 /** Why a finished build fails: bundles over their budget, or code below the browser floor. */
 export function buildFailures(result: { violations: string[]; belowFloor: string[] }): string[] {
@@ -48,6 +49,8 @@ async function main(): Promise<void> {
       publicPathFrom(process.env.FOOTER_PUBLIC_PATH),
       markets,
     )
+    // The server's render and the package (docs/server-rendering.md): the shipped build's only.
+    if (flavor === 'preact') await buildServerRender(outDirFor(flavor))
     const gallery = { ...result.gallery, file: `kit/${result.gallery.file}` }
     for (const b of [...result.manifest.bundles, gallery]) {
       console.log(

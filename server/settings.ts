@@ -9,7 +9,9 @@ import { StartRefused } from './core/private-files.ts'
  * (127.0.0.1: the demo is for this machine unless asked; 0.0.0.0 or :: for every interface; on any HOST the demo tools, which hand
  * out staff sessions and show everyone's confirmation links, answer loopback clients only),
  * SERVER_MODE (demo, or contract for the SPEC §7 calls alone), PUBLIC_ORIGIN (the
- * confirmation links' origin; default the address served on), LOGIN_KEYS or LOGIN_KEYS_FILE
+ * confirmation links' origin; default the address served on), ASSET_ORIGIN (where the release
+ * folder is served, for the server-rendered footer's pictures; default PUBLIC_ORIGIN),
+ * LOGIN_KEYS or LOGIN_KEYS_FILE
  * (the login tokens' signing keys, core/login-keys.ts: contract mode does not start without
  * them; demo mode draws its own, and its logins end with the process), CONSENT_CLIENT_EVIDENCE
  * (`keep`: a sign-up and its confirmation keep the client's address and user agent; `none`, the
@@ -51,6 +53,7 @@ export function serveOptions(env: Record<string, string | undefined>): {
       mode: mode as ServerMode,
       origin: `http://${name}:${port}`,
       publicOrigin: env.PUBLIC_ORIGIN,
+      assetOrigin: env.ASSET_ORIGIN,
       ...(loginKeys ? { loginKeys } : {}),
       keepClientEvidence: evidence === 'keep',
     },

@@ -7,6 +7,7 @@
 import { fromDocument } from './dom'
 import { log } from './log'
 import { run } from './base/tasks'
+import { SERVER_RENDERED_ATTRIBUTE } from './contract/contract'
 
 type Claimed = [HTMLElement, ShadowRoot] | undefined
 
@@ -44,8 +45,15 @@ function claimHost(
     const shadow = host.shadowRoot
     try {
       if (host.closest('[hidden],[inert]')) throw 0
-      // A root left empty by unmount() is taken again.
-      return [host, shadow && !shadow.firstChild ? shadow : host.attachShadow({ mode: 'open' })]
+      // A root left empty by unmount() is taken again, and so is a server-rendered footer's
+      // (docs/server-rendering.md): attachShadow would empty that one.
+      return [
+        host,
+        shadow &&
+        (!shadow.firstChild || shadow.lastElementChild?.hasAttribute(SERVER_RENDERED_ATTRIBUTE))
+          ? shadow
+          : host.attachShadow({ mode: 'open' }),
+      ]
     } catch {
       // The messages name the id literally: a template costs bytes in every bundle.
       warn('W7', '<' + host.localName + ' id="footer">')

@@ -99,9 +99,11 @@ test('mounts into a shadow root of #footer with the market and locale', async ()
   )
 })
 
+/** Footer content with a legal link, inline in the page (src/footer/content-source.ts). */
+const INLINE_LEGAL_LINK = `<script type="application/json" id="footer-content">${JSON.stringify({ legalLinks: [{ url: '/impressum-s1.html', text: 'Impressum' }] })}</script>`
+
 test("the integrator's fallback inside #footer shows until the footer's first render takes its place", async () => {
-  document.body.innerHTML =
-    '<div id="footer"><nav aria-label="Rechtliches"><a href="/impressum">Impressum</a></nav></div>'
+  document.body.innerHTML = `<div id="footer"><nav aria-label="Rechtliches"><a href="/impressum">Impressum</a></nav></div>${INLINE_LEGAL_LINK}`
   const fallback = document.querySelector('nav')!
   const { win, drain } = testWindow()
   await captureConsole(async () => {
@@ -114,6 +116,21 @@ test("the integrator's fallback inside #footer shows until the footer's first re
   })
   assert.ok(shadowRoot().querySelector('footer'), 'the footer rendered')
   assert.is(fallback.assignedSlot, null, 'and the fallback is hidden')
+})
+
+test('without legal links of its own (the content call failed) the footer shows the fallback again, below it', async () => {
+  document.body.innerHTML =
+    '<div id="footer"><nav aria-label="Rechtliches"><a href="/impressum">Impressum</a></nav></div>'
+  const fallback = document.querySelector('nav')!
+  const { win, drain } = testWindow()
+  const { warnings } = await captureConsole(async () => {
+    boot(win, captured(scriptTag('DE')))
+    await drain()
+  })
+  assert.match(warnings.join('\n'), /\bW27\b/, 'the content call answered 404')
+  assert.ok(shadowRoot().querySelector('footer'), 'the footer rendered')
+  assert.ok(fallback.assignedSlot, 'the fallback shows again')
+  assert.is(shadowRoot().lastChild, fallback.assignedSlot, 'below the footer')
 })
 
 test('included twice: mounts once and says so', async () => {

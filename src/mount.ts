@@ -34,12 +34,33 @@ function mount(
   shadow: ShadowRoot,
 ): () => void {
   const doc = win.document
+  // A server-rendered footer (docs/server-rendering.md) stays on screen while the widget renders
+  // out of sight; once the widget has rendered its last step with legal links of its own, it
+  // takes the server's place (no frame without a footer). Without legal links (the content call
+  // failed) the server's footer stays, or, on a page without one, the page's own fallback inside
+  // #footer shows again (docs/EMBEDDING.md "Without JavaScript").
+  const served = [...shadow.childNodes]
   const create = fromDocument(doc, 'createElement')
   // The integrator's fallback inside #footer (docs/EMBEDDING.md, "Without JavaScript") shows
   // through this slot until the footer's first render, in the same task, takes its place: on a
   // long page the footer may start seconds after the shadow root hides the host's own content.
-  const fallback = shadow.appendChild(create.call(doc, 'slot'))
+  // Beside a server-rendered footer, which holds the links itself, it stays hidden.
+  const fallback = create.call(doc, 'slot')
+  if (!served.length) shadow.appendChild(fallback)
   const container = shadow.appendChild(create.call(doc, 'div'))
+  // A style property, not the hidden attribute, which the base styles' `display` overrides.
+  if (served.length) container.style.display = 'none'
+  const swap = () => {
+    for (const node of served) node.remove()
+    container.style.display = ''
+  }
+  const done = (legalLinks: boolean) => {
+    if (!legalLinks) served.length ? log.warn('W30') : shadow.appendChild(fallback)
+    // Parts that add theirs a step at a time (the teaser groups) may not be through yet: the swap
+    // waits for an idle moment, when no staged step is left, so the widget's footer is whole.
+    else if (served.length && win.requestIdleCallback) win.requestIdleCallback(swap)
+    else swap()
+  }
   let ended: boolean | undefined
   /** What the end runs: each timer's clearing (a cleared or run timer's too: that is harmless), each part's stop. */
   const ends: (() => void)[] = []
@@ -69,7 +90,9 @@ function mount(
   // loads (whenNearViewportOrIdle).
   timers.setTimeout(() => {
     try {
+      // A server-rendered footer's picture is on its way already.
       if (
+        !served.length &&
         !config.newsletterHidden &&
         footerSections({ config, document: doc }).newsletter &&
         isNearViewport(win, host)
@@ -100,6 +123,7 @@ function mount(
         later: createSlicedScheduler(timers, () => win.performance.now()),
         document: doc,
         mountElement: host,
+        onDone: done,
         load: fileLoader(win, scriptUrl, doc, config.nonce),
       })
       const styleRoot = createStyleRoot(shadow, config.nonce)
@@ -124,7 +148,12 @@ function mount(
       )
     },
   ]
-  ends.push(whenNearViewportOrIdle(win, host, () => runInTasks(steps, timers)))
+  // Beside a server-rendered footer the start waits for the page's load and an idle moment (the
+  // container out of sight never nears the viewport): its tasks would delay the paint of the
+  // server's picture, the page's largest.
+  ends.push(
+    whenNearViewportOrIdle(win, served.length ? container : host, () => runInTasks(steps, timers)),
+  )
   return () => {
     ended = true
     for (const end of ends) end()

@@ -26,6 +26,16 @@ const VIEW_RUNS = Number(process.env.BENCH_VIEW_RUNS ?? 5)
 /** Traced loads per page at an observed 4x CPU (observed-tasks.ts). */
 const TASK_RUNS = Number(process.env.BENCH_TASK_RUNS ?? 3)
 
+/** The short page server-rendered (the backend's phone fragment in #footer, then the tag) and with the one tag, both devtools-throttled. */
+export const SERVER_RENDERED_PAGES = (shortPage: string) => [
+  { name: 'short /de/ one tag, devtools', url: shortPage, throttling: 'devtools' as const },
+  {
+    name: 'short /de/?ssr=smartphone, devtools',
+    url: `${shortPage}?ssr=smartphone`,
+    throttling: 'devtools' as const,
+  },
+]
+
 const ms = (n: number) => n.toFixed(0)
 const signed = (n: number, digits = 0) => `${n > 0 ? '+' : ''}${n.toFixed(digits)}`
 
@@ -76,7 +86,7 @@ function vitalsRows(pages: PageVitals[]): string[][] {
  * The paired per-run differences, widget minus blocked, run i against run i (the two took turns,
  * so each pair shares the machine's load of its moment): median and range of LCP, TBT and score.
  */
-function pairedLines(pages: PageVitals[]): string[] {
+export function pairedLines(pages: PageVitals[]): string[] {
   return pages.map((p) => {
     const { widget, blocked } = p.runs
     const spread = (of: (v: (typeof widget)[number]) => number, scale = 1, unit = ' ms') => {
@@ -143,11 +153,17 @@ export async function hostViewBench(
     // The host's hint: the picture's preload from the manifest (docs/EMBEDDING.md).
     { name: 'short /de/ + preload', url: `${shortPage}?hint` },
     { name: 'long /_hosts/article.html', url: `${origin}/_hosts/article.html` },
+    // The server-rendered footer (docs/server-rendering.md) beside the one tag, both loaded really
+    // throttled (Lighthouse's devtools throttling: its model would count the deferred script
+    // evaluated before the server's paint as blocking it).
+    ...SERVER_RENDERED_PAGES(shortPage),
   ]
   const pages = await hostVitals(hostPages, WIDGET_SCRIPTS, /\/static\/footer\./, LH_RUNS, log)
   log(`\n(e) The widget's tasks at 4x CPU, ${TASK_RUNS} traced loads per page ...`)
   const at4x = new Map<string, WidgetTasks[]>()
-  for (const { name, url } of hostPages.filter((p) => !p.url.endsWith('?hint')))
+  for (const { name, url } of hostPages.filter(
+    (p) => !p.url.endsWith('?hint') && !('throttling' in p),
+  ))
     at4x.set(name, await observedWidgetTasks(browser, url, TASK_RUNS))
   const vitals = vitalsRows(pages)
   const audits = [...pairedLines(pages), ...taskLines(pages, at4x), ...auditLines(pages)]
@@ -172,7 +188,7 @@ export async function hostViewBench(
   ]
 
   const text = [
-    `(e) Host page vitals, Lighthouse ${LH_RUNS} runs each (median; mobile, simulated slow 4G, 4x CPU)`,
+    `(e) Host page vitals, Lighthouse ${LH_RUNS} runs each (median; mobile, slow 4G, 4x CPU; simulated unless the page says devtools)`,
     formatTable(vitals),
     ...audits,
     '',

@@ -51,7 +51,9 @@ export type Flavor = 'preact' | 'react'
 export const ROOT = REPO_ROOT
 
 /** The product's version (semver), written once in package.json: the manifest and the page global carry it. */
-const VERSION: string = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version
+export const VERSION: string = JSON.parse(
+  readFileSync(path.join(ROOT, 'package.json'), 'utf8'),
+).version
 
 /**
  * The address console codes link to, each with its own anchor (docs/EMBEDDING.md, "Console
@@ -145,7 +147,7 @@ const DEFERRED_START = {
  * the bundle: every bundle but the footers, which learn them from the files' builds. An empty
  * name means "no such file".
  */
-const NO_LAZY_FILES = {
+export const NO_LAZY_FILES = {
   __PREVIEW_FILE__: '""',
   __PREVIEW_INTEGRITY__: '""',
   __DOI_FILE__: '""',
@@ -186,6 +188,12 @@ function bundleOptions(flavor: Flavor): esbuild.BuildOptions {
 /** The short class names of this build (build/product/class-names.ts), one map for every bundle. */
 let classNames: Map<string, string> | undefined
 
+/** `code` with this build's short class names: the server's render (server-render.ts) uses the same. */
+export function withShortClassNames(code: string): string {
+  classNames ??= classNameMap(path.join(ROOT, 'src'))
+  return shortenClassNames(code, classNames)
+}
+
 /**
  * Builds one browser script: esbuild, then terser's pass (build/product/terser-pass.ts). Fails on any
  * esbuild warning, because for our targets a warning means code that may crash at run time
@@ -212,8 +220,7 @@ export async function buildScript(
     const text = await esbuild.formatMessages(result.warnings, { kind: 'warning', color: false })
     throw new Error(`esbuild warnings are errors for shipped code:\n${text.join('\n')}`)
   }
-  classNames ??= classNameMap(path.join(ROOT, 'src'))
-  const code = shortenClassNames(await terserPass(rewrite(result.outputFiles![0].text)), classNames)
+  const code = withShortClassNames(await terserPass(rewrite(result.outputFiles![0].text)))
   const unsafe = unsafeSyntax(code)
   if (unsafe) throw new Error(unsafe)
   return { code: new TextEncoder().encode(code), metafile: result.metafile! }

@@ -36,6 +36,8 @@ export function buildPaths(outDir: string) {
     static: path.join(release, 'static'),
     /** esbuild's metafile of each bundle, by stem: outside the release folder. */
     meta: path.join(outDir, 'meta'),
+    /** The server's render (build/product/server-render.ts): the package's main export. */
+    server: path.join(outDir, 'server'),
     /**
      * The kit gallery's bundle (with its .br and .gz copies) and `gallery.json`, its entry: the
      * demo's /kit/ pages load it, no shop page does, so it stays outside the release folder.

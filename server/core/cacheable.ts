@@ -1,5 +1,5 @@
 /**
- * JSON answers the HTTP cache may keep (the footer content: the same for every visitor of a
+ * Answers the HTTP cache may keep (the footer content and its server-rendered fragment: the same for every visitor of a
  * market, read on every page view): a validator (ETag), a short cache life with revalidation in
  * the background, 304 Not Modified for a client that already holds the answer, and the body
  * compressed as the client accepts it. A shopper's second page then costs a 304 or nothing.
@@ -54,7 +54,16 @@ function matchesNoneMatch(header: string | null, tag: string): boolean {
  * depends on besides Accept-Encoding (a shared cache must keep one copy per value).
  */
 export function cacheableJson(request: Request, value: unknown, vary: string[] = []): Response {
-  const body = JSON.stringify(value)
+  return cacheable(request, JSON.stringify(value), 'application/json; charset=utf-8', vary)
+}
+
+/** `body` of `contentType` as a cacheable answer to `request`, as cacheableJson. */
+export function cacheable(
+  request: Request,
+  body: string,
+  contentType: string,
+  vary: string[] = [],
+): Response {
   const tag = entityTag(body)
   const headers: Record<string, string> = {
     etag: tag,
@@ -63,7 +72,7 @@ export function cacheableJson(request: Request, value: unknown, vary: string[] =
   }
   if (matchesNoneMatch(request.headers.get('if-none-match'), tag))
     return new Response(null, { status: 304, headers })
-  headers['content-type'] = 'application/json; charset=utf-8'
+  headers['content-type'] = contentType
   const raw = Buffer.from(body)
   const coding =
     raw.byteLength < MIN_COMPRESS_BYTES

@@ -48,6 +48,16 @@ interface Account {
   password: string
 }
 
+/** What the footer fragment route hands the package's renderFooter (docs/server-rendering.md). */
+export interface RenderFooterOptions {
+  site: string
+  platform: string
+  /** The content call's contentJSON. */
+  content: string | null
+  origin: string
+  assetOrigin: string
+}
+
 export interface CoreOptions {
   limits?: Partial<Limits>
   /** The address this server runs on; in-process calls resolve relative URLs against it. */
@@ -67,6 +77,13 @@ export interface CoreOptions {
   fixturesDir: string
   /** The widget's locales/, whose newsletter strings are the consent texts (consent-texts.ts). */
   localesDir: string
+  /**
+   * The server render of the footer (the package's renderFooter, docs/server-rendering.md), for
+   * the footer fragment route; without it that route answers 503.
+   */
+  renderFooter?: (options: RenderFooterOptions) => Promise<string>
+  /** Where the release folder is served (pictures, logos) for the footer fragment. Defaults to `publicOrigin`. */
+  assetOrigin?: string
   /**
    * Where the records live (store/open.ts): npm start's server passes the configured database;
    * default a database of its own in memory (in-process tests), which ends with the process.
@@ -95,6 +112,8 @@ export interface ServerContext {
   publicOrigin: string
   sitePaths: Partial<Record<Site, string>>
   fixturesDir: string
+  renderFooter?: (options: RenderFooterOptions) => Promise<string>
+  assetOrigin: string
   localesDir: string
   store: Store
   accounts?: readonly Account[]
@@ -109,10 +128,13 @@ export interface ServerContext {
 export function createContext(options: CoreOptions): ServerContext {
   const random = options.randomBytes ?? ((n: number) => randomBytes(n))
   const origin = new URL(options.origin ?? 'https://shop.test').origin
+  const publicOrigin = new URL(options.publicOrigin ?? origin).origin
   return {
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     origin,
-    publicOrigin: new URL(options.publicOrigin ?? origin).origin,
+    publicOrigin,
+    renderFooter: options.renderFooter,
+    assetOrigin: new URL(options.assetOrigin ?? publicOrigin).origin,
     sitePaths: options.sitePaths ?? {},
     fixturesDir: options.fixturesDir,
     localesDir: options.localesDir,

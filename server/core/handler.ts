@@ -10,6 +10,7 @@ import { matchRoute, type Middleware, type Route, type RouteArgs } from './route
 import { finalizeResponse } from './safety.ts'
 import { StoreUnavailable } from './store/sql.ts'
 import { footerRoutes } from './routes/footer.ts'
+import { footerFragmentRoutes } from './routes/footer-fragment.ts'
 import { loginRoutes } from './routes/login.ts'
 import { newsletterRoutes } from './routes/newsletter.ts'
 import { previewRoutes } from './routes/preview.ts'
@@ -66,7 +67,13 @@ function failure(method: string, pattern: string, error: unknown): Response {
 
 /** The calls of SPEC §7 (src/contract/contract-calls.ts), and nothing else. */
 export function coreRoutes(): Route[] {
-  return [...newsletterRoutes(), ...footerRoutes(), ...previewRoutes(), ...loginRoutes()]
+  return [
+    ...newsletterRoutes(),
+    ...footerRoutes(),
+    ...footerFragmentRoutes(),
+    ...previewRoutes(),
+    ...loginRoutes(),
+  ]
 }
 
 export function createContractCore(

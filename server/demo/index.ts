@@ -9,6 +9,7 @@ import { FOOTER_IMAGES, NEWSLETTER_IMAGES } from '../../src/contract/contract.ts
 import { MARKETS } from '../../build/product/markets.ts'
 import { DIST_DIR } from '../paths.ts'
 import type { ServerContext } from '../core/context.ts'
+import { footerFragment } from '../core/routes/footer-fragment.ts'
 import type { Demo, DemoHook } from './types.ts'
 import type { Layer } from '../core/handler.ts'
 import { empty } from '../core/http.ts'
@@ -90,6 +91,7 @@ export function demoLayer(options: DemoOptions = {}): (ctx: ServerContext) => La
     const demo: Demo = {
       distDir: options.distDir ?? DIST_DIR,
       fixturesDir: ctx.fixturesDir,
+      fragment: (site, platform) => footerFragment(ctx, site, platform),
     }
     return {
       routes: [

@@ -9,6 +9,10 @@
  *   ?csp     the page is served with STRICT_CSP
  *   ?hint    the newsletter picture's preload in <head>, from the manifest (docs/EMBEDDING.md,
  *            "The newsletter picture")
+ *   ?ssr     #footer holds the server-rendered footer (docs/server-rendering.md) for CLASSIC, or
+ *            for the platform named (?ssr=smartphone), as a shop's SSI would put it there
+ *   ?notag   no script tag: the server-rendered footer alone
+ *   ?after   a paragraph of host content after #footer (what a layout shift would move)
  * Every market page also carries the demo host's view script (/_demo/view.js, see VIEW_SCRIPT).
  */
 
@@ -19,6 +23,7 @@ import { VIEW_CHANGE_EVENT } from '../../src/footer/view-change.ts'
 import { escapeHtml, html } from '../core/http.ts'
 import { readManifest, type Manifest } from '../../build/product/output.ts'
 import type { Demo } from './types.ts'
+import { FRAGMENT_PLATFORMS } from '../core/routes/footer-fragment.ts'
 
 /** The strict policy the widget must live under (no inline script or style, Trusted Types for scripts). */
 export const STRICT_CSP =
@@ -84,8 +89,18 @@ export async function marketPage(
   const tag = url.searchParams.has('inject')
     ? injectedTag(src, market)
     : scriptTag(src, bundle.integrity, market, url)
-  const tags = url.searchParams.has('twice') ? tag + '\n' + tag : tag
-  const footer = url.searchParams.has('nofooter') ? '' : '<div id="footer"></div>'
+  const tags = url.searchParams.has('notag')
+    ? ''
+    : url.searchParams.has('twice')
+      ? tag + '\n' + tag
+      : tag
+  const ssr = url.searchParams.get('ssr')
+  const platform = (ssr || 'CLASSIC').toUpperCase()
+  const fragment =
+    ssr === null || !FRAGMENT_PLATFORMS.includes(platform)
+      ? ''
+      : await demo.fragment(market.site, platform)
+  const footer = url.searchParams.has('nofooter') ? '' : `<div id="footer">${fragment ?? ''}</div>`
   const nav = MARKETS.map(
     (m) =>
       `<a href="${flavor === 'react' ? '/react' : ''}${m.path}" hreflang="${m.lang}" lang="${m.lang}">${escapeHtml(m.name)}</a>`,
@@ -106,7 +121,7 @@ export async function marketPage(
 <h1>${escapeHtml(market.name)}</h1>
 <p>A plain host page. The footer below is the widget, loaded by one script tag for <code>${market.locale}</code>.</p>
 </main>
-${footer}
+${footer}${url.searchParams.has('after') ? '\n<p id="host-after">Host content after the footer.</p>' : ''}
 ${tags}
 </body>
 </html>`,

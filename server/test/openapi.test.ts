@@ -124,7 +124,7 @@ async function answer(
   else {
     const described = content[type]
     assert.ok(described, `${what} as ${type || 'nothing'}, not as ${Object.keys(content)}`)
-    data = JSON.parse(text)
+    data = type.endsWith('json') ? JSON.parse(text) : text
     const validate = compile(described!.schema)
     assert.ok(
       validate(data),
@@ -182,6 +182,15 @@ test("the reference backend's answers, call by call, as the document describes t
       })
     }
     await answer(CALLS.footer, CALLS.footer.path, { headers: { 'X-Hunter-Site': 'DE' } })
+    const fragment = CALLS.footerFragment
+    await answer(fragment, fragment.path, {
+      headers: { ':site': 'DE' },
+      query: '?platform=CLASSIC',
+    })
+    await answer(fragment, fragment.path, {
+      headers: { ':site': 'XX' },
+      query: '?platform=CLASSIC',
+    })
     await answer(CALLS.psdata, CALLS.psdata.path, { headers: CSRF })
     await answer(CALLS.psdata, CALLS.psdata.path)
     await answer(CALLS.checkauth, CALLS.checkauth.path)

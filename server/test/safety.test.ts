@@ -786,6 +786,7 @@ test('npm start: demo mode on 127.0.0.1 by default; SERVER_MODE=contract turns t
       mode: 'demo',
       origin: 'http://127.0.0.1:8080',
       publicOrigin: undefined,
+      assetOrigin: undefined,
       keepClientEvidence: false,
     },
   })
@@ -793,12 +794,14 @@ test('npm start: demo mode on 127.0.0.1 by default; SERVER_MODE=contract turns t
     PORT: '8502',
     SERVER_MODE: 'contract',
     PUBLIC_ORIGIN: 'https://www.lumora.example',
+    ASSET_ORIGIN: 'https://cdn.lumora.example',
     LOGIN_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
   }).options
   assert.equal(options, {
     mode: 'contract',
     origin: 'http://127.0.0.1:8502',
     publicOrigin: 'https://www.lumora.example',
+    assetOrigin: 'https://cdn.lumora.example',
     keepClientEvidence: false,
   })
   assert.is(loginKeys?.signingId, 'k1')

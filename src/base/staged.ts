@@ -20,8 +20,8 @@ export function useLaterStep(ready = true): boolean {
  * Each step is asked for after the part before it has rendered (an effect).
  */
 export function useStagedCount(total: number): number {
-  const { plan } = useWidget()
-  const [count, setCount] = useState(1)
+  const { plan, serverRender } = useWidget()
+  const [count, setCount] = useState(serverRender ? total : 1)
   useEffect(() => {
     if (count < total) plan.later(() => setCount((n) => n + 1))
   }, [count, total])

@@ -20,8 +20,9 @@ export interface StartPlan {
   reach(step: number): void
 }
 
-export function createStartPlan(later: Later): StartPlan {
-  const at = signal(0)
+/** A plan at `from`: a server's render (src/app/server-render.tsx) starts where the browser's ends. */
+export function createStartPlan(later: Later, from = 0): StartPlan {
+  const at = signal(from)
   return {
     later,
     reached: (step) => at.value >= step,

@@ -39,6 +39,16 @@ export interface Widget {
   /** The host element (#footer); widget DOM events are dispatched on it. */
   mountElement: HTMLElement
   psdata: PsDataLoader
+  /**
+   * Set only where a server renders the footer (src/app/server-render.tsx): every part renders
+   * at once, in its state before any answer, with this content (the footer's PartialContent).
+   */
+  serverRender?: { content: unknown }
+  /**
+   * Told once the footer has rendered its last step: whether it shows legal links of its own.
+   * Mount then takes over what the page rendered into #footer, or keeps it (src/mount.ts).
+   */
+  onDone?(legalLinks: boolean): void
   /** Loads a file few visitors need (src/lazy-file.ts); the tests' widget takes it from source. */
   load: LoadFile
 }

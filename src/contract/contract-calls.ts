@@ -11,6 +11,7 @@ import {
   CSRF_HEADER,
   DOI_PATH,
   FOOTER_CONTENT_PATH,
+  FOOTER_FRAGMENT_PATH,
   LOGIN_API,
   LOGIN_PATH,
   LOGIN_TOKEN_COOKIE,
@@ -72,6 +73,8 @@ export const CALLS = {
   }),
   update: call('PUT', SUBSCRIBERS_PATH + TOKEN, { newsletter: true, headers: SITE_AND_PAGE }),
   footer: call('GET', FOOTER_CONTENT_PATH, { headers: [SITE_HEADER] }),
+  /** The host page's server (or its SSI) asks for the rendered footer: docs/server-rendering.md. */
+  footerFragment: call('GET', FOOTER_FRAGMENT_PATH + ':site'),
   psdata: call('GET', PSDATA_PATH, { headers: [CSRF_HEADER] }),
   checkauth: call('GET', PREVIEW_API + CHECKAUTH_PATH, { cookies: STAFF_COOKIES }),
   renew: call('GET', PREVIEW_API + PREVIEW_RENEW_PATH, { cookies: STAFF_COOKIES }),

@@ -63,6 +63,16 @@ export const SUBSCRIBER_TOKEN_BYTES = 16
 /** ...so exactly this: anything else (a path part, `..`, another length) is no token, never sent or looked up. */
 export const SUBSCRIBER_TOKEN_PATTERN = /^[\w-]{22}$/
 
+// The server-rendered footer (docs/server-rendering.md).
+
+/**
+ * The attribute that marks the last element of a server-rendered shadow root as the footer's: the
+ * bundle takes over such a root instead of attaching its own (src/mount-point.ts).
+ */
+export const SERVER_RENDERED_ATTRIBUTE = 'data-lumora-footer'
+/** Where the reference backend serves the server-rendered footer: `<path><SITE>?platform=...`. */
+export const FOOTER_FRAGMENT_PATH = '/service/footer-fragment/'
+
 // The page global.
 
 /** Dispatched on #footer (bubbling, composed) once per mount when every part of the footer is in place. */

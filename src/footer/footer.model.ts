@@ -29,8 +29,9 @@ import {
  * checked one column per step and revealed SEO_LINKS_PER_STEP at a time.
  */
 export function createFooterModel(widget: Widget) {
-  const content = signal<PartialContent | null>(null)
-  const seoShown = signal(0)
+  const given = widget.serverRender
+  const content = signal((given?.content as PartialContent | undefined) ?? null)
+  const seoShown = signal(given ? Infinity : 0)
   const sections = footerSections(widget)
   const phone = computed(() => isPhoneLike(widget.platform.value))
   const touch = computed(() => isTouchLike(widget.platform.value))
@@ -112,6 +113,8 @@ export function createFooterModel(widget: Widget) {
     reach(Step.bottom)
     await step()
     reach(Step.done)
+    // In this task, which also renders what `done` shows: mount's takeover and that render share a frame.
+    widget.onDone?.(!!first?.legalLinks?.length)
     await step()
     // Once per mount, with every part in place: what a page's monitoring times out on.
     emit(widget, READY_EVENT, null)

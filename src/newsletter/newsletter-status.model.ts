@@ -26,7 +26,7 @@ export function createStatusModel(
   form: BaseDataForm,
 ) {
   /** True once the status (psdata) is known, or STATUS_WAIT_MS has passed without it. */
-  const ready = signal(false)
+  const ready = signal(!!widget.serverRender)
   const status = signal<string | undefined>(undefined)
   /** SPEC §4: hidden by the page, or when the visitor is already (about to be) subscribed; a DOI landing always shows. */
   const hidden = computed(

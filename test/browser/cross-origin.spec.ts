@@ -3,7 +3,9 @@
  * the demo pages: the shop's page on one origin carries the manifest's tag with its `src` on the
  * asset origin, Debian's nginx running the doc's own block over dist/public/; the shop routes
  * `/service/` to the contract server in contract mode. Also the doc's nginx headers one by one,
- * the doc's two CSPs as printed, and the reference server's `/static/` as another origin.
+ * the doc's two CSPs as printed, on a page with the one tag and on a server-rendered one
+ * (docs/server-rendering.md, its CSP section as printed), and the reference server's `/static/`
+ * as another origin.
  */
 import { expect, test, type Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
@@ -23,6 +25,9 @@ import {
   type Nginx,
   type ShopOrigin,
 } from './origins.ts'
+import { pathToFileURL } from 'node:url'
+import { buildPaths } from '../../build/product/output.ts'
+import type * as ServerRender from '../../types/lumora-footer-server.d.ts'
 import { DEMO_ACCOUNT } from '../../server/core/routes/login.ts'
 
 const RELEASE = publicDir(path.join(REPO_ROOT, 'dist'))
@@ -54,9 +59,9 @@ const tagOn = (origin: string, extra = '') =>
     .tag!.replace(`src="${manifest.publicPath}`, `src="${origin}${manifest.publicPath}`)
     .replace(' defer>', `${extra} defer>`)
 
-const hostPage = (tag: string) => `<!doctype html>
+const hostPage = (tag: string, footerHtml = '') => `<!doctype html>
 <html lang="de"><head><meta charset="utf-8"><title>Shop</title></head>
-<body><main><h1>Ein Shop</h1></main><div id="footer"></div>
+<body><main><h1>Ein Shop</h1></main><div id="footer">${footerHtml}</div>
 ${tag}
 </body></html>`
 
@@ -234,36 +239,70 @@ test("the doc's nginx block: types with charset, the encoding the client accepts
 // The doc's policies name the asset origin as https://cdn.example.com and the nonce as NONCE.
 const policies = docBlocks('Content Security Policy', 'text')
 test('the doc prints two policies', () => expect(policies.length).toBe(2))
-for (const [i, printed] of policies.entries()) {
-  test(`CSP ${i + 1} of the doc, as printed: footer, images and sign-up run, nothing is refused`, async ({
-    page,
-  }) => {
-    const nonce = randomBytes(16).toString('base64')
-    const policy = printed
-      .trim()
-      .replace(/\s*\n\s*/g, ' ')
-      .replaceAll('https://cdn.example.com', assets.origin)
-      .replaceAll('NONCE', nonce)
-    const { failed, log } = watchNetwork(page)
-    const violations: string[] = []
-    page.on('console', (m) => {
-      if (/Content Security Policy|Trusted Type/i.test(m.text())) violations.push(m.text())
-    })
-    const extra = printed.includes('NONCE') ? ` nonce="${nonce}"` : ''
-    shop.pages.set(`/csp-${i}`, {
-      body: hostPage(tagOn(assets.origin, extra)),
-      headers: { 'content-security-policy': policy },
-    })
-    await page.setViewportSize(TALL)
-    await page.goto(`${shop.origin}/csp-${i}`)
-    await expectFullFooter(page, assets.origin)
-    expect(await signUp(page)).toBe(201)
-    expect(violations).toEqual([])
-    expect(failed).toEqual([])
-    expect(log.errors).toEqual([])
-    expect(log.pageErrors).toEqual([])
-  })
+
+/** docs/server-rendering.md's CSP section: the allow-list policy's style-src line on a server-rendered page. */
+const serverRenderedStyleSrc = () => {
+  const doc = readFileSync(path.join(REPO_ROOT, 'docs/server-rendering.md'), 'utf8')
+  const section = doc.slice(doc.indexOf('\n## Content Security Policy\n'))
+  const [line] = [...section.matchAll(/```text\n([\s\S]*?)```/g)].map((m) => m[1].trim())
+  if (!line?.startsWith('style-src '))
+    throw new Error('docs/server-rendering.md prints no style-src line')
+  return line
 }
+
+/** The package's render as the build wrote it, beside the release folder this spec serves. */
+const serverRender = (): Promise<typeof ServerRender> =>
+  import(
+    pathToFileURL(path.join(buildPaths(path.join(REPO_ROOT, 'dist')).server, 'index.mjs')).href
+  )
+
+for (const [i, printed] of policies.entries())
+  for (const rendered of [false, true])
+    test(`CSP ${i + 1} of the doc, as printed${rendered ? ', on a server-rendered page (docs/server-rendering.md)' : ''}: footer, images and sign-up run, nothing is refused`, async ({
+      page,
+    }) => {
+      const nonce = randomBytes(16).toString('base64')
+      const { renderFooter, STYLE_SOURCES } = await serverRender()
+      // The allow-list policy lists the footer's style sources; the nonce policy stays as printed,
+      // and the page's server renders with the response's nonce.
+      const styleSrc = printed.includes('NONCE') || !rendered ? null : serverRenderedStyleSrc()
+      const policy = (styleSrc ? printed.replace(/^style-src .*;$/m, styleSrc) : printed)
+        .trim()
+        .replace(/\s*\n\s*/g, ' ')
+        .replaceAll('https://cdn.example.com', assets.origin)
+        .replaceAll('NONCE', nonce)
+        .replaceAll('STYLE_SOURCES', STYLE_SOURCES.join(' '))
+      const { failed, log } = watchNetwork(page)
+      const violations: string[] = []
+      page.on('console', (m) => {
+        if (/Content Security Policy|Trusted Type/i.test(m.text())) violations.push(m.text())
+      })
+      const extra = printed.includes('NONCE') ? ` nonce="${nonce}"` : ''
+      const footerHtml = rendered
+        ? await renderFooter({
+            site: 'DE',
+            platform: 'CLASSIC',
+            content: content,
+            origin: shop.origin,
+            assetOrigin: assets.origin,
+            nonce: extra ? nonce : undefined,
+          })
+        : ''
+      shop.pages.set(`/csp-${i}-${rendered}`, {
+        body: hostPage(tagOn(assets.origin, extra), footerHtml),
+        headers: { 'content-security-policy': policy },
+      })
+      await page.setViewportSize(TALL)
+      await page.goto(`${shop.origin}/csp-${i}-${rendered}`)
+      await expectFullFooter(page, assets.origin)
+      // The server's form sends nothing: the sign-up is the bundle's, once it has taken over.
+      await expect(page.locator('#footer [data-lumora-footer]')).toHaveCount(0)
+      expect(await signUp(page)).toBe(201)
+      expect(violations).toEqual([])
+      expect(failed).toEqual([])
+      expect(log.errors).toEqual([])
+      expect(log.pageErrors).toEqual([])
+    })
 
 /** The lazily loaded files of the release (src/lazy-file.ts), as the manifest lists them. */
 const lazyFiles = manifest.bundles.filter((b) => b.kind === 'lazy')

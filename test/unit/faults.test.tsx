@@ -659,10 +659,11 @@ test('every request the widget sent above is a call of SPEC §7 (src/contract/co
     assert.equal(missing, [], `${found.name}: headers`)
     named.add(found.name)
   }
-  // The calls the widget does not make: reading and correcting a sign-up by token, logging in.
+  // The calls the widget does not make: reading and correcting a sign-up by token, the
+  // server-rendered footer (the host page's server asks for it), logging in.
   assert.equal(
     Object.keys(CALLS).filter((name) => !named.has(name)),
-    ['lookup', 'update', 'login'],
+    ['lookup', 'update', 'footerFragment', 'login'],
   )
 })
 

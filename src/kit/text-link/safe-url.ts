@@ -45,6 +45,17 @@ function page(): { base: string; origin: string } {
   return pageOfThisTask
 }
 
+/**
+ * The page for the rest of this task where there is no `location` to read: a server's render
+ * (src/app/server-render.tsx) names the shop's origin, as its links resolve on the shop's pages.
+ */
+export function assumePage(origin: string): void {
+  pageOfThisTask = { base: origin + '/', origin }
+  Promise.resolve().then(() => {
+    pageOfThisTask = undefined
+  })
+}
+
 /** True for an http(s) address on another origin than the page's: a link that sends no referrer. */
 export function isForeign(url: URL): boolean {
   return /^https?:$/.test(url.protocol) && url.origin !== page().origin

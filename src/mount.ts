@@ -55,10 +55,9 @@ function mount(
   if (served.length) container.style.display = 'none'
   // What the visitor typed into the server's form, and the field they are in, survive the swap.
   const swap = () => {
-    const focus = carryTyped(servedFooter!, container, shadow.activeElement)
-    for (const node of served) node.remove()
     container.style.display = ''
-    focus?.focus()
+    if (servedFooter) carryTyped(servedFooter, container, shadow.activeElement)
+    for (const node of served) node.remove()
   }
   const done = (legalLinks: boolean) => {
     if (!legalLinks) served.length ? log.warn('W30') : shadow.appendChild(fallback)

@@ -20,24 +20,18 @@ function inputs(root: ParentNode): Record<string, HTMLInputElement> {
 }
 
 /**
- * Gives the widget's inputs in `container` what the visitor put into the served footer's, and
- * returns the widget's input for the served one that has the focus, to focus once it shows. A
- * field the widget locks (the known customer's data) keeps its own value. A checkbox's value and
- * a text field's `checked` are the same in both forms, so each input compares both.
+ * Gives the widget's inputs in `container` (showing by now) what the visitor put into the served
+ * footer's, and the focus to the widget's input for the served one that has it. A field the
+ * widget locks (the known customer's data) keeps its own value. A checkbox's value and a text
+ * field's `checked` are the same in both forms, so each input compares both.
  */
-export function carryTyped(
-  served: ParentNode,
-  container: ParentNode,
-  focused: Element | null,
-): HTMLInputElement | undefined {
+export function carryTyped(served: ParentNode, container: ParentNode, focused: Element | null) {
   const mine = inputs(container)
   const theirs = inputs(served)
-  let focus: HTMLInputElement | undefined
   for (const key in theirs) {
     const from = theirs[key]!
     const to = mine[key]
     if (to && !to.disabled) {
-      if (from === focused) focus = to
       if (from.checked !== to.checked) to.click()
       if (from.value !== to.value) {
         // The prototype's setter: React takes an input event for a change only when the value
@@ -48,7 +42,7 @@ export function carryTyped(
         )
         to.dispatchEvent(new Event('input', { bubbles: true }))
       }
+      if (from === focused) to.focus()
     }
   }
-  return focus
 }

@@ -5,4 +5,4 @@
  * cookie, and each file costs every footer bundle its name and SRI hash.
  */
 export { createSessionMonitor } from './session/session-monitor'
-export { applyBaseData } from './newsletter/newsletter.base-data'
+export { loadBaseData } from './newsletter/newsletter.base-data'

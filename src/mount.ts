@@ -18,6 +18,7 @@ import { footerSections } from './footer'
 import { ownScript } from './own-script'
 import { fromDocument } from './dom'
 import { followMountPoint, type Following } from './mount-point'
+import { carryTyped } from './typed'
 import { picturesBase, requestPicture, takeSubscriberToken } from './newsletter'
 import { isNearViewport } from './base/near-viewport'
 import { fileLoader } from './lazy-file'
@@ -40,6 +41,8 @@ function mount(
   // failed) the server's footer stays, or, on a page without one, the page's own fallback inside
   // #footer shows again (docs/EMBEDDING.md "Without JavaScript").
   const served = [...shadow.childNodes]
+  // The served footer itself (mount-point.ts claims a root whose last element it is).
+  const servedFooter = shadow.lastElementChild
   const create = fromDocument(doc, 'createElement')
   // The integrator's fallback inside #footer (docs/EMBEDDING.md, "Without JavaScript") shows
   // through this slot until the footer's first render, in the same task, takes its place: on a
@@ -50,9 +53,11 @@ function mount(
   const container = shadow.appendChild(create.call(doc, 'div'))
   // A style property, not the hidden attribute, which the base styles' `display` overrides.
   if (served.length) container.style.display = 'none'
+  // What the visitor typed into the server's form, and the field they are in, survive the swap.
   const swap = () => {
-    for (const node of served) node.remove()
     container.style.display = ''
+    if (servedFooter) carryTyped(servedFooter, container, shadow.activeElement)
+    for (const node of served) node.remove()
   }
   const done = (legalLinks: boolean) => {
     if (!legalLinks) served.length ? log.warn('W30') : shadow.appendChild(fallback)

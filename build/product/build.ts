@@ -267,8 +267,8 @@ const LAZY_FILES: SingleBundle[] = [
     integrityAs: '__DOI_INTEGRITY__',
     plugins: [cssTextPlugin(), emptyDictionaryPlugin()],
     handOff: 'doi',
-    // Whether the focus is free to move: the footer itself does not ask.
-    copies: ['src/dom.ts'],
+    // Whether the focus is free to move, and the confirm call's path: the footer itself does not ask.
+    copies: ['src/dom.ts', 'src/contract/'],
   },
   {
     // The session monitor and the customer base data's merge: with a LoginToken cookie

@@ -126,7 +126,7 @@ export function nameFree(code: string): string {
     at = end
   }
   return (out + code.slice(at))
-    .replace(/sha384-[A-Za-z0-9+/]{64}/g, `sha384-${'0'.repeat(64)}`)
+    .replace(/sha256-[A-Za-z0-9+/]{43}=/g, `sha256-${'0'.repeat(43)}=`)
     .replace(/\.[0-9a-f]{10}\.js\b/g, `.${'0'.repeat(10)}.js`)
 }
 

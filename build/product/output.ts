@@ -108,8 +108,14 @@ function contentHash(code: Uint8Array): string {
   return createHash('sha256').update(code).digest('hex').slice(0, 10)
 }
 
-function integrity(code: Uint8Array): string {
-  return `sha384-${createHash('sha384').update(code).digest('base64')}`
+/**
+ * A bundle's SRI hash: sha384 for what a page's own tag loads (a footer) and the kit gallery;
+ * sha256 for the lazily loaded files, whose values every footer bundle embeds, so each costs
+ * the footer its bytes (SRI accepts both).
+ */
+function integrity(code: Uint8Array, kind: BudgetKind): string {
+  const algorithm = kind === 'preview' || kind === 'lazy' ? 'sha256' : 'sha384'
+  return `${algorithm}-${createHash(algorithm).update(code).digest('base64')}`
 }
 
 /** A footer's embed tag; the evergreen copy's has no `integrity` (its content changes with each release). */
@@ -151,7 +157,7 @@ export async function writeBundle(
     path.join(buildPaths(outDir).meta, `${bundle.stem}.json`),
     JSON.stringify(bundle.metafile),
   )
-  const sri = integrity(bundle.code)
+  const sri = integrity(bundle.code, bundle.kind)
   return {
     kind: bundle.kind,
     locale: bundle.locale,

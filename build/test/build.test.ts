@@ -66,6 +66,22 @@ test('file names carry a content hash and the manifest a matching sha384 SRI has
   }
 })
 
+test('the lazily loaded files carry a matching sha256 SRI hash, which every footer embeds as is', () => {
+  const lazy = manifest.bundles.filter((b) => b.kind === 'preview' || b.kind === 'lazy')
+  assert.ok(lazy.length >= 3, `${lazy.length} lazily loaded files`)
+  for (const file of lazy) {
+    const code = readFileSync(path.join(built.static, file.file))
+    assert.is(file.integrity, `sha256-${createHash('sha256').update(code).digest('base64')}`)
+    for (const footer of footers)
+      assert.ok(
+        readFileSync(path.join(built.static, footer.file), 'utf8').includes(
+          JSON.stringify(file.integrity),
+        ),
+        `${footer.file} embeds ${file.file}'s integrity`,
+      )
+  }
+})
+
 test('only footers carry a tag to paste, each with its evergreen copy and tag (no integrity: its content changes)', () => {
   for (const bundle of manifest.bundles.filter((b) => b.kind !== 'footer'))
     assert.is(bundle.tag, undefined, bundle.file)

@@ -8,6 +8,7 @@ import { batch, signal, type ReadonlySignal } from '@preact/signals-react'
 import { log } from '../log'
 import { describeError, ResponseError } from '../api/errors'
 import type { NewsletterApi } from './newsletter.api'
+import { DOI_PATH, SUBSCRIBERS_PATH } from '../contract/contract'
 
 type DoiState = 'pending' | 'confirming' | 'confirmed' | 'invalid' | undefined
 export type DoiLanding = ReturnType<typeof createDoiLanding>
@@ -15,7 +16,7 @@ export type DoiLanding = ReturnType<typeof createDoiLanding>
 /** `failed` is told, in the same batch, when the server failed or did not answer. */
 export function createDoiLanding(
   token: string | null,
-  api: Pick<NewsletterApi, 'confirm'>,
+  api: Pick<NewsletterApi, 'put'>,
   failed: () => void,
 ) {
   const state = signal<DoiState>(token ? 'pending' : undefined)
@@ -24,7 +25,7 @@ export function createDoiLanding(
   async function confirm(): Promise<void> {
     if (!token || state.value !== 'pending') return
     state.value = 'confirming'
-    await api.confirm(token).then(
+    await api.put(SUBSCRIBERS_PATH + '/' + encodeURIComponent(token) + DOI_PATH).then(
       () => (state.value = 'confirmed'),
       (error: unknown) => {
         // SPEC §8's invalid link is the server refusing the token (4xx). A server failure or no

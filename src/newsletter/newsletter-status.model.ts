@@ -1,7 +1,7 @@
 /**
  * Whether the sign-up block shows (SPEC §4): the page may hide it, and a visitor already
  * subscribed, or waiting for the double opt-in, does not see the form; the status (psdata) is
- * waited for STATUS_WAIT_MS at most. A logged-in visitor's base data is loaded beside it, with the
+ * waited for STATUS_WAIT_MS at most. A logged-in visitor's base data is loaded beside it, by the
  * file that merges it into the form (newsletter.base-data.ts in src/login.lazy.ts).
  */
 import { batch, computed, signal } from '@preact/signals-react'
@@ -54,12 +54,14 @@ export function createStatusModel(
       }),
     ]
     const loginToken = readCookie(widget.document, LOGIN_TOKEN_COOKIE)
-    // The file that applies it (src/login.lazy.ts) comes beside the answer; an answer that is not
-    // base data fails the merge, and is told as any other failure.
+    // The file that applies it (src/login.lazy.ts) requests it, so the footer carries neither the
+    // request nor the merge; an answer that is not base data fails the merge, and is told as any
+    // other failure.
     if (loginToken)
       jobs.push(
-        Promise.all([api.baseData(loginToken), widget.load<LoginFile>('login')])
-          .then(([answer, file]) => file.applyBaseData(answer, form))
+        widget
+          .load<LoginFile>('login')
+          .then((file) => file.loadBaseData(api, loginToken, form))
           .then(undefined, (e: unknown) => log.warn('W19', describeError(e))),
       )
     await Promise.all(jobs)

@@ -4,19 +4,20 @@ import { ResponseError } from '../api/errors'
 import type { Widget } from '../base/widget-context'
 import { EMAIL_INVALID_TYPE } from '../contract/newsletter.constants'
 import type { SubscriberRequest } from '../contract/newsletter.schema'
-import {
-  BASE_DATA_PATH,
-  DOI_PATH,
-  LOGIN_TOKEN_HEADER,
-  SUBSCRIBERS_PATH,
-} from '../contract/contract'
+import { SUBSCRIBERS_PATH } from '../contract/contract'
 
 export interface NewsletterApi {
   subscribe(request: SubscriberRequest): Promise<unknown>
-  /** Confirms a double opt-in token. */
-  confirm(token: string): Promise<unknown>
-  /** The answer as it came: newsletter.base-data.ts checks it. */
-  baseData(loginToken: string): Promise<unknown>
+  /**
+   * A PUT to `path` with the site's headers: the double opt-in confirm, whose path its own
+   * lazily loaded file builds (doi-landing.model.ts).
+   */
+  put(path: string): Promise<unknown>
+  /**
+   * A GET of `path` with `headers`, its answer as it came: the customer's base data, which the
+   * logged-in visitor's file requests and checks (newsletter.base-data.ts).
+   */
+  get(path: string, headers: Record<string, string>): Promise<unknown>
 }
 
 export function createNewsletterApi(widget: Widget): NewsletterApi {
@@ -29,14 +30,8 @@ export function createNewsletterApi(widget: Widget): NewsletterApi {
   return {
     // redaxios sends an object body as JSON, with Content-Type: application/json.
     subscribe: (request) => client.post(SUBSCRIBERS_PATH, request, { headers }),
-    confirm: (token) =>
-      client.put(SUBSCRIBERS_PATH + '/' + encodeURIComponent(token) + DOI_PATH, undefined, {
-        headers,
-      }),
-    baseData: (loginToken) =>
-      client
-        .get<unknown>(BASE_DATA_PATH, { headers: { [LOGIN_TOKEN_HEADER]: loginToken } })
-        .then((r) => r.data),
+    put: (path) => client.put(path, undefined, { headers }),
+    get: (path, headers) => client.get<unknown>(path, { headers }).then((r) => r.data),
   }
 }
 

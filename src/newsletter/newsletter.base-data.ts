@@ -5,7 +5,7 @@
  * typing, and losing that would be the wrong "reset". (docs/spec-readings.md)
  *
  * Part of the logged-in visitor's file (src/login.lazy.ts), loaded only with a LoginToken cookie
- * (newsletter-status.model.ts), beside the base-data request.
+ * (newsletter-status.model.ts), which then requests the base data.
  */
 import { batch } from '@preact/signals-react'
 import type { Field, FormValues } from '../contract/newsletter.schema'
@@ -14,6 +14,8 @@ import { validate } from 'superstruct'
 import { isShown, LOCK_FIELDS, type SiteRules } from './newsletter.sites'
 import type { Errors } from './newsletter.validation'
 import { EMPTY_FORM, type BaseDataForm } from './newsletter-fields.model'
+import type { NewsletterApi } from './newsletter.api'
+import { BASE_DATA_PATH, LOGIN_TOKEN_HEADER } from '../contract/contract'
 
 type KnownField = (typeof LOCK_FIELDS)[number]
 
@@ -54,7 +56,7 @@ function mergeBaseData(answer: unknown, typed: FormValues, rules: SiteRules): Ba
  * Base data arrived: the form takes it (mergeBaseData, which throws on an answer that is not
  * base data). The form is not remounted, so the focus stays.
  */
-export function applyBaseData(answer: unknown, form: BaseDataForm): void {
+function applyBaseData(answer: unknown, form: BaseDataForm): void {
   const { known, consents, next, lock } = mergeBaseData(answer, form.values.value, form.rules)
   batch(() => {
     form.dneGiven.value = consents.length > 0
@@ -68,4 +70,15 @@ export function applyBaseData(answer: unknown, form: BaseDataForm): void {
       if (!known[field as keyof typeof known]) kept[field as keyof Errors] = error
     form.errors.value = kept
   })
+}
+
+/** Requests a logged-in customer's base data and applies it; rejects when either fails. */
+export function loadBaseData(
+  api: Pick<NewsletterApi, 'get'>,
+  loginToken: string,
+  form: BaseDataForm,
+): Promise<void> {
+  return api
+    .get(BASE_DATA_PATH, { [LOGIN_TOKEN_HEADER]: loginToken })
+    .then((answer) => applyBaseData(answer, form))
 }

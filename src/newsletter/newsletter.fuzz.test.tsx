@@ -79,8 +79,8 @@ function modelFor(site: Site) {
   const sent: SubscriberRequest[] = []
   const api: NewsletterApi = {
     subscribe: async (r) => void sent.push(r),
-    confirm: async () => {},
-    baseData: async () => ({}),
+    put: async () => {},
+    get: async () => ({}),
   }
   return { model: createNewsletterModel(widget, api), sent }
 }

@@ -5,7 +5,12 @@
  * second download of the picture; kept when the backend is gone; complete without JavaScript.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { FOOTER_CONTENT_PATH, NEWSLETTER_IMAGES, PSDATA_PATH } from '../../src/contract/contract.ts'
+import {
+  FOOTER_CONTENT_PATH,
+  NEWSLETTER_IMAGES,
+  PSDATA_PATH,
+  SUBSCRIBERS_PATH,
+} from '../../src/contract/contract.ts'
 import { axeViolations } from './axe.ts'
 import { watchPage } from './helpers.ts'
 
@@ -91,6 +96,39 @@ for (const viewport of [
     expect(log.pageErrors).toEqual([])
     expect(log.errors).toEqual([])
   })
+
+test('what the visitor typed into the server-rendered form before the bundle ran survives the takeover: the text, the ticked box, the focus; the sign-up sends it', async ({
+  page,
+}) => {
+  const log = watchPage(page)
+  // The bundle is held until the visitor has typed: a slow phone's script arrives late.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/static\/[^/]*de-DE[^/]*\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto(PAGE, { waitUntil: 'commit' })
+  const theirs = served(page)
+  await theirs.getByRole('checkbox').check()
+  const address = `typed.${Date.now()}@example.com`
+  await theirs.getByRole('textbox', { name: /^E-Mail/ }).fill(address)
+  release()
+  await expect(theirs).toHaveCount(0)
+  const footer = page.locator('#footer')
+  const email = footer.getByRole('textbox', { name: /^E-Mail/ })
+  await expect(email).toHaveValue(address)
+  await expect(email).toBeFocused()
+  await expect(footer.getByRole('checkbox')).toBeChecked()
+  const sent = page.waitForRequest(
+    (r) => r.method() === 'POST' && new URL(r.url()).pathname.endsWith(SUBSCRIBERS_PATH),
+  )
+  await email.press('Enter')
+  const request = await sent
+  expect(request.postDataJSON()).toMatchObject({ email: address, consents: ['DNE'] })
+  expect((await request.response())!.status()).toBe(201)
+  expect(log.pageErrors).toEqual([])
+})
 
 test('the backend gone after the page loaded (content call fails): the server-rendered footer stays, with its legal links, and the console says W30', async ({
   page,

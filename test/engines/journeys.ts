@@ -12,6 +12,7 @@ import { flatten, loadDictionary } from '../../build/product/locales.ts'
 import { REPO_ROOT } from '../../build/repo-root.ts'
 import { footerFixture } from '../helpers/footer-fixtures.ts'
 import { DEMO_ACCOUNT } from '../../server/core/routes/login.ts'
+import { SERVER_RENDERED_ATTRIBUTE } from '../../src/contract/contract.ts'
 import type { EnginePage, Query } from './driver.ts'
 
 export interface Journey {
@@ -531,6 +532,35 @@ const strictCsp: Journey = {
   },
 }
 
+const serverRendered: Journey = {
+  name: 'DE server-rendered (?ssr): the served footer is taken over in place, and the sign-up succeeds',
+  async run(page) {
+    const m = market('DE')
+    const content = footerFixture('DE')
+    await page.setViewport(DESKTOP.width, DESKTOP.height)
+    await page.goto('/de/?ssr')
+    await waitForElement(page, 'the legal links', { css: 'a', name: content.legalLinks[0].text })
+    // The swap removes the served root and shows the bundle's own: one footer, the bundle's.
+    await waitFor(
+      page,
+      'the bundle taking over the served footer',
+      (served: string) => {
+        const shadow = document.querySelector('#footer')!.shadowRoot!
+        return (
+          !shadow.querySelector(`[${served}]`) && shadow.querySelectorAll('footer').length === 1
+        )
+      },
+      SERVER_RENDERED_ATTRIBUTE,
+    )
+    const address = `ssr.${uniqueTag()}@example.com`
+    await typeInto(page, m, 'email', address)
+    await fillRequiredExceptEmail(page, m)
+    await clickOn(page, submit(m))
+    await waitForText(page, tx(m, 'newsletter.success', { email: address }))
+    check(page.pageErrors().length === 0, `page errors: ${page.pageErrors().join('; ')}`)
+  },
+}
+
 export const JOURNEYS: Journey[] = [
   ...MARKETS.flatMap((m) => [mountJourney(m, 'desktop'), mountJourney(m, 'phone')]),
   ...['DE', 'HU', 'TR'].map(signUpJourney),
@@ -540,4 +570,5 @@ export const JOURNEYS: Journey[] = [
   staffPreview,
   loggedIn,
   strictCsp,
+  serverRendered,
 ]

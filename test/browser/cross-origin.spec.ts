@@ -15,7 +15,7 @@ import { MARKETS } from '../../build/product/markets.ts'
 import { publicDir, type Manifest } from '../../build/product/output.ts'
 import { REPO_ROOT } from '../../build/repo-root.ts'
 import type { FooterContent } from '../../src/footer/footer.schema.ts'
-import { watchPage, type PageLog } from './helpers.ts'
+import { expectImagesFrom, watchPage, type PageLog } from './helpers.ts'
 import { createServer } from 'node:http'
 import {
   docBlocks,
@@ -85,21 +85,7 @@ async function expectFullFooter(page: Page, assetOrigin: string): Promise<void> 
   await expect(footer(page).getByRole('navigation', { name: content.seo.heading })).toBeVisible()
   await expect(footer(page).getByRole('link', { name: content.legalLinks[0].text })).toBeVisible()
   await expect(page.getByRole('textbox', { name: /^E-Mail/ })).toBeVisible()
-  const images = page.locator('#footer img')
-  await expect.poll(() => images.count()).toBeGreaterThan(10)
-  await expect
-    .poll(() =>
-      images.evaluateAll((all) =>
-        (all as HTMLImageElement[])
-          .filter((img) => !(img.complete && img.naturalWidth > 0))
-          .map((img) => img.currentSrc || img.src),
-      ),
-    )
-    .toEqual([])
-  const sources = await images.evaluateAll((all) =>
-    (all as HTMLImageElement[]).map((img) => img.currentSrc),
-  )
-  expect(sources.filter((src) => !src.startsWith(`${assetOrigin}/`))).toEqual([])
+  await expectImagesFrom(page, assetOrigin)
 }
 
 /** Signs up with an address, as a visitor does; the answer's status. */

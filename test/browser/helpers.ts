@@ -21,6 +21,25 @@ export function watchPage(page: Page): PageLog {
 /** The widget's root element inside #footer's shadow root (Playwright locators pierce open shadow roots). */
 export const widgetRoot = (page: Page) => page.locator('#footer .lf-root')
 
+/** Every image of the footer (more than ten) has loaded, and each came from `assetOrigin`. */
+export async function expectImagesFrom(page: Page, assetOrigin: string): Promise<void> {
+  const images = page.locator('#footer img')
+  await expect.poll(() => images.count()).toBeGreaterThan(10)
+  await expect
+    .poll(() =>
+      images.evaluateAll((all) =>
+        (all as HTMLImageElement[])
+          .filter((img) => !(img.complete && img.naturalWidth > 0))
+          .map((img) => img.currentSrc || img.src),
+      ),
+    )
+    .toEqual([])
+  const sources = await images.evaluateAll((all) =>
+    (all as HTMLImageElement[]).map((img) => img.currentSrc),
+  )
+  expect(sources.filter((src) => !src.startsWith(`${assetOrigin}/`))).toEqual([])
+}
+
 /** The demo's staff page makes you staff by a form post (a GET changes nothing). */
 export async function becomeStaff(page: Page, button = 'Become staff'): Promise<void> {
   await page.goto('/_staff/')

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { publicDir, type Manifest } from '../../build/product/output.ts'
 import { REPO_ROOT } from '../../build/repo-root.ts'
-import { watchPage } from './helpers.ts'
+import { expectImagesFrom, watchPage } from './helpers.ts'
 import { startApache, startCaddy, startShop, type Nginx, type ShopOrigin } from './origins.ts'
 
 const RELEASE = publicDir(path.join(REPO_ROOT, 'dist'))
@@ -100,21 +100,7 @@ ${bundle.tag!.replace(`src="${manifest.publicPath}`, `src="${origin}${manifest.p
     await page.setViewportSize({ width: 1440, height: 4000 })
     await page.goto(`${shop.origin}/${name}`)
     await expect(page.getByRole('textbox', { name: /^E-Mail/ })).toBeVisible()
-    const images = page.locator('#footer img')
-    await expect.poll(() => images.count()).toBeGreaterThan(10)
-    await expect
-      .poll(() =>
-        images.evaluateAll((all) =>
-          (all as HTMLImageElement[])
-            .filter((img) => !(img.complete && img.naturalWidth > 0))
-            .map((img) => img.currentSrc),
-        ),
-      )
-      .toEqual([])
-    const sources = await images.evaluateAll((all) =>
-      (all as HTMLImageElement[]).map((img) => img.currentSrc),
-    )
-    expect(sources.filter((src) => !src.startsWith(`${origin}/`))).toEqual([])
+    await expectImagesFrom(page, origin)
     expect(log.errors).toEqual([])
     expect(log.warnings).toEqual([])
     expect(log.pageErrors).toEqual([])

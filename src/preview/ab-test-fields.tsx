@@ -25,7 +25,7 @@ export function AbTestFields({ settings }: { settings: SettingsModel }) {
   return (
     <fieldset className="lf-preview__ab">
       <legend className="lf-preview__legend">{TEXT.abTitle}</legend>
-      <Notification type={type} assertive={false} className="lf-preview__status">
+      <Notification type={type} live="polite" className="lf-preview__status">
         {text}
       </Notification>
       <Select

@@ -52,7 +52,10 @@ export function SettingsForm({
         />
       </div>
       <AbTestFields settings={settings} />
-      <Notification type={message?.type ?? 'info'} assertive={message?.type === 'error'}>
+      <Notification
+        type={message?.type ?? 'info'}
+        live={message?.type === 'error' ? 'assertive' : 'polite'}
+      >
         {message?.text}
       </Notification>
       <div className="lf-preview__actions">

@@ -5,7 +5,7 @@
  * reverse-proxied to the contract server). All on loopback, on ports the system picks.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import { createServer as createNetServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -135,7 +135,15 @@ export async function startApache(root: string, host: string): Promise<Nginx> {
   const port = await freePort(host)
   const dir = mkdtempSync(path.join(tmpdir(), 'lf-apache-'))
   const modules = ['mpm_event', 'authz_core', 'mime', 'rewrite', 'headers', 'dir']
-  const user = process.getuid?.() === 0 ? 'User nobody\nGroup nogroup\n' : ''
+  const asRoot = process.getuid?.() === 0
+  const user = asRoot ? 'User nobody\nGroup nogroup\n' : ''
+  if (asRoot) {
+    // Apache serves as nobody, who may not pass through the checkout's folders (a clone in a
+    // private temporary folder answers 403): a copy of the release in a folder nobody can read.
+    chmodSync(dir, 0o755)
+    cpSync(root, path.join(dir, 'www'), { recursive: true })
+    root = path.join(dir, 'www')
+  }
   writeFileSync(
     path.join(dir, 'httpd.conf'),
     `${modules.map((m) => `LoadModule ${m}_module ${APACHE_MODULES}/mod_${m}.so`).join('\n')}

@@ -201,13 +201,54 @@ const level = ({ burst, everyMs }: Bucket, table = '') => {
 const secondsUntilToken = (tokens: number, { everyMs }: Bucket) =>
   tokens >= 1 ? 0 : Math.max(1, Math.ceil(((1 - tokens) * everyMs) / 1000))
 
+/** Seconds to wait for a token that comes at `atMs`. */
+const secondsUntil = (atMs: number, nowMs: number) =>
+  atMs <= nowMs ? 0 : Math.max(1, Math.ceil((atMs - nowMs) / 1000))
+
+/** How many spent buckets a process remembers at most (the oldest notes go first). */
+const SPENT_NOTES = 10_000
+
+/**
+ * The buckets this process found spent, and when each holds a token again: a sign-up is refused
+ * from here before its body is read, without asking the database. Only a refusal the
+ * database's own count would give: tokens come back no sooner than their pace (sign-ups get
+ * none back), and the transaction that stores a sign-up counts its limits again, so another
+ * process's spending is caught there.
+ */
+class SpentBuckets {
+  readonly #tokenAt = new Map<string, number>()
+  note(key: string, tokenAtMs: number) {
+    this.#tokenAt.delete(key)
+    this.#tokenAt.set(key, tokenAtMs)
+    if (this.#tokenAt.size > SPENT_NOTES)
+      this.#tokenAt.delete(this.#tokenAt.keys().next().value as string)
+  }
+  /** Seconds until every bucket holds a token, as far as this process knows (0: now). */
+  wait(buckets: Bucket[], nowMs: number): number {
+    let wait = 0
+    for (const { key } of buckets) {
+      const at = this.#tokenAt.get(key)
+      if (at === undefined) continue
+      if (at <= nowMs) this.#tokenAt.delete(key)
+      else wait = Math.max(wait, secondsUntil(at, nowMs))
+    }
+    return wait
+  }
+}
+
 /**
  * Counts one action against each bucket (a `check` bucket only needs a token), or none of them:
- * 0, or the seconds until every bucket allows it (then the caller rolls back). Runs inside the
- * caller's transaction, whose row locks on the buckets keep two processes from both spending the
- * last token; keys in one order, so two transactions never wait for each other's.
+ * 0, or the seconds until every bucket allows it (then the caller rolls back); `refusals` notes
+ * the buckets that refused. Runs inside the caller's transaction, whose row locks on the buckets keep
+ * two processes from both spending the last token; keys in one order, so two transactions never
+ * wait for each other's.
  */
-async function spendIn(tx: Sql, buckets: Bucket[], nowMs: number): Promise<number> {
+async function spendIn(
+  tx: Sql,
+  buckets: Bucket[],
+  nowMs: number,
+  refusals?: SpentBuckets,
+): Promise<number> {
   let wait = 0
   for (const bucket of [...buckets].sort((a, b) => (a.key < b.key ? -1 : 1))) {
     const cost = bucket.check ? 0 : 1
@@ -232,27 +273,34 @@ async function spendIn(tx: Sql, buckets: Bucket[], nowMs: number): Promise<numbe
       `SELECT ${level(bucket)} AS tokens FROM limits WHERE key = ?`,
       [nowMs, nowMs, bucket.key],
     )
-    wait = Math.max(wait, secondsUntilToken(Number(held?.tokens ?? bucket.burst), bucket))
+    const tokens = Number(held?.tokens ?? bucket.burst)
+    if (tokens < 1) refusals?.note(bucket.key, nowMs + Math.ceil((1 - tokens) * bucket.everyMs))
+    wait = Math.max(wait, secondsUntilToken(tokens, bucket))
   }
   return wait
 }
 
-/** The pending counter moves by `delta`; a rise must stay within `cap` (false: it would not). */
-async function movePending(tx: Sql, delta: number, cap = Number.POSITIVE_INFINITY) {
+/**
+ * The pending counter moves by `delta`; a rise must stay within `cap` (false: it would not). One
+ * statement: in the caller's transaction, or (`durable` false, PostgreSQL) its own, unflushed.
+ */
+async function movePending(q: Sql, delta: number, cap = Number.POSITIVE_INFINITY, durable = true) {
   if (delta === 0) return true
   if (delta < 0)
     return (
-      (await tx.run(`UPDATE counters SET value = value + ? WHERE name = 'pending'`, [delta])) > 0
+      (await q.run(`UPDATE counters SET value = value + ? WHERE name = 'pending'`, [delta], {
+        durable,
+      })) > 0
     )
   return (
-    (await tx.run(
+    (await q.run(
       `UPDATE counters SET value = value + ? WHERE name = 'pending' AND value + ? <= ?`,
       [delta, delta, Number.isFinite(cap) ? cap : Number.MAX_SAFE_INTEGER],
+      { durable },
     )) > 0
   )
 }
 
-const NEXT_CORRECTION = '(SELECT COALESCE(MAX(seq), 0) + 1 FROM corrections)'
 /** Records the export reads at a time: its memory does not grow with the store. */
 const EXPORT_PAGE = 500
 
@@ -323,7 +371,11 @@ export interface Store {
    * overwrite what the deleted rows left in its files (Sql.scrub); the number deleted.
    */
   erase(addressKey: string, erasedAt: string, pauseKey?: string): Promise<number>
-  /** Seconds until every bucket allows one more action (0: now); counts nothing. */
+  /**
+   * Seconds until every bucket allows one more action (0: now), as far as this process has seen
+   * them refuse (SpentBuckets): no round trip, and no refusal the database would not give; counts
+   * nothing.
+   */
   limitWait(buckets: Bucket[], nowMs: number): Promise<number>
   /** Counts one action against every bucket, or against none: 0, or the seconds to wait. */
   spend(buckets: Bucket[], nowMs: number): Promise<number>
@@ -386,6 +438,9 @@ export function createStore(sql: Sql, { migrate: migrating = true } = {}): Store
     return sql
   }
   let closed: Promise<void> | undefined
+  const spent = new SpentBuckets()
+  /** The consent-text versions this store has archived (committed): never archived again. */
+  const archived = new Set<string>()
 
   /** The rows as records, with their corrections in the order they were made. */
   const withCorrections = async (q: Sql, rows: SubscriberRow[]): Promise<Subscriber[]> => {
@@ -447,8 +502,7 @@ export function createStore(sql: Sql, { migrate: migrating = true } = {}): Store
    */
   const apart = sql.engine === 'postgres'
   const moveApart = async (delta: number, cap?: number) =>
-    delta === 0 ||
-    (await (await db()).transaction((tx) => movePending(tx, delta, cap), { durable: false }))
+    movePending(await db(), delta, cap, false)
   /** Runs `work`, which says how it moved the pending count, and moves the counter with it. */
   const counted = async <T>(work: (tx: Sql) => Promise<[T, number]>): Promise<T> => {
     const [result, delta] = await (await db()).transaction(async (tx) => {
@@ -469,18 +523,95 @@ export function createStore(sql: Sql, { migrate: migrating = true } = {}): Store
   const dueAt = async (tx: Sql, pause: Bucket, nowMs: number) =>
     nowMs + (await spendIn(tx, [{ ...pause, check: true }], nowMs)) * 1000
 
+  /**
+   * PostgreSQL: the sign-up's transaction is one call, lumora_sign_up (migration 6), which runs
+   * what tryAdd's statements do on SQLite: one round trip for the sign-up and one, unflushed,
+   * for the room it reserves ahead (a replacement gives it back).
+   */
+  const tryAddInOneCall = async (
+    addressKey: string,
+    subscriber: Subscriber,
+    rules: SignUpRules,
+    nowMs: number,
+  ): Promise<NotStored | Stored> => {
+    const reserved = await moveApart(1, rules.cap)
+    let moved = 0
+    try {
+      const { request, evidence: e, network } = subscriber
+      const { limits, pause, text } = rules
+      const [done] = await (await db()).all<{
+        outcome: string
+        wait: number
+        mail_now: boolean
+        delta: number
+        refused: string[]
+        token_at: number[]
+      }>(
+        `SELECT outcome, wait, mail_now, delta, refused, token_at
+         FROM lumora_sign_up(${Array(24).fill('?').join(', ')})`,
+        [
+          nowMs,
+          limits.map((b) => b.key),
+          limits.map((b) => Math.round(b.burst)),
+          limits.map((b) => Math.round(b.everyMs)),
+          pause.key,
+          Math.round(pause.burst),
+          Math.round(pause.everyMs),
+          rules.networkShare,
+          reserved,
+          addressKey,
+          subscriber.tokenHash,
+          JSON.stringify(request),
+          e.receivedAt,
+          e.site,
+          e.locale,
+          e.pageAddress,
+          JSON.stringify(e.consents),
+          e.consentTextVersion,
+          subscriber.expiresAt,
+          network,
+          e.client?.address ?? null,
+          e.client?.agent ?? null,
+          text.locale,
+          JSON.stringify(text.texts),
+        ],
+        { writes: true },
+      )
+      moved = Number(done.delta)
+      const wait = Number(done.wait)
+      done.refused.forEach((key, i) => spent.note(key, Number(done.token_at[i])))
+      switch (done.outcome) {
+        case 'stored':
+          return { mailNow: done.mail_now }
+        case 'taken':
+          return { taken: true }
+        case 'limited':
+          return { limited: wait }
+        case 'share':
+          return { share: wait }
+        case 'full':
+          return { full: 0 }
+        default:
+          throw new Error(`lumora_sign_up answered ${done.outcome}`)
+      }
+    } finally {
+      await moveApart(moved - (reserved ? 1 : 0))
+    }
+  }
+
   const tryAdd = async (
     addressKey: string,
     subscriber: Subscriber,
     rules: SignUpRules,
     nowMs: number,
   ): Promise<NotStored | Stored> => {
+    if (apart) return tryAddInOneCall(addressKey, subscriber, rules, nowMs)
     // Room for one more, reserved ahead (PostgreSQL); a replacement needs none.
     const reserved = apart && (await moveApart(1, rules.cap))
     let moved = 0
     try {
-      return await refusable<Stored | { taken: true }, NotStored>(async (tx) => {
-        const limited = await spendIn(tx, rules.limits, nowMs)
+      const done = await refusable<Stored | { taken: true }, NotStored>(async (tx) => {
+        const limited = await spendIn(tx, rules.limits, nowMs, spent)
         if (limited) throw new Refusal({ limited })
         // The network's row lock (its limit, just counted) keeps its sign-ups in line while its
         // share is counted: an indexed count of at most the share.
@@ -494,11 +625,12 @@ export function createStore(sql: Sql, { migrate: migrating = true } = {}): Store
             share: Math.max(1, Math.ceil((Number(share.soonest) - nowMs) / 1000)),
           })
         const replaced = await deleteSubscribers(tx, `address_key = ? AND ${PENDING}`, [addressKey])
-        await tx.run(
-          `INSERT INTO consent_texts (version, locale, texts) VALUES (?, ?, ?)
-         ON CONFLICT (version) DO NOTHING`,
-          [rules.text.version, rules.text.locale, JSON.stringify(rules.text.texts)],
-        )
+        if (!archived.has(rules.text.version))
+          await tx.run(
+            `INSERT INTO consent_texts (version, locale, texts) VALUES (?, ?, ?)
+           ON CONFLICT (version) DO NOTHING`,
+            [rules.text.version, rules.text.locale, JSON.stringify(rules.text.texts)],
+          )
         const now = await mailNow(tx, rules.pause, nowMs)
         const { request, evidence: e } = subscriber
         const stored = await tx.run(
@@ -533,6 +665,8 @@ export function createStore(sql: Sql, { migrate: migrating = true } = {}): Store
           throw new Refusal({ full: 0 })
         return stored ? { mailNow: now } : { taken: true as const }
       })
+      if ('mailNow' in done || 'taken' in done) archived.add(rules.text.version)
+      return done
     } finally {
       if (apart) await moveApart(moved - (reserved ? 1 : 0))
     }
@@ -582,7 +716,7 @@ export function createStore(sql: Sql, { migrate: migrating = true } = {}): Store
     },
     renewLink: (tokenHash, newTokenHash, expiresAt, rules, nowMs) =>
       refusable<false | Stored, { limited: number }>(async (tx) => {
-        const limited = await spendIn(tx, rules.limits, nowMs)
+        const limited = await spendIn(tx, rules.limits, nowMs, spent)
         if (limited) throw new Refusal({ limited })
         const now = await mailNow(tx, rules.pause, nowMs)
         const changed = await tx.run(
@@ -655,9 +789,10 @@ export function createStore(sql: Sql, { migrate: migrating = true } = {}): Store
       }),
     async correct(tokenHash, { at, request }, nowMs) {
       // One statement: appended only while the sign-up is pending and its link works.
-      const changed = await (await db()).run(
+      const q = await db()
+      const changed = await q.run(
         `INSERT INTO corrections (token_hash, corrected_at, request, seq)
-         SELECT token_hash, ?, ?, ${NEXT_CORRECTION} FROM subscribers
+         SELECT token_hash, ?, ?, ${q.next('corrections')} FROM subscribers
          WHERE token_hash = ? AND ${PENDING} AND expires_at > ?`,
         [at, JSON.stringify(request), tokenHash, nowMs],
       )
@@ -701,26 +836,10 @@ export function createStore(sql: Sql, { migrate: migrating = true } = {}): Store
       await (await db()).scrub()
       return records
     },
-    async limitWait(buckets, nowMs) {
-      if (!buckets.length) return 0
-      const rows = await (await db()).all<{ key: string; tokens: number; at: number }>(
-        `SELECT key, tokens, at FROM limits WHERE key IN (${buckets.map(() => '?').join(', ')})`,
-        buckets.map((b) => b.key),
-      )
-      let wait = 0
-      for (const row of rows) {
-        const bucket = buckets.find((b) => b.key === row.key)!
-        const tokens = Math.min(
-          bucket.burst,
-          Number(row.tokens) + (nowMs - Number(row.at)) / bucket.everyMs,
-        )
-        wait = Math.max(wait, secondsUntilToken(tokens, bucket))
-      }
-      return wait
-    },
+    limitWait: async (buckets, nowMs) => spent.wait(buckets, nowMs),
     async spend(buckets, nowMs) {
       const waited = await refusable<number, number>(async (tx) => {
-        const wait = await spendIn(tx, buckets, nowMs)
+        const wait = await spendIn(tx, buckets, nowMs, spent)
         if (wait) throw new Refusal(wait)
         return 0
       })

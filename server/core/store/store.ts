@@ -579,7 +579,7 @@ export function createStore(sql: Sql, { migrate: migrating = true } = {}): Store
       )
       moved = Number(done.delta)
       const wait = Number(done.wait)
-      done.refused.forEach((key, i) => spent.note(key, Number(done.token_at[i])))
+      for (const [i, key] of done.refused.entries()) spent.note(key, Number(done.token_at[i]))
       switch (done.outcome) {
         case 'stored':
           return { mailNow: done.mail_now }

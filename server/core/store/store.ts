@@ -684,9 +684,27 @@ export function createStore(sql: Sql, { migrate: migrating = true } = {}): Store
       })
       if (sql.engine === 'sqlite') {
         const rows = await sql.all<{ quick_check: string }>('PRAGMA quick_check')
-        const problems = rows.map((r) => r.quick_check).filter((r) => r !== 'ok')
-        if (problems.length)
-          throw new StoreUnusable(`the integrity check failed: ${problems.slice(0, 3).join('; ')}`)
+        // A report may hold several lines under a header; each damaged b-tree by its name.
+        const problems = rows
+          .flatMap((r) => r.quick_check.split('\n'))
+          .filter((line) => line !== 'ok' && !line.startsWith('*** in database'))
+        if (problems.length) {
+          const named = new Map(
+            (
+              await sql
+                .all<{ name: string; rootpage: number }>('SELECT name, rootpage FROM sqlite_master')
+                .catch(() => [])
+            ).map((r) => [Number(r.rootpage), r.name]),
+          )
+          const said = problems
+            .slice(0, 3)
+            .map((line) =>
+              line.replace(/^Tree (\d+)/, (tree, page) =>
+                named.has(Number(page)) ? `${tree} (${named.get(Number(page))})` : tree,
+              ),
+            )
+          throw new StoreUnusable(`the integrity check failed: ${said.join('; ')}`)
+        }
       }
     },
     async ping() {

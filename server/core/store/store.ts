@@ -54,8 +54,9 @@ export interface Subscriber {
   /** Until when the link of the confirmation mail works (ms). */
   expiresAt: number
   /**
-   * The network the sign-up came from (networkKey), so each network's pending share is bounded;
-   * dropped (empty) once confirmed, where it serves nothing.
+   * The network the sign-up came from (networkKey, as a keyed hash: rate-limit.ts keyedNetwork),
+   * so each network's pending share is bounded; dropped (empty) once confirmed, where it serves
+   * nothing.
    */
   network: string
   confirmedAt?: string

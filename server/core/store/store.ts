@@ -493,13 +493,12 @@ export function createStore(sql: Sql, { migrate: migrating = true } = {}): Store
     }
   }
   /**
-   * The pending counter, one row every sign-up changes. On SQLite (one writer at a time anyway)
-   * it moves in the transaction that changes the rows. On PostgreSQL a row lock is held until the
-   * commit is on disk, so a counter moved there would line every sign-up up behind one flush:
-   * it moves in a transaction of its own committed without waiting for the disk (room reserved
-   * before the sign-up's transaction, given back after it when unused). A move lost in a crash
-   * only ever follows the rows' own commit in the log, or overstates the count (room reserved and
-   * not given back); the hourly sweep counts the rows again.
+   * The pending counter, one row every sign-up changes. A sign-up moves it in its own
+   * transaction, last (tryAdd; on PostgreSQL in lumora_sign_up), so its row lock is held from
+   * there to the commit and never across a round trip. On PostgreSQL a confirmation, an erasure
+   * and the sweep move it apart, in a statement of its own committed without waiting for the
+   * disk: a move lost in a crash only ever follows the rows' own commit in the log (the count
+   * then overstates), and the hourly sweep counts the rows again.
    */
   const apart = sql.engine === 'postgres'
   const moveApart = async (delta: number, cap?: number) =>
@@ -535,68 +534,61 @@ export function createStore(sql: Sql, { migrate: migrating = true } = {}): Store
     rules: SignUpRules,
     nowMs: number,
   ): Promise<NotStored | Stored> => {
-    const reserved = await moveApart(1, rules.cap)
-    let moved = 0
-    try {
-      const { request, evidence: e, network } = subscriber
-      const { limits, pause, text } = rules
-      const [done] = await (await db()).all<{
-        outcome: string
-        wait: number
-        mail_now: boolean
-        delta: number
-        refused: string[]
-        token_at: number[]
-      }>(
-        `SELECT outcome, wait, mail_now, delta, refused, token_at
-         FROM lumora_sign_up(${Array(24).fill('?').join(', ')})`,
-        [
-          nowMs,
-          limits.map((b) => b.key),
-          limits.map((b) => Math.round(b.burst)),
-          limits.map((b) => Math.round(b.everyMs)),
-          pause.key,
-          Math.round(pause.burst),
-          Math.round(pause.everyMs),
-          rules.networkShare,
-          reserved,
-          addressKey,
-          subscriber.tokenHash,
-          JSON.stringify(request),
-          e.receivedAt,
-          e.site,
-          e.locale,
-          e.pageAddress,
-          JSON.stringify(e.consents),
-          e.consentTextVersion,
-          subscriber.expiresAt,
-          network,
-          e.client?.address ?? null,
-          e.client?.agent ?? null,
-          text.locale,
-          JSON.stringify(text.texts),
-        ],
-        { writes: true },
-      )
-      moved = Number(done.delta)
-      const wait = Number(done.wait)
-      for (const [i, key] of done.refused.entries()) spent.note(key, Number(done.token_at[i]))
-      switch (done.outcome) {
-        case 'stored':
-          return { mailNow: done.mail_now }
-        case 'taken':
-          return { taken: true }
-        case 'limited':
-          return { limited: wait }
-        case 'share':
-          return { share: wait }
-        case 'full':
-          return { full: 0 }
-        default:
-          throw new Error(`lumora_sign_up answered ${done.outcome}`)
-      }
-    } finally {
-      await moveApart(moved - (reserved ? 1 : 0))
+    const { request, evidence: e, network } = subscriber
+    const { limits, pause, text } = rules
+    const [done] = await (await db()).all<{
+      outcome: string
+      wait: number
+      mail_now: boolean
+      delta: number
+      refused: string[]
+      token_at: number[]
+    }>(
+      `SELECT outcome, wait, mail_now, delta, refused, token_at
+       FROM lumora_sign_up(${Array(24).fill('?').join(', ')})`,
+      [
+        nowMs,
+        limits.map((b) => b.key),
+        limits.map((b) => Math.round(b.burst)),
+        limits.map((b) => Math.round(b.everyMs)),
+        pause.key,
+        Math.round(pause.burst),
+        Math.round(pause.everyMs),
+        rules.networkShare,
+        Number.isFinite(rules.cap) ? rules.cap : Number.MAX_SAFE_INTEGER,
+        addressKey,
+        subscriber.tokenHash,
+        JSON.stringify(request),
+        e.receivedAt,
+        e.site,
+        e.locale,
+        e.pageAddress,
+        JSON.stringify(e.consents),
+        e.consentTextVersion,
+        subscriber.expiresAt,
+        network,
+        e.client?.address ?? null,
+        e.client?.agent ?? null,
+        text.locale,
+        JSON.stringify(text.texts),
+      ],
+      { writes: true },
+    )
+    const wait = Number(done.wait)
+    for (const [i, key] of done.refused.entries()) spent.note(key, Number(done.token_at[i]))
+    switch (done.outcome) {
+      case 'stored':
+        return { mailNow: done.mail_now }
+      case 'taken':
+        return { taken: true }
+      case 'limited':
+        return { limited: wait }
+      case 'share':
+        return { share: wait }
+      case 'full':
+        return { full: 0 }
+      default:
+        throw new Error(`lumora_sign_up answered ${done.outcome}`)
     }
   }
 
@@ -607,70 +599,58 @@ export function createStore(sql: Sql, { migrate: migrating = true } = {}): Store
     nowMs: number,
   ): Promise<NotStored | Stored> => {
     if (apart) return tryAddInOneCall(addressKey, subscriber, rules, nowMs)
-    // Room for one more, reserved ahead (PostgreSQL); a replacement needs none.
-    const reserved = apart && (await moveApart(1, rules.cap))
-    let moved = 0
-    try {
-      const done = await refusable<Stored | { taken: true }, NotStored>(async (tx) => {
-        const limited = await spendIn(tx, rules.limits, nowMs, spent)
-        if (limited) throw new Refusal({ limited })
-        // The network's row lock (its limit, just counted) keeps its sign-ups in line while its
-        // share is counted: an indexed count of at most the share.
-        const [share] = await tx.all<{ n: number; soonest: number | null }>(
-          `SELECT COUNT(*) AS n, MIN(expires_at) AS soonest FROM subscribers
-         WHERE network = ? AND ${PENDING} AND expires_at > ? AND address_key <> ?`,
-          [subscriber.network, nowMs, addressKey],
+    const done = await refusable<Stored | { taken: true }, NotStored>(async (tx) => {
+      const limited = await spendIn(tx, rules.limits, nowMs, spent)
+      if (limited) throw new Refusal({ limited })
+      // The network's row lock (its limit, just counted) keeps its sign-ups in line while its
+      // share is counted: an indexed count of at most the share.
+      const [share] = await tx.all<{ n: number; soonest: number | null }>(
+        `SELECT COUNT(*) AS n, MIN(expires_at) AS soonest FROM subscribers
+       WHERE network = ? AND ${PENDING} AND expires_at > ? AND address_key <> ?`,
+        [subscriber.network, nowMs, addressKey],
+      )
+      if (Number(share.n) >= rules.networkShare)
+        throw new Refusal({
+          share: Math.max(1, Math.ceil((Number(share.soonest) - nowMs) / 1000)),
+        })
+      const replaced = await deleteSubscribers(tx, `address_key = ? AND ${PENDING}`, [addressKey])
+      if (!archived.has(rules.text.version))
+        await tx.run(
+          `INSERT INTO consent_texts (version, locale, texts) VALUES (?, ?, ?)
+         ON CONFLICT (version) DO NOTHING`,
+          [rules.text.version, rules.text.locale, JSON.stringify(rules.text.texts)],
         )
-        if (Number(share.n) >= rules.networkShare)
-          throw new Refusal({
-            share: Math.max(1, Math.ceil((Number(share.soonest) - nowMs) / 1000)),
-          })
-        const replaced = await deleteSubscribers(tx, `address_key = ? AND ${PENDING}`, [addressKey])
-        if (!archived.has(rules.text.version))
-          await tx.run(
-            `INSERT INTO consent_texts (version, locale, texts) VALUES (?, ?, ?)
-           ON CONFLICT (version) DO NOTHING`,
-            [rules.text.version, rules.text.locale, JSON.stringify(rules.text.texts)],
-          )
-        const now = await mailNow(tx, rules.pause, nowMs)
-        const { request, evidence: e } = subscriber
-        const stored = await tx.run(
-          `INSERT INTO subscribers (token_hash, address_key, status, request, received_at, site,
-          locale, page_address, consents, consent_text_version, expires_at, confirmed_at,
-          network, seq, client_address, client_agent, mail_due)
-         VALUES (?, ?, 'WAITING_FOR_DOI', ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ${tx.next('subscribers')}, ?, ?, ?)
-         ON CONFLICT (address_key) WHERE ${PENDING} DO NOTHING`,
-          [
-            subscriber.tokenHash,
-            addressKey,
-            JSON.stringify(request),
-            e.receivedAt,
-            e.site,
-            e.locale,
-            e.pageAddress,
-            JSON.stringify(e.consents),
-            e.consentTextVersion,
-            subscriber.expiresAt,
-            subscriber.network,
-            e.client?.address ?? null,
-            e.client?.agent ?? null,
-            now ? null : await dueAt(tx, rules.pause, nowMs),
-          ],
-        )
-        const delta = stored - replaced
-        if (apart) {
-          if (delta > 0 && !reserved) throw new Refusal({ full: 0 })
-          moved = delta
-        } else if (!(await movePending(tx, delta, rules.cap)))
-          // The counter last: its row is locked only from here to the commit.
-          throw new Refusal({ full: 0 })
-        return stored ? { mailNow: now } : { taken: true as const }
-      })
-      if ('mailNow' in done || 'taken' in done) archived.add(rules.text.version)
-      return done
-    } finally {
-      if (apart) await moveApart(moved - (reserved ? 1 : 0))
-    }
+      const now = await mailNow(tx, rules.pause, nowMs)
+      const { request, evidence: e } = subscriber
+      const stored = await tx.run(
+        `INSERT INTO subscribers (token_hash, address_key, status, request, received_at, site,
+        locale, page_address, consents, consent_text_version, expires_at, confirmed_at,
+        network, seq, client_address, client_agent, mail_due)
+       VALUES (?, ?, 'WAITING_FOR_DOI', ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ${tx.next('subscribers')}, ?, ?, ?)
+       ON CONFLICT (address_key) WHERE ${PENDING} DO NOTHING`,
+        [
+          subscriber.tokenHash,
+          addressKey,
+          JSON.stringify(request),
+          e.receivedAt,
+          e.site,
+          e.locale,
+          e.pageAddress,
+          JSON.stringify(e.consents),
+          e.consentTextVersion,
+          subscriber.expiresAt,
+          subscriber.network,
+          e.client?.address ?? null,
+          e.client?.agent ?? null,
+          now ? null : await dueAt(tx, rules.pause, nowMs),
+        ],
+      )
+      // The counter last: its row is locked only from here to the commit.
+      if (!(await movePending(tx, stored - replaced, rules.cap))) throw new Refusal({ full: 0 })
+      return stored ? { mailNow: now } : { taken: true as const }
+    })
+    if ('mailNow' in done || 'taken' in done) archived.add(rules.text.version)
+    return done
   }
 
   const store: Store = {

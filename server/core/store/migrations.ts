@@ -207,9 +207,9 @@ export const MIGRATIONS: Migration[] = [
                RETURN GREATEST(1, CEIL((1 - held) * p_every));
              END $$`,
             // A new pending sign-up (store.ts tryAdd): 'stored' or 'taken', whether its mail goes
-            // now, and how it moved the pending count (the counter moved with it); or a refusal ('limited', 'share', 'full')
-            // with the seconds to wait (and the limits that refused, with when each has a token
-            // again), everything it did rolled back.
+            // now, and how it moved the pending count (the counter moved with it); or a refusal
+            // ('limited', 'share', 'full') with the seconds to wait (and the limits that refused,
+            // with when each has a token again), everything it did rolled back.
             `CREATE FUNCTION lumora_sign_up(p_now BIGINT, p_limit_keys TEXT[],
                p_limit_bursts DOUBLE PRECISION[], p_limit_everys DOUBLE PRECISION[],
                p_pause_key TEXT, p_pause_burst DOUBLE PRECISION, p_pause_every DOUBLE PRECISION,

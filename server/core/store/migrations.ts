@@ -302,13 +302,25 @@ export const MIGRATIONS: Migration[] = [
   {
     version: 7,
     name: 'keyed limits and networks',
-    statements: [
+    statements: (engine) => [
       // The limits' keys and the networks are keyed hashes from now on (rate-limit.ts), under a
       // key the database never holds. What was stored before were plain SHA-256 of addresses and
       // the networks in clear, which a copy gives away by trying the IPv4 addresses: the buckets
       // start afresh (full), and the networks of live pending sign-ups and logins are dropped
       // (their shares count what comes from now on, for the 48 hours those links live at most).
-      `DELETE FROM limits`,
+      ...(engine === 'sqlite'
+        ? [
+            // Emptied anyway, the table comes back keyed by its key alone (no rowid beside it):
+            // a spend writes one b-tree instead of two.
+            `DROP TABLE limits`,
+            `CREATE TABLE limits (
+              key TEXT PRIMARY KEY,
+              tokens DOUBLE PRECISION NOT NULL,
+              at BIGINT NOT NULL,
+              full_at BIGINT NOT NULL
+            ) WITHOUT ROWID`,
+          ]
+        : [`DELETE FROM limits`]),
       `UPDATE subscribers SET network = '' WHERE network <> ''`,
       `UPDATE logins SET network = '' WHERE network <> ''`,
     ],

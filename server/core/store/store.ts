@@ -254,13 +254,14 @@ async function spendIn(
   for (const bucket of [...buckets].sort((a, b) => (a.key < b.key ? -1 : 1))) {
     const cost = bucket.check ? 0 : 1
     const now = level(bucket, 'limits.')
-    const [spent] = await tx.all<{ spent: number }>(
+    // One row changed (inserted, or updated where a token was there): spent. No RETURNING: a
+    // statement that returns no rows costs SQLite's client a third of one that does.
+    const spent = await tx.run(
       `INSERT INTO limits (key, tokens, at, full_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (key) DO UPDATE SET tokens = ${now} - ${cost},
          full_at = ? + CAST((${Math.round(bucket.burst)} - (${now} - ${cost})) * ${Math.round(bucket.everyMs)} AS BIGINT),
          at = ?
-       WHERE ${now} >= 1
-       RETURNING 1 AS spent`,
+       WHERE ${now} >= 1`,
       [
         bucket.key,
         bucket.burst - cost,

@@ -12,6 +12,19 @@ declare module 'virtual:locale-dictionary' {
   export default dictionary
 }
 
+/**
+ * The texts a lazily loaded file carries in its market's locale (build/product/build.ts
+ * LAZY_FILES `texts`), which the footer bundles leave out; none in the unit tests, whose
+ * dictionary holds every text.
+ */
+declare module 'virtual:file-texts' {
+  interface Texts {
+    [key: string]: string | Texts
+  }
+  const texts: Texts
+  export default texts
+}
+
 /** Compile-time constants injected by esbuild `define`. */
 declare const __LOCALE__: string
 /**

@@ -17,3 +17,7 @@ export const focusIsFree = (doc: Document): boolean => {
   const active = fromDocument(doc, 'activeElement')
   return !active || active === fromDocument(doc, 'body')
 }
+
+/** Whether `element` has the focus, asked of its own root: a shadow root, or its document as above. */
+export const hasFocus = (element: Element): boolean =>
+  fromDocument(element.getRootNode() as Document, 'activeElement') === element

@@ -3,9 +3,12 @@
  * the staff preview panel (a staff cookie, src/preview/load.ts), the double opt-in landing (a
  * token in the address, src/newsletter/newsletter.model.ts) and the logged-in visitor's file (a
  * LoginToken cookie, src/login.lazy.ts: the session monitor, src/session/index.ts, and the
- * customer base data's merge into the form, src/newsletter/newsletter-status.model.ts). Each is a classic script built once for all markets
- * (build/product/build.ts LAZY_FILES) whose hashed name and SRI hash the build defines here; it
- * runs on this bundle's runtime (Preact, signals, kit, texts: build/product/preview-runtime.ts).
+ * customer base data's merge into the form, src/newsletter/newsletter-status.model.ts). Each is a
+ * classic script whose hashed name and SRI hash the build defines here: one file for all markets,
+ * or, for a file that carries its own texts (the landing), this bundle's market's copy
+ * (build/product/build.ts LAZY_FILES). It runs on this bundle's runtime (Preact, signals, kit,
+ * texts: build/product/preview-runtime.ts); one with texts of its own adds them to this bundle's
+ * dictionary when it runs, before its view renders (src/i18n/add-texts.ts).
  *
  * The URL is resolved against the footer bundle's address as fetched (the checked tag,
  * src/own-script.ts; never anything else the page could name or a later `<base href>` could

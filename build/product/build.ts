@@ -8,7 +8,12 @@
 import * as esbuild from 'esbuild'
 import path from 'node:path'
 import { REPO_ROOT } from '../repo-root.ts'
-import { cssTextPlugin, emptyDictionaryPlugin, localeDictionaryPlugin } from './esbuild-plugins.ts'
+import {
+  cssTextPlugin,
+  emptyDictionaryPlugin,
+  fileTextsPlugin,
+  localeDictionaryPlugin,
+} from './esbuild-plugins.ts'
 import {
   budgetViolations,
   buildPaths,
@@ -244,8 +249,10 @@ function sharedWith(file: SingleBundle, footer: Set<string>): Set<string> {
 
 /**
  * The files a footer bundle loads only when their condition holds (src/lazy-file.ts), each on the
- * footer's runtime with no locale texts of its own: what they say comes from the footer's
- * dictionary (`t`, shared), or, for the preview, from SPEC §9's English labels in its code.
+ * footer's runtime. What they say comes from the footer's dictionary (`t`, shared), or, for the
+ * preview, from SPEC §9's English labels in its code. A file whose texts no footer shows carries
+ * them itself (`texts`) and is built once per market, each footer naming its own market's copy:
+ * those texts then cost only the visitors who load the file, in their own language alone.
  */
 const LAZY_FILES: SingleBundle[] = [
   {
@@ -269,6 +276,13 @@ const LAZY_FILES: SingleBundle[] = [
     handOff: 'doi',
     // Whether the focus is free to move, and the confirm call's path: the footer itself does not ask.
     copies: ['src/dom.ts', 'src/contract/'],
+    // The landing's prompt, button and messages: only its view (src/newsletter/doi-landing.tsx) shows them.
+    texts: [
+      'newsletter.doiPrompt',
+      'newsletter.doiConfirm',
+      'newsletter.confirmed',
+      'newsletter.doiInvalid',
+    ],
   },
   {
     // The session monitor and the customer base data's merge: with a LoginToken cookie
@@ -287,6 +301,11 @@ const LAZY_FILES: SingleBundle[] = [
 ]
 
 const footerEntry = path.join(ROOT, 'src/mount.ts')
+
+/** The texts the footer bundles leave to a lazily loaded file. */
+export const TEXTS_IN_FILES: ReadonlySet<string> = new Set(
+  LAZY_FILES.flatMap((file) => file.texts ?? []),
+)
 
 /**
  * The plugins of a footer bundle; `shared` is what the preview file takes from it (none by
@@ -334,7 +353,7 @@ async function previewRuntime(
               __LOCALE__: JSON.stringify(REFERENCE_LOCALE),
               __SITE__: JSON.stringify(REFERENCE_SITE),
             },
-            plugins: file.plugins,
+            plugins: [...(file.plugins ?? []), fileTextsPlugin(REFERENCE_LOCALE, file.texts)],
           },
           sharedWith(file, footer),
         ),
@@ -381,47 +400,68 @@ export async function buildAll(
   const images = flavor === 'preact' ? writeImages(publicDir(outDir)) : Promise.resolve([])
 
   const runtime = await previewRuntime(flavor)
-  const buildSingle = async (single: SingleBundle, dir = buildPaths(outDir).static) => {
+  /** One bundle, for every market or, given one, for that market alone (a file with its own texts). */
+  const buildSingle = async (
+    single: SingleBundle,
+    dir = buildPaths(outDir).static,
+    market?: Market,
+  ) => {
     const onRuntime = single.handOff !== undefined
+    const locale = market?.locale ?? REFERENCE_LOCALE
+    const stem = market ? `${single.stem}.${market.locale}` : single.stem
     const { code, metafile } = await buildScript(
       flavor,
       {
         entryPoints: [path.join(ROOT, single.entry)],
-        outfile: `${single.stem}.js`,
+        outfile: `${stem}.js`,
         define: {
-          __LOCALE__: JSON.stringify(REFERENCE_LOCALE),
-          __SITE__: JSON.stringify(REFERENCE_SITE),
+          __LOCALE__: JSON.stringify(locale),
+          __SITE__: JSON.stringify(market?.site ?? REFERENCE_SITE),
         },
         plugins: [
           ...(onRuntime
             ? [previewOnRuntimePlugin(sharedWith(single, runtime.footer), runtime.imports)]
             : []),
           ...(single.plugins ?? [cssTextPlugin(), localeDictionaryPlugin(REFERENCE_LOCALE)]),
+          ...(onRuntime ? [fileTextsPlugin(locale, single.texts)] : []),
         ],
         ...(onRuntime ? handOffWrapper(single.handOff!) : {}),
       },
       onRuntime ? exportsAsReturn : undefined,
     )
+    const [forLocale, site] = market ? [market.locale, market.site] : ['*', null]
     return {
       single,
       entry: await writeBundle(
         outDir,
         publicPath,
-        { kind: single.kind, locale: '*', site: null, stem: single.stem, code, metafile },
+        { kind: single.kind, locale: forLocale, site, stem, code, metafile },
         dir,
       ),
     }
   }
   // The lazily loaded files first: the footers are told their names. The kit gallery alongside
   // the footers, into its own folder.
-  const named = await Promise.all(LAZY_FILES.map((file) => buildSingle(file)))
-  const gallery = buildSingle(KIT_GALLERY_BUNDLE, buildPaths(outDir).kit)
-  const fileDefines = Object.fromEntries(
-    named.flatMap((s) => [
-      [s.single.defineAs!, JSON.stringify(s.entry.file)],
-      ...(s.single.integrityAs ? [[s.single.integrityAs, JSON.stringify(s.entry.integrity)]] : []),
-    ]),
+  const named = await Promise.all(
+    LAZY_FILES.flatMap((file) =>
+      file.texts
+        ? markets.map((market) => buildSingle(file, undefined, market))
+        : [buildSingle(file)],
+    ),
   )
+  const gallery = buildSingle(KIT_GALLERY_BUNDLE, buildPaths(outDir).kit)
+  /** The names and SRI hashes of the files a footer in `locale` loads: its own market's copies. */
+  const fileDefines = (locale: Locale) =>
+    Object.fromEntries(
+      named
+        .filter((s) => s.entry.locale === '*' || s.entry.locale === locale)
+        .flatMap((s) => [
+          [s.single.defineAs!, JSON.stringify(s.entry.file)],
+          ...(s.single.integrityAs
+            ? [[s.single.integrityAs, JSON.stringify(s.entry.integrity)]]
+            : []),
+        ]),
+    )
 
   const footers = await Promise.all(
     markets.map(async ({ site, locale }) => {
@@ -433,10 +473,14 @@ export async function buildAll(
         define: {
           __LOCALE__: JSON.stringify(locale),
           __SITE__: JSON.stringify(site),
-          ...fileDefines,
+          ...fileDefines(locale),
           ...DEFERRED_START.define,
         },
-        plugins: footerPlugins(locale, runtime.imports, { site, kitTexts: runtime.kitTexts }),
+        plugins: footerPlugins(locale, runtime.imports, {
+          site,
+          kitTexts: runtime.kitTexts,
+          inFiles: TEXTS_IN_FILES,
+        }),
       })
       // The evergreen copy (docs/EMBEDDING.md, "Updating"): the same file under a name without hash.
       await writeWithCopies(path.join(buildPaths(outDir).static, evergreenFile(locale)), code)

@@ -8,7 +8,7 @@ import { loadDictionary } from './locales.ts'
 import { esbuildTarget } from './browser-floor.ts'
 import { withFlexGapFallback } from './flex-gap-fallback.ts'
 import type { Locale } from '../../src/contract/sites.ts'
-import { marketDictionary, type MarketTexts } from './market-texts.ts'
+import { fileTexts, marketDictionary, type MarketTexts } from './market-texts.ts'
 
 /**
  * `import css from './x.css'` yields the minified stylesheet as a string. The widget adopts
@@ -122,6 +122,27 @@ export function emptyDictionaryPlugin(): esbuild.Plugin {
       }))
       build.onLoad({ filter: /.*/, namespace: 'locale-dictionary' }, () => ({
         contents: '{}',
+        loader: 'json',
+      }))
+    },
+  }
+}
+
+/**
+ * `virtual:file-texts`: the texts a lazily loaded file carries (build/product/build.ts LAZY_FILES
+ * `texts`) in `locale`, which its footer bundle leaves out. Without a locale, none: the unit
+ * tests' dictionary holds every text already.
+ */
+export function fileTextsPlugin(locale?: Locale, keys: readonly string[] = []): esbuild.Plugin {
+  return {
+    name: 'file-texts',
+    setup(build) {
+      build.onResolve({ filter: /^virtual:file-texts$/ }, () => ({
+        path: locale ?? 'none',
+        namespace: 'file-texts',
+      }))
+      build.onLoad({ filter: /.*/, namespace: 'file-texts' }, async () => ({
+        contents: JSON.stringify(locale ? fileTexts(await loadDictionary(locale), keys) : {}),
         loader: 'json',
       }))
     },

@@ -40,10 +40,14 @@ async function allRules(): Promise<Record<Site, SiteRules>> {
   return (await import('../../src/newsletter/newsletter.sites.ts')).SITE_RULES
 }
 
-/** What a footer bundle's texts are cut to: its market, and the kit texts its code names. */
+/**
+ * What a footer bundle's texts are cut to: its market, the kit texts its code names, and the
+ * texts a lazily loaded file carries instead (build/product/build.ts LAZY_FILES `texts`).
+ */
 export interface MarketTexts {
   site: Site
   kitTexts: Set<string>
+  inFiles: ReadonlySet<string>
 }
 
 /**
@@ -65,10 +69,13 @@ export async function kitTextsNamed(metafile: esbuild.Metafile): Promise<Set<str
   return named
 }
 
-/** `dictionary` without the texts `site`'s form never shows and the kit texts its code never names. */
+/**
+ * `dictionary` without the texts `site`'s form never shows, the kit texts its code never names
+ * and the texts a lazily loaded file brings.
+ */
 export async function marketDictionary(
   dictionary: Dictionary,
-  { site, kitTexts }: MarketTexts,
+  { site, kitTexts, inFiles }: MarketTexts,
 ): Promise<Dictionary> {
   const rules = (await allRules())[site]
   const prune = (node: Dictionary, prefix: string): Dictionary => {
@@ -77,10 +84,36 @@ export async function marketDictionary(
       const dotted = prefix + key
       const rule = SHOWN_WHEN.find(([p]) => dotted.startsWith(p))
       if (rule && !rule[1](rules)) continue
+      if (inFiles.has(dotted)) continue
       if (dotted.startsWith('kit.') && typeof value === 'string' && !kitTexts.has(dotted)) continue
       out[key] = typeof value === 'string' ? value : prune(value, `${dotted}.`)
     }
     return out
   }
   return prune(dictionary, '')
+}
+
+/**
+ * Only the texts of `keys` (dotted) in `dictionary`, nested as there: what a lazily loaded file
+ * adds to its footer's dictionary (src/i18n/i18n.ts addTexts). A key the dictionary lacks stops
+ * the build: the file would show an empty text.
+ */
+export function fileTexts(dictionary: Dictionary, keys: readonly string[]): Dictionary {
+  const out: Dictionary = {}
+  for (const key of keys) {
+    const path = key.split('.')
+    let from: string | Dictionary | undefined = dictionary
+    let into = out
+    for (const [i, part] of path.entries()) {
+      from = typeof from === 'object' ? from[part] : undefined
+      if (i === path.length - 1) {
+        if (typeof from !== 'string') throw new Error(`${key} is no text of the dictionary`)
+        into[part] = from
+      } else {
+        into[part] ??= {}
+        into = into[part] as Dictionary
+      }
+    }
+  }
+  return out
 }

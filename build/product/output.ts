@@ -110,7 +110,7 @@ function contentHash(code: Uint8Array): string {
 
 /**
  * A bundle's SRI hash: sha384 for what a page's own tag loads (a footer) and the kit gallery;
- * sha256 for the lazily loaded files, whose values every footer bundle embeds, so each costs
+ * sha256 for the lazily loaded files, whose values the footer bundles embed, so each costs
  * the footer its bytes (SRI accepts both).
  */
 function integrity(code: Uint8Array, kind: BudgetKind): string {

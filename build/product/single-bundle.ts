@@ -2,8 +2,9 @@ import type * as esbuild from 'esbuild'
 import type { BudgetKind } from './budgets.ts'
 
 /**
- * Bundles built once, not per locale (e.g. the lazily loaded staff preview panel). They are
- * built before the footers, so a footer can be told a file name (see `defineAs`).
+ * Bundles built apart from the footers (e.g. the lazily loaded staff preview panel), once, or
+ * once per market when they carry texts (`texts`). They are built before the footers, so a
+ * footer can be told a file name (see `defineAs`).
  */
 export interface SingleBundle {
   kind: BudgetKind
@@ -26,4 +27,10 @@ export interface SingleBundle {
    * need, which sharing would add to every footer bundle.
    */
   copies?: string[]
+  /**
+   * Texts (dotted keys) this file carries instead of the footer bundles, because only its code
+   * shows them: the file is then built once per market, with its locale's texts, which it adds
+   * to the footer's dictionary (`virtual:file-texts`, src/i18n/i18n.ts addTexts).
+   */
+  texts?: readonly string[]
 }

@@ -10,7 +10,13 @@ import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { REPO_ROOT } from '../repo-root.ts'
 import { unsafeSyntax } from '../product/syntax-guard.ts'
-import { BROWSER_TARGET, buildScript, COMPILE_HINT, EMBED_TYPES } from '../product/build.ts'
+import {
+  BROWSER_TARGET,
+  buildScript,
+  COMPILE_HINT,
+  EMBED_TYPES,
+  TEXTS_IN_FILES,
+} from '../product/build.ts'
 import { budgetViolations, buildPaths, type BuiltEntry, type Manifest } from '../product/output.ts'
 import { CONSOLE_CODES_FILE, consoleCodes } from '../product/console-codes.ts'
 import { FOOTER_IMAGES, NEWSLETTER_IMAGES } from '../../src/contract/contract.ts'
@@ -66,19 +72,56 @@ test('file names carry a content hash and the manifest a matching sha384 SRI has
   }
 })
 
-test('the lazily loaded files carry a matching sha256 SRI hash, which every footer embeds as is', () => {
-  const lazy = manifest.bundles.filter((b) => b.kind === 'preview' || b.kind === 'lazy')
-  assert.ok(lazy.length >= 3, `${lazy.length} lazily loaded files`)
-  for (const file of lazy) {
+const lazyFiles = manifest.bundles.filter((b) => b.kind === 'preview' || b.kind === 'lazy')
+
+test("the lazily loaded files carry a matching sha256 SRI hash, which each footer that loads them embeds as is: a file built per market, its own market's copy alone", () => {
+  assert.ok(lazyFiles.length >= 3, `${lazyFiles.length} lazily loaded files`)
+  for (const file of lazyFiles) {
     const code = readFileSync(path.join(built.static, file.file))
     assert.is(file.integrity, `sha256-${createHash('sha256').update(code).digest('base64')}`)
-    for (const footer of footers)
-      assert.ok(
-        readFileSync(path.join(built.static, footer.file), 'utf8').includes(
-          JSON.stringify(file.integrity),
-        ),
-        `${footer.file} embeds ${file.file}'s integrity`,
+    for (const footer of footers) {
+      const footerCode = readFileSync(path.join(built.static, footer.file), 'utf8')
+      const loads = file.locale === '*' || file.locale === footer.locale
+      assert.is(
+        footerCode.includes(JSON.stringify(file.file)),
+        loads,
+        `${footer.file}, ${file.file}`,
       )
+      if (loads)
+        assert.ok(
+          footerCode.includes(JSON.stringify(file.integrity)),
+          `${footer.file} embeds ${file.file}'s integrity`,
+        )
+    }
+  }
+})
+
+test("the double opt-in landing's texts: in no footer bundle, in each market's landing file in its own locale alone", async () => {
+  const keys = [...TEXTS_IN_FILES]
+  assert.ok(keys.includes('newsletter.doiConfirm'), keys.join(', '))
+  const landings = lazyFiles.filter((b) => b.file.startsWith('doi-landing.'))
+  assert.equal(landings.map((b) => b.locale).sort(), [...LOCALES].sort())
+  const texts = Object.fromEntries(
+    await Promise.all(LOCALES.map(async (l) => [l, flatten(await loadDictionary(l))] as const)),
+  )
+  // As a whole string: "Anmeldung bestätigen" is also part of a text the footer keeps.
+  const escaped = (locale: Locale, key: string) => JSON.stringify(texts[locale][key])
+  for (const locale of LOCALES) {
+    const footer = readFileSync(
+      path.join(built.static, footers.find((b) => b.locale === locale)!.file),
+      'utf8',
+    )
+    const landing = readFileSync(
+      path.join(built.static, landings.find((b) => b.locale === locale)!.file),
+      'utf8',
+    )
+    for (const key of keys) {
+      assert.not.ok(footer.includes(escaped(locale, key)), `${locale} footer carries ${key}`)
+      assert.ok(landing.includes(escaped(locale, key)), `${locale} landing lacks ${key}`)
+      for (const other of LOCALES)
+        if (texts[other][key] !== texts[locale][key])
+          assert.not.ok(landing.includes(escaped(other, key)), `${locale} landing: ${other} ${key}`)
+    }
   }
 })
 

@@ -124,7 +124,7 @@ renderFooter({ ...options, content: 1 })
       '--input-type=module',
       '-e',
       `const m = JSON.parse((await import('node:fs')).readFileSync(new URL(import.meta.resolve('${PACKAGE_NAME}/release/manifest.json'))))
-const footer = m.bundles.find((b) => b.locale === 'de-DE')
+const footer = m.bundles.find((b) => b.kind === 'footer' && b.locale === 'de-DE')
 process.stdout.write(String((await import('node:fs')).existsSync(new URL(import.meta.resolve('${PACKAGE_NAME}/release/static/' + footer.file)))))`,
     ],
     { cwd: scratch, encoding: 'utf8' },

@@ -175,7 +175,7 @@ const DEMO_TOOL_LINKS = `<li><a href="/_mail/">Mail outbox</a> (double opt-in co
 export async function indexPage(demo: Demo): Promise<Response> {
   const { manifest } = await readBuild(demo, 'preact')
   const rows = MARKETS.map((m) => {
-    const bundle = manifest?.bundles.find((b) => b.locale === m.locale)
+    const bundle = manifest?.bundles.find((b) => b.kind === 'footer' && b.locale === m.locale)
     return `<tr><td><a href="${m.path}" lang="${m.lang}">${escapeHtml(m.name)}</a></td><td>${m.site}</td><td>${m.locale}</td><td>${bundle ? bundle.bytes.brotli + ' B' : '–'}</td><td><a href="/react${m.path}">React build</a></td></tr>`
   }).join('\n')
   return html(`<!doctype html>

@@ -1,9 +1,9 @@
 /**
- * When a message reaches assistive technology: after the focus move that comes with it. A screen
- * reader stops speaking when the focus moves, and Chromium sends a frame's accessibility events
- * together, a live region's change before the focus change when both fall in one frame: the
- * message would be cut off. Given a frame to the focus move and one more to spare, the message
- * comes after it and is read once the focused element has been.
+ * When a left field's error reaches assistive technology: after the focus move to the next field.
+ * A screen reader stops speaking when the focus moves, and Chromium sends a live region's change
+ * before a focus change of the same batch: given a frame to the move and one more to spare, the
+ * message comes after it. A message that comes with a focus move of the widget's own goes with
+ * that move instead, as the focused element's description (docs/ACCESSIBILITY.md).
  */
 import { useEffect, useState } from 'react'
 import { useWidget } from './widget-context'

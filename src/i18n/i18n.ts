@@ -14,6 +14,12 @@ export function t(key: string, params: Record<string, unknown> = {}): string {
   return i18n.t(key, { brand: BRAND, ...params })
 }
 
+/**
+ * This bundle's dictionary, as rosetta reads it: a lazily loaded file adds the texts it carries
+ * to it (src/i18n/add-texts.ts).
+ */
+export { dictionary }
+
 /** Swaps in another locale's dictionary: for tests and the kit gallery, never in shipped code paths. */
 export function swapDictionary(locale: string, dict: Record<string, unknown>): void {
   i18n.set(locale, dict)

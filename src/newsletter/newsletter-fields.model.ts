@@ -42,11 +42,18 @@ export function createFieldsModel(rules: SiteRules, emailFocused: () => void) {
   const errors = signal<Errors>({})
   /**
    * Message keys to announce (a live region reads them): the error of a left field, or the errors
-   * of a refused submit that its focus move does not read. Each announcement has its own number,
+   * of a refused submit that moves no focus. Each announcement has its own number,
    * so the same text is read again.
    */
   const alert = signal<{ keys: string[]; n: number }>({ keys: [], n: 0 })
   const announce = (keys: string[]) => (alert.value = { keys, n: alert.value.n + 1 })
+  /**
+   * The other fields' errors a refused submit's focus move reads after the first field's own:
+   * that field is described by them until the visitor leaves it. With the move, not in a live
+   * region: Chromium sends a live region's change before a focus move of the same update, and the
+   * move cuts the message off.
+   */
+  const others = signal<{ field: Field; keys: string[] } | undefined>(undefined)
   /** Counts refused submits; the form moves the focus to the first invalid field on each. */
   const refused = signal(0)
   /** The field that has the focus: a refused submit's focus move reads the first error unless it is there already. */
@@ -108,6 +115,7 @@ export function createFieldsModel(rules: SiteRules, emailFocused: () => void) {
   /** Checks a field the visitor edited; passing by an untouched field raises nothing (required errors come with submit). */
   function blur(field: Field) {
     focused = undefined
+    others.value = undefined
     if (!touched[field]) return
     const error = validateField(field, values.value, rules)
     batch(() => {
@@ -118,18 +126,21 @@ export function createFieldsModel(rules: SiteRules, emailFocused: () => void) {
 
   /**
    * Checks every field before a submit: true when the form may be sent. A refused submit shows
-   * every field, and the first invalid one takes the focus and reads its own error: the alert
-   * reads the others, and that one too only when the focus is there already (Enter pressed in it).
+   * every field, and the first invalid one takes the focus and reads its own error and then the
+   * others (`others`); when the focus is there already (Enter pressed in it), nothing moves and
+   * the alert reads them all.
    */
   function check(): boolean {
     const found = validateAll(values.value, rules)
-    const keys = Object.keys(found)
+    const keys = Object.keys(found) as Field[]
     batch(() => {
       errors.value = found
+      others.value = undefined
       if (!keys.length) return
       emailVisited.value = true
       const messages = Object.values(found) as string[]
-      announce(keys[0] === focused ? messages : messages.slice(1))
+      if (keys[0] === focused) announce(messages)
+      else others.value = { field: keys[0]!, keys: messages.slice(1) }
       refused.value++
     })
     return !keys.length
@@ -167,6 +178,7 @@ export function createFieldsModel(rules: SiteRules, emailFocused: () => void) {
     },
     errors,
     alert,
+    others,
     refused,
     formKey,
     locked,

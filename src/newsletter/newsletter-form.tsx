@@ -21,6 +21,12 @@ const AUTOCOMPLETE: Record<Exclude<Field, 'legals'>, string> = {
 
 type Part = { model: NewsletterModel }
 
+/** The other fields' errors after a refused submit: one form to a footer's shadow root, one element. */
+const OTHERS_ID = 'lf-nl-others'
+
+/** What a screen reader hears of these errors, in their order. */
+const says = (keys: string[]) => keys.map((key) => t(T + 'errors.' + key)).join(' ')
+
 /** A link of the market's (SPEC §2) with its text. */
 function link(model: NewsletterModel, href: keyof SiteLinks, text: string) {
   return <TextLink href={model.rules.links[href]}>{t(T + text)}</TextLink>
@@ -79,10 +85,15 @@ function RevealedFields({ model }: Part) {
     : null
 }
 
-/** What every field passes its control: focus and blur drive validation (SPEC §4): on blur, never on each keystroke. */
+/**
+ * What every field passes its control: focus and blur drive validation (SPEC §4): on blur, never
+ * on each keystroke. The first field a refused submit takes the visitor to is also described by
+ * the other fields' errors (FormEnd), so its focus move reads them all.
+ */
 function fieldEvents(model: NewsletterModel, field: Field) {
   const error = model.errors.value[field]
   return {
+    'aria-describedby': model.others.value?.field === field ? OTHERS_ID : undefined,
     onFocus: () => model.focus(field),
     onBlur: () => model.blur(field),
     disabled: model.submitting.value || !!model.locked.value[field],
@@ -126,9 +137,8 @@ function FormField({ model, field }: Part & { field: Exclude<Field, 'legals'> })
  * After the legal notice: the consents, the button and the announcements, the parts that follow
  * the consents' values, the sending state and the verdicts.
  *
- * A refused submit takes the visitor to the first field to correct, which reads its error there
- * (the alert leaves it out: newsletter.model.ts). A form mounted anew has no errors, so its first
- * run finds nothing to focus.
+ * A refused submit takes the visitor to the first field to correct, which reads every error there
+ * (FormField). A form mounted anew has no errors, so its first run finds nothing to focus.
  */
 function FormEnd({ model }: Part) {
   useSignals()
@@ -137,7 +147,7 @@ function FormEnd({ model }: Part) {
   const end = useRef<HTMLDivElement>(null)
   const consentId = `lf-nl-consent-${useId().replace(/:/g, '')}`
   const refused = model.refused.value
-  // The announcement follows the focus move of the same submit or blur (base/announce.ts).
+  // A left field's error follows the focus move to the next one (base/announce.ts).
   const alert = useAfterFocusMove(model.alert.value)
   useEffect(() => {
     const first = end.current!.parentElement!.querySelector<HTMLElement>('[aria-invalid=true]')
@@ -207,7 +217,11 @@ function FormEnd({ model }: Part) {
       ) : null}
       <p className="lf-visually-hidden" role="alert">
         {/* A new node per announcement: screen readers read an unchanged text again only when it is inserted anew. */}
-        <span key={alert.n}>{alert.keys.map((key) => t(T + 'errors.' + key)).join(' ')}</span>
+        <span key={alert.n}>{says(alert.keys)}</span>
+      </p>
+      {/* Hidden: each shows under its own field; read as the description of the field that fieldEvents names. */}
+      <p id={OTHERS_ID} hidden>
+        {says(model.others.value?.keys ?? [])}
       </p>
     </>
   )

@@ -16,16 +16,20 @@ const STATUS: Record<TestsStatus, [NotificationType, string]> = {
   failed: ['error', TEXT.testsFailed],
 }
 
-export function AbTestFields({ settings }: { settings: SettingsModel }) {
+/**
+ * `refusal`: the id of the refused Apply's message, which describes the group selector while it
+ * is refused; the selector's own id is that id with "g".
+ */
+export function AbTestFields({ settings, refusal }: { settings: SettingsModel; refusal: string }) {
   useSignals()
   const [type, text] = STATUS[settings.testsStatus.value]
   const test = settings.test.value
   const required = settings.groupMissing.value ? TEXT.required : undefined
-  const refused = settings.message.value?.text === TEXT.missingGroup
+  const refused = settings.groupRefused.value
   return (
     <fieldset className="lf-preview__ab">
       <legend className="lf-preview__legend">{TEXT.abTitle}</legend>
-      <Notification type={type} assertive={false} className="lf-preview__status">
+      <Notification type={type} live="polite" className="lf-preview__status">
         {text}
       </Notification>
       <Select
@@ -39,6 +43,7 @@ export function AbTestFields({ settings }: { settings: SettingsModel }) {
         onValueChange={settings.setTest}
       />
       <Select
+        id={refusal + 'g'}
         label={TEXT.group}
         placeholder={TEXT.selectGroup}
         value={settings.group.value}
@@ -47,6 +52,7 @@ export function AbTestFields({ settings }: { settings: SettingsModel }) {
         required={!!test}
         hint={refused ? undefined : required}
         error={refused ? required : undefined}
+        aria-describedby={refused ? refusal : undefined}
         onValueChange={settings.setGroup}
       />
     </fieldset>

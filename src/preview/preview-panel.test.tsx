@@ -5,6 +5,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/preact'
 import { createContractServer } from '../../server/handler'
 import { DEMO_STAFF_TOKEN } from '../../server/demo/staff'
 import { captureConsole } from '../../test/helpers/console'
+import { describedText, recordAnnouncements } from '../../test/helpers/announcements'
 import { fakeClock } from '../../test/helpers/fake-timers'
 import {
   createTestWidget,
@@ -360,7 +361,7 @@ test('the group selector: disabled until a test is chosen, then required ("Requi
   assert.is(groupSelect().value, '')
 })
 
-test('Apply without a group: the alert, then the focus on the group selector, now invalid with its error', async () => {
+test('Apply without a group: the focus on the group selector, now invalid, which reads its error and the refusal', async () => {
   await shownPanel()
   await openSettings()
   await testsFound()
@@ -368,15 +369,17 @@ test('Apply without a group: the alert, then the focus on the group selector, no
   await settle()
   const apply = screen.getByRole('button', { name: 'Apply' })
   apply.focus()
+  const heard = recordAnnouncements()
   fireEvent.click(apply)
   await settle()
+  heard.stop()
   screen.getByText('Please also select an A/B test group!')
   assert.is(document.activeElement, groupSelect())
   assert.is(groupSelect().getAttribute('aria-invalid'), 'true')
-  assert.is(
-    document.getElementById(groupSelect().getAttribute('aria-describedby')!)!.textContent,
-    'Required',
-  )
+  // The focus move reads the field's error and the refusal; no live region speaks the refusal
+  // beside the move, which would cut it off.
+  assert.is(describedText(groupSelect()), 'Required Please also select an A/B test group!')
+  assert.is(heard.count('Please also select an A/B test group!'), 1, heard.said.join(' | '))
   choose(groupSelect(), 'A')
   await settle()
   assert.is(groupSelect().getAttribute('aria-invalid'), 'false')
@@ -440,8 +443,7 @@ test('a test without a group is rejected: "Please also select an A/B test group!
   choose(testSelect(), 'advent-teaser')
   fireEvent.click(screen.getByRole('button', { name: 'Apply' }))
   await settle()
-  const alert = screen.getByText('Please also select an A/B test group!')
-  assert.ok(alert.closest('[role="alert"]'))
+  screen.getByText('Please also select an A/B test group!')
   assert.is(s.calls(TOKEN).length, 0)
 })
 
@@ -524,16 +526,36 @@ test('a preview date not matching YYYY-MM-DD logs an error and the current time 
   })
 })
 
+test("Enter in a date that does not exist: the focus stays there, so the refusal's live region reads it, once", async () => {
+  await shownPanel()
+  await openSettings()
+  await testsFound()
+  fireEvent.input(dateInput(), { target: { value: '2026-13-45' } })
+  dateInput().focus()
+  await settle()
+  const heard = recordAnnouncements()
+  fireEvent.submit(dateInput().closest('form')!)
+  await settle()
+  heard.stop()
+  assert.is(document.activeElement, dateInput())
+  assert.equal(heard.said, ['Please enter a date that exists!'])
+})
+
 test('a date in the format that does not exist (2026-13-45) is refused at the field: its error, the focus, nothing sent', async () => {
   const s = await shownPanel()
   await openSettings()
   await testsFound()
   fireEvent.input(dateInput(), { target: { value: '2026-13-45' } })
+  screen.getByRole('button', { name: 'Apply' }).focus()
+  const heard = recordAnnouncements()
   fireEvent.click(screen.getByRole('button', { name: 'Apply' }))
   await settle()
+  heard.stop()
   assert.is(screen.queryByText('Settings applied successfully.'), null)
-  assert.ok(screen.getByText('Please enter a date that exists!').closest('[role="alert"]'))
   assert.is(document.activeElement, dateInput())
+  // Read once, with the focus move to the date: its description, not a live region.
+  assert.is(heard.count('Please enter a date that exists!'), 1, heard.said.join(' | '))
+  assert.ok(describedText(dateInput()).endsWith('Please enter a date that exists!'))
   assert.is(dateInput().getAttribute('aria-invalid'), 'true')
   const described = dateInput()
     .getAttribute('aria-describedby')!

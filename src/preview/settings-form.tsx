@@ -1,5 +1,5 @@
 /** The settings dialog's content: date and time, the A/B selection, the outcome message, Apply and Logout. */
-import { useEffect, useRef, type FormEvent } from 'react'
+import { useEffect, useId, useRef, type FormEvent } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { Button, Input, Notification, type InputProps } from '../kit'
 import { AbTestFields } from './ab-test-fields'
@@ -8,7 +8,10 @@ import type { SettingsModel } from './settings.model'
 
 /** Date and time are typed as digits in the format the hint gives; no autofill, no spelling. */
 function WhenInput(
-  props: Pick<InputProps, 'label' | 'hint' | 'value' | 'onValueChange' | 'error'>,
+  props: Pick<
+    InputProps,
+    'id' | 'label' | 'hint' | 'value' | 'onValueChange' | 'error' | 'aria-describedby'
+  >,
 ) {
   return <Input {...props} inputMode="numeric" autoComplete="off" spellCheck={false} />
 }
@@ -26,7 +29,27 @@ export function SettingsForm({
   }, [settings])
   const message = settings.message.value
   const form = useRef<HTMLFormElement>(null)
-  // A refused Apply takes the focus to the field to correct, as the sign-up form does.
+  const messageId = useId()
+  const dateRefused = settings.dateRefused.value
+  const groupRefused = settings.groupRefused.value
+  // A refused Apply takes the focus to the field to correct, as the sign-up form does, and the
+  // refusal goes with that move: the field is described by it, and no live region speaks it
+  // beside the move, which would cut it off (docs/ACCESSIBILITY.md). With the focus in that
+  // field already (Enter pressed in it) nothing moves, and the live region reads it. Decided
+  // once per message, in the render that shows it: its region never turns live while it shows.
+  const heard = useRef<{ message: typeof message; withFocus: boolean }>({
+    message: null,
+    withFocus: false,
+  })
+  if (heard.current.message !== message) {
+    const focused = form.current?.querySelector(':focus')?.id
+    heard.current = {
+      message,
+      withFocus:
+        (dateRefused && focused !== messageId + 'd') ||
+        (groupRefused && focused !== messageId + 'g'),
+    }
+  }
   useEffect(() => {
     form.current!.querySelector<HTMLElement>('[aria-invalid=true]')?.focus()
   }, [message])
@@ -41,7 +64,9 @@ export function SettingsForm({
           label={TEXT.date}
           hint={TEXT.dateFormat}
           value={settings.date.value}
-          error={settings.dateRefused.value ? TEXT.noSuchDateField : undefined}
+          id={messageId + 'd'}
+          error={dateRefused ? TEXT.noSuchDateField : undefined}
+          aria-describedby={dateRefused ? messageId : undefined}
           onValueChange={settings.setDate}
         />
         <WhenInput
@@ -51,9 +76,12 @@ export function SettingsForm({
           onValueChange={settings.setTime}
         />
       </div>
-      <AbTestFields settings={settings} />
-      <Notification type={message?.type ?? 'info'} assertive={message?.type === 'error'}>
-        {message?.text}
+      <AbTestFields settings={settings} refusal={messageId} />
+      <Notification
+        type={message?.type ?? 'info'}
+        live={heard.current.withFocus ? 'off' : message?.type === 'error' ? 'assertive' : 'polite'}
+      >
+        {message ? <span id={messageId}>{message.text}</span> : null}
       </Notification>
       <div className="lf-preview__actions">
         <Button

@@ -109,6 +109,8 @@ export function createSettingsModel({ api, now, session, onApplied }: SettingsDe
 
   /** Apply was refused for a date that does not exist; the field shows why until it changes. */
   const dateRefused = computed(() => message.value?.text === TEXT.noSuchDate)
+  /** Apply was refused for a test without a group; the group selector shows it until one is chosen. */
+  const groupRefused = computed(() => message.value?.text === TEXT.missingGroup)
 
   function setDate(value: string): void {
     date.value = value
@@ -183,6 +185,7 @@ export function createSettingsModel({ api, now, session, onApplied }: SettingsDe
     groups,
     groupMissing,
     dateRefused,
+    groupRefused,
     message,
     applying,
     loadTests,

@@ -19,6 +19,10 @@ export interface Heard {
   type: 'focus' | 'text'
   role: string
   name: string
+  /** A focus move's: the focused object's description, read after its name. */
+  description: string
+  /** A text insertion's: the live region it falls in (polite, assertive; empty or off: none). */
+  live: string
   text: string
 }
 
@@ -36,9 +40,42 @@ const firstLine = (stream: Readable, what: string) =>
     stream.once('end', () => reject(new Error(`${what} ended before it was ready`)))
   })
 
+/** Whether a focus move in `browser` reaches the listener within five seconds. */
+async function isHeard(browser: Browser, heard: Heard[]): Promise<boolean> {
+  const page = await browser.newPage()
+  try {
+    await page.setContent('<button>probe</button>')
+    const from = heard.length
+    await page.focus('button')
+    for (const until = Date.now() + 5000; Date.now() < until; await page.waitForTimeout(50))
+      if (heard.slice(from).some((h) => h.type === 'focus' && h.name === 'probe')) return true
+    return false
+  } finally {
+    await page.close()
+  }
+}
+
+/** A session whose browser's focus moves are not heard. */
+class Deaf extends Error {}
+
+/**
+ * A session that hears its browser. Now and then, with another session starting beside it, a
+ * session's browser never joins its accessibility bus and sends nothing at all; a session of
+ * its own, started anew, hears it.
+ */
 export async function startScreenReaderSession(
   chromium: BrowserType,
 ): Promise<ScreenReaderSession> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await startOnce(chromium)
+    } catch (error) {
+      if (!(error instanceof Deaf) || tries === 3) throw error
+    }
+  }
+}
+
+async function startOnce(chromium: BrowserType): Promise<ScreenReaderSession> {
   const dir = mkdtempSync(path.join(tmpdir(), 'lumora-atspi-'))
   const children: ChildProcess[] = []
   const start = (command: string, args: string[], env?: NodeJS.ProcessEnv, fd3?: boolean) => {
@@ -75,7 +112,14 @@ export async function startScreenReaderSession(
       '--print-address=1',
     ])
     const bus = (await firstLine(dbus.stdout!, 'dbus-daemon')).trim()
-    const env = { ...process.env, DISPLAY: display, DBUS_SESSION_BUS_ADDRESS: bus }
+    // The accessibility bus's socket goes under XDG_RUNTIME_DIR: a folder of its own, or two
+    // sessions at once (the test repeated, two workers) would share, and steal, one bus.
+    const env = {
+      ...process.env,
+      DISPLAY: display,
+      DBUS_SESSION_BUS_ADDRESS: bus,
+      XDG_RUNTIME_DIR: dir,
+    }
     const listener = start(PYTHON, [path.join(import.meta.dirname, 'atspi-listen.py')], env)
     const heard: Heard[] = []
     const lines = createInterface({ input: listener.stdout! })
@@ -100,6 +144,10 @@ export async function startScreenReaderSession(
         '--force-renderer-accessibility',
       ],
     })
+    if (!(await isHeard(browser, heard))) {
+      await browser.close()
+      throw new Deaf()
+    }
     return {
       browser,
       heard,

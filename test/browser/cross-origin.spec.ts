@@ -292,9 +292,9 @@ for (const [i, printed] of policies.entries())
 
 /** The lazily loaded files of the release (src/lazy-file.ts), as the manifest lists them. */
 const lazyFiles = manifest.bundles.filter((b) => b.kind === 'lazy')
-test('the manifest lists the lazily loaded files: the double opt-in landing and the logged-in visitor file', () =>
+test("the manifest lists the lazily loaded files: the double opt-in landing, one per market with its texts, and the logged-in visitor's file", () =>
   expect(lazyFiles.map((b) => b.file.replace(/\.[0-9a-f]{10}\.js$/, ''))).toEqual([
-    'doi-landing',
+    ...MARKETS.map((m) => `doi-landing.${m.locale}`),
     'login',
   ]))
 for (const [i, printed] of policies.entries()) {
@@ -332,7 +332,7 @@ for (const [i, printed] of policies.entries()) {
     await page.goto(`${shop.origin}/lazy-${i}?subscriberToken=${'A'.repeat(22)}`)
     await page.getByRole('button', { name: 'Anmeldung bestätigen' }).click()
     await expect(page.getByRole('alert').filter({ hasText: 'nicht mehr gültig' })).toBeVisible()
-    expect(await added()).toEqual([expected('doi-landing')])
+    expect(await added()).toEqual([expected(`doi-landing.${DE.locale}`)])
     // Logged in: the base data fills the form, through the logged-in visitor's file.
     const login = await page.request.post(`${shop.origin}/service/login/api/v1/login`, {
       headers: { 'X-hunter-csrf': '1' },

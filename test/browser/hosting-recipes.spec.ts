@@ -16,6 +16,8 @@ import { startApache, startCaddy, startShop, type Nginx, type ShopOrigin } from 
 const RELEASE = publicDir(path.join(REPO_ROOT, 'dist'))
 const manifest = JSON.parse(readFileSync(path.join(RELEASE, 'manifest.json'), 'utf8')) as Manifest
 const bundle = manifest.bundles.find((b) => b.kind === 'footer' && b.site === 'DE')!
+/** The double opt-in landing that footer loads: a lazily loaded file of its own market. */
+const landing = manifest.bundles.find((b) => b.kind === 'lazy' && b.locale === bundle.locale)!
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const FIVE_MINUTES = 'public, max-age=300, stale-while-revalidate=86400'
@@ -29,6 +31,7 @@ const CASES: [string, string, string, string | null, string][] = [
   [`/static/${bundle.file}`, 'br;q=0', JS, null, IMMUTABLE],
   [`/static/${bundle.file}`, 'identity', JS, null, IMMUTABLE],
   [`/static/footer.${bundle.locale}.js`, 'br', JS, 'br', FIVE_MINUTES],
+  [`/static/${landing.file}`, 'br', JS, 'br', IMMUTABLE],
   ['/static/console-codes.html', 'gzip', 'text/html', 'gzip', FIVE_MINUTES],
   ['/manifest.json', 'identity', 'application/json', null, FIVE_MINUTES],
   ['/service/footer-images/logos/de.svg', 'br', 'image/svg+xml', 'br', DAY],

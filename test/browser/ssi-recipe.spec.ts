@@ -45,7 +45,9 @@ test.beforeAll(async ({ baseURL }) => {
   const manifest = JSON.parse(
     readFileSync(path.join(REPO_ROOT, 'dist/public/manifest.json'), 'utf8'),
   )
-  const de = manifest.bundles.find((b: { locale: string }) => b.locale === 'de-DE')
+  const de = manifest.bundles.find(
+    (b: { kind: string; locale: string }) => b.kind === 'footer' && b.locale === 'de-DE',
+  )
   // The doc's page with the manifest's tag, its src on the asset origin (the demo server).
   const html = page.replace(
     /<script[\s\S]*<\/script>/,

@@ -8,13 +8,19 @@
  */
 import { framesSoFar } from './widget'
 
-const LIVE = '[role=alert],[role=status],[aria-live]'
+/** A live region: aria-live="off" is none, whatever its role (Notification's `live="off"`). */
+const LIVE =
+  '[role=alert]:not([aria-live=off]),[role=status]:not([aria-live=off]),[aria-live]:not([aria-live=off])'
 
 const byIds = (element: Element, attribute: string) =>
   (element.getAttribute(attribute) ?? '')
     .split(/\s+/)
     .map((id) => (id ? (element.ownerDocument.getElementById(id)?.textContent ?? '') : ''))
     .join(' ')
+
+/** The text of what describes `element` (its aria-describedby), as a screen reader reads it after the name. */
+export const describedText = (element: Element) =>
+  byIds(element, 'aria-describedby').replace(/\s+/g, ' ').trim()
 
 /** The focused element's name (aria-label, labelledby, its labels or its text) and description. */
 function spokenOnFocus(element: Element): string {

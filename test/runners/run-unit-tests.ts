@@ -15,6 +15,7 @@ import {
   footerPlugins,
 } from '../../build/product/build.ts'
 import { libraryPatchesPlugin } from '../../build/product/library-patches.ts'
+import { fileTextsPlugin } from '../../build/product/esbuild-plugins.ts'
 import { REFERENCE_LOCALE } from '../../build/product/markets.ts'
 
 const OUT_DIR = path.join(ROOT, '.cache/unit')
@@ -119,7 +120,12 @@ async function main(): Promise<number> {
       js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
     },
     sourcemap: 'inline',
-    plugins: [testEntryPlugin(), libraryPatchesPlugin(), ...footerPlugins(REFERENCE_LOCALE)],
+    plugins: [
+      testEntryPlugin(),
+      libraryPatchesPlugin(),
+      ...footerPlugins(REFERENCE_LOCALE),
+      fileTextsPlugin(),
+    ],
     logLevel: 'warning',
   })
   const uvu = spawnSync(

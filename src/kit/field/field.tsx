@@ -47,13 +47,13 @@ function fieldState(props: Pick<FieldProps, 'state' | 'error'>): FieldState {
   return props.state ?? (props.error ? 'error' : 'default')
 }
 
-/** aria-describedby value joining the hint and error ids that are present. */
+/** aria-describedby value joining the hint and error ids that are present, then the caller's: the field's own texts are read first. */
 function describedBy(
   id: string,
   props: Pick<FieldProps, 'hint' | 'error'>,
   extra?: string,
 ): string | undefined {
-  const ids = [extra, props.hint ? `${id}-hint` : null, props.error ? `${id}-error` : null].filter(
+  const ids = [props.hint ? `${id}-hint` : null, props.error ? `${id}-error` : null, extra].filter(
     Boolean,
   )
   return ids.length ? ids.join(' ') : undefined

@@ -23,6 +23,23 @@ for (const [type, role, live] of ROLES) {
   })
 }
 
+test('live="off": the message shows in no live region (a focus move reads it); polite and assertive as asked', () => {
+  render(
+    <>
+      <Notification type="error" live="off">
+        Link ungültig
+      </Notification>
+      <Notification type="error" live="polite">
+        Höflich
+      </Notification>
+    </>,
+  )
+  const quiet = screen.getByText('Link ungültig').closest('.lf-notification-region')!
+  assert.is(quiet.getAttribute('role'), null)
+  assert.is(quiet.getAttribute('aria-live'), 'off')
+  assert.is(screen.getByRole('status').textContent, 'Höflich')
+})
+
 test('the live region exists, empty, before the text arrives, and the text arrives in that same element', () => {
   const view = render(<Notification type="success">{null}</Notification>)
   const region = screen.getByRole('status')

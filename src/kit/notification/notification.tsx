@@ -1,7 +1,7 @@
 /**
  * Info, success, warning and error messages. The live region is always rendered, even
  * while there is no message, so screen readers register it before text arrives and
- * announce the text when it does. Error uses role="alert", the others role="status".
+ * announce the text when it does. Error uses role="alert", the others role="status" (`live`).
  * A banner's close button is named by its action alone ("Hinweis schließen") and described by the
  * message, so a screen reader pauses between the two and several banners' buttons still tell
  * apart; it goes with the banner: the focus moves on to the
@@ -30,8 +30,12 @@ export interface NotificationProps {
   onClose?: () => void
   /** The close button's action, its name (the message describes it); default t('kit.notification.close'). */
   closeLabel?: string
-  /** Announce assertively; default: true for error, false otherwise. */
-  assertive?: boolean
+  /**
+   * How the region announces its message (aria-live's values); default assertive for an error,
+   * polite otherwise. `off`: no live region, for a message that is read otherwise (the description
+   * of an element the focus moves to), so it is not read twice and cannot be cut off by that move.
+   */
+  live?: 'assertive' | 'polite' | 'off'
   className?: string
   id?: string
 }
@@ -57,7 +61,7 @@ export function Notification({
   banner,
   onClose,
   closeLabel,
-  assertive,
+  live = type === 'error' ? 'assertive' : 'polite',
   className,
   id,
 }: NotificationProps) {
@@ -71,13 +75,12 @@ export function Notification({
     if (!hasMessage) setClosed(false)
   }, [hasMessage])
   const visible = hasMessage && !closed
-  const loud = assertive ?? type === 'error'
   return (
     <div
       id={id}
       className={`lf-notification-region${className ? ' ' + className : ''}`}
-      role={loud ? 'alert' : 'status'}
-      aria-live={loud ? 'assertive' : 'polite'}
+      role={live === 'off' ? undefined : live === 'assertive' ? 'alert' : 'status'}
+      aria-live={live}
       aria-atomic="true"
     >
       {visible ? (

@@ -213,7 +213,7 @@ export const MIGRATIONS: Migration[] = [
             `CREATE FUNCTION lumora_sign_up(p_now BIGINT, p_limit_keys TEXT[],
                p_limit_bursts DOUBLE PRECISION[], p_limit_everys DOUBLE PRECISION[],
                p_pause_key TEXT, p_pause_burst DOUBLE PRECISION, p_pause_every DOUBLE PRECISION,
-               p_share INTEGER, p_cap BIGINT, p_address_key TEXT, p_token_hash TEXT,
+               p_share INTEGER, p_cap BIGINT, p_token_hash TEXT, p_address_key TEXT,
                p_request TEXT, p_received_at TEXT, p_site TEXT, p_locale TEXT,
                p_page_address TEXT, p_consents TEXT, p_text_version TEXT, p_expires_at BIGINT,
                p_network TEXT, p_client_address TEXT, p_client_agent TEXT, p_text_locale TEXT,

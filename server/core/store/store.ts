@@ -183,6 +183,26 @@ const fromRow = (row: SubscriberRow, corrections: Correction[]): Subscriber => (
 })
 
 const PENDING = `status = 'WAITING_FOR_DOI'`
+
+/**
+ * A new pending row's values, in the order both engines' inserts take them (token hash, address,
+ * request, evidence, expiry, network, client).
+ */
+const rowOf = (addressKey: string, { tokenHash, request, evidence: e, ...s }: Subscriber) => [
+  tokenHash,
+  addressKey,
+  JSON.stringify(request),
+  e.receivedAt,
+  e.site,
+  e.locale,
+  e.pageAddress,
+  JSON.stringify(e.consents),
+  e.consentTextVersion,
+  s.expiresAt,
+  s.network,
+  e.client?.address ?? null,
+  e.client?.agent ?? null,
+]
 /** A transaction's way out that rolls it back and says why (caught by the method that threw it). */
 class Refusal<T> {
   constructor(readonly why: T) {}
@@ -535,7 +555,6 @@ export function createStore(sql: Sql, { migrate: migrating = true } = {}): Store
     rules: SignUpRules,
     nowMs: number,
   ): Promise<NotStored | Stored> => {
-    const { request, evidence: e, network } = subscriber
     const { limits, pause, text } = rules
     const [done] = await (await db()).all<{
       outcome: string
@@ -557,19 +576,7 @@ export function createStore(sql: Sql, { migrate: migrating = true } = {}): Store
         Math.round(pause.everyMs),
         rules.networkShare,
         Number.isFinite(rules.cap) ? rules.cap : Number.MAX_SAFE_INTEGER,
-        addressKey,
-        subscriber.tokenHash,
-        JSON.stringify(request),
-        e.receivedAt,
-        e.site,
-        e.locale,
-        e.pageAddress,
-        JSON.stringify(e.consents),
-        e.consentTextVersion,
-        subscriber.expiresAt,
-        network,
-        e.client?.address ?? null,
-        e.client?.agent ?? null,
+        ...rowOf(addressKey, subscriber),
         text.locale,
         JSON.stringify(text.texts),
       ],
@@ -622,29 +629,13 @@ export function createStore(sql: Sql, { migrate: migrating = true } = {}): Store
           [rules.text.version, rules.text.locale, JSON.stringify(rules.text.texts)],
         )
       const now = await mailNow(tx, rules.pause, nowMs)
-      const { request, evidence: e } = subscriber
       const stored = await tx.run(
         `INSERT INTO subscribers (token_hash, address_key, status, request, received_at, site,
         locale, page_address, consents, consent_text_version, expires_at, confirmed_at,
         network, seq, client_address, client_agent, mail_due)
        VALUES (?, ?, 'WAITING_FOR_DOI', ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ${tx.next('subscribers')}, ?, ?, ?)
        ON CONFLICT (address_key) WHERE ${PENDING} DO NOTHING`,
-        [
-          subscriber.tokenHash,
-          addressKey,
-          JSON.stringify(request),
-          e.receivedAt,
-          e.site,
-          e.locale,
-          e.pageAddress,
-          JSON.stringify(e.consents),
-          e.consentTextVersion,
-          subscriber.expiresAt,
-          subscriber.network,
-          e.client?.address ?? null,
-          e.client?.agent ?? null,
-          now ? null : await dueAt(tx, rules.pause, nowMs),
-        ],
+        [...rowOf(addressKey, subscriber), now ? null : await dueAt(tx, rules.pause, nowMs)],
       )
       // The counter last: its row is locked only from here to the commit.
       if (!(await movePending(tx, stored - replaced, rules.cap))) throw new Refusal({ full: 0 })

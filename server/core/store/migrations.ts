@@ -170,7 +170,7 @@ export const MIGRATIONS: Migration[] = [
     // transaction what store.ts runs statement by statement on SQLite, where a statement costs no
     // round trip. The rules are the same: limits counted with their rows locked, in key order (two
     // sign-ups never wait for each other's); the network's share counted under its limit's lock;
-    // the unique index the guard; the pending counter moved last, within the cap.
+    // the unique index the guard; room for a new row reserved beforehand (store.ts moveApart).
     statements: (engine) => [
       // Every spend rewrites a bucket's full_at; only the hourly sweep reads it, and a scan of
       // the table once an hour costs less than an index entry per spend (and on PostgreSQL it
@@ -207,13 +207,13 @@ export const MIGRATIONS: Migration[] = [
                RETURN GREATEST(1, CEIL((1 - held) * p_every));
              END $$`,
             // A new pending sign-up (store.ts tryAdd): 'stored' or 'taken', whether its mail goes
-            // now, and how it moved the pending count (the counter moved with it); or a refusal
+            // now, and how it moved the pending count (store.ts moves the counter); or a refusal
             // ('limited', 'share', 'full') with the seconds to wait (and the limits that refused,
             // with when each has a token again), everything it did rolled back.
             `CREATE FUNCTION lumora_sign_up(p_now BIGINT, p_limit_keys TEXT[],
                p_limit_bursts DOUBLE PRECISION[], p_limit_everys DOUBLE PRECISION[],
                p_pause_key TEXT, p_pause_burst DOUBLE PRECISION, p_pause_every DOUBLE PRECISION,
-               p_share INTEGER, p_cap BIGINT, p_token_hash TEXT, p_address_key TEXT,
+               p_share INTEGER, p_reserved BOOLEAN, p_token_hash TEXT, p_address_key TEXT,
                p_request TEXT, p_received_at TEXT, p_site TEXT, p_locale TEXT,
                p_page_address TEXT, p_consents TEXT, p_text_version TEXT, p_expires_at BIGINT,
                p_network TEXT, p_client_address TEXT, p_client_agent TEXT, p_text_locale TEXT,
@@ -278,15 +278,9 @@ export const MIGRATIONS: Migration[] = [
                    ON CONFLICT (address_key) WHERE status = 'WAITING_FOR_DOI' DO NOTHING;
                  GET DIAGNOSTICS stored = ROW_COUNT;
                  delta := stored - replaced;
-                 -- The counter last: its row is locked only from here to the commit.
-                 IF delta > 0 THEN
-                   UPDATE counters SET value = value + delta
-                     WHERE name = 'pending' AND value + delta <= p_cap;
-                   IF NOT FOUND THEN
-                     RAISE EXCEPTION USING ERRCODE = 'LU001', MESSAGE = 'full';
-                   END IF;
-                 ELSIF delta < 0 THEN
-                   UPDATE counters SET value = value + delta WHERE name = 'pending';
+                 -- A new row needs the room reserved for it (store.ts moves the counter).
+                 IF delta > 0 AND NOT p_reserved THEN
+                   RAISE EXCEPTION USING ERRCODE = 'LU001', MESSAGE = 'full';
                  END IF;
                  outcome := CASE WHEN stored = 1 THEN 'stored' ELSE 'taken' END;
                EXCEPTION WHEN SQLSTATE 'LU001' THEN

@@ -514,12 +514,13 @@ export function createStore(sql: Sql, { migrate: migrating = true } = {}): Store
     }
   }
   /**
-   * The pending counter, one row every sign-up changes. A sign-up moves it in its own
-   * transaction, last (tryAdd; on PostgreSQL in lumora_sign_up), so its row lock is held from
-   * there to the commit and never across a round trip. On PostgreSQL a confirmation, an erasure
-   * and the sweep move it apart, in a statement of its own committed without waiting for the
-   * disk: a move lost in a crash only ever follows the rows' own commit in the log (the count
-   * then overstates), and the hourly sweep counts the rows again.
+   * The pending counter, one row every sign-up changes. On SQLite (one writer at a time anyway)
+   * it moves last in the transaction that changes the rows. On PostgreSQL a row lock is held
+   * until the commit is on disk, so a counter moved there would line every sign-up up behind one
+   * flush: it moves in a statement of its own committed without waiting for the disk (room
+   * reserved before the sign-up's call, given back after it when unused). A move lost in a crash
+   * only ever follows the rows' own commit in the log, or overstates the count (room reserved
+   * and not given back); the hourly sweep counts the rows again.
    */
   const apart = sql.engine === 'postgres'
   const moveApart = async (delta: number, cap?: number) =>
@@ -547,7 +548,8 @@ export function createStore(sql: Sql, { migrate: migrating = true } = {}): Store
   /**
    * PostgreSQL: the sign-up's transaction is one call, lumora_sign_up (migration 6), which runs
    * what tryAdd's statements do on SQLite: one round trip for the sign-up and one, unflushed,
-   * for the room it reserves ahead (a replacement gives it back).
+   * for the room it reserves ahead (a replacement gives it back). The counter moved inside the
+   * call would hold its row through the commit's flush, every sign-up waiting in line for it.
    */
   const tryAddInOneCall = async (
     addressKey: string,
@@ -556,47 +558,54 @@ export function createStore(sql: Sql, { migrate: migrating = true } = {}): Store
     nowMs: number,
   ): Promise<NotStored | Stored> => {
     const { limits, pause, text } = rules
-    const [done] = await (await db()).all<{
-      outcome: string
-      wait: number
-      mail_now: boolean
-      delta: number
-      refused: string[]
-      token_at: number[]
-    }>(
-      `SELECT outcome, wait, mail_now, delta, refused, token_at
+    const reserved = await moveApart(1, rules.cap)
+    let moved = 0
+    try {
+      const [done] = await (await db()).all<{
+        outcome: string
+        wait: number
+        mail_now: boolean
+        delta: number
+        refused: string[]
+        token_at: number[]
+      }>(
+        `SELECT outcome, wait, mail_now, delta, refused, token_at
        FROM lumora_sign_up(${Array(24).fill('?').join(', ')})`,
-      [
-        nowMs,
-        limits.map((b) => b.key),
-        limits.map((b) => Math.round(b.burst)),
-        limits.map((b) => Math.round(b.everyMs)),
-        pause.key,
-        Math.round(pause.burst),
-        Math.round(pause.everyMs),
-        rules.networkShare,
-        Number.isFinite(rules.cap) ? rules.cap : Number.MAX_SAFE_INTEGER,
-        ...rowOf(addressKey, subscriber),
-        text.locale,
-        JSON.stringify(text.texts),
-      ],
-      { writes: true },
-    )
-    const wait = Number(done.wait)
-    for (const [i, key] of done.refused.entries()) spent.note(key, Number(done.token_at[i]))
-    switch (done.outcome) {
-      case 'stored':
-        return { mailNow: done.mail_now }
-      case 'taken':
-        return { taken: true }
-      case 'limited':
-        return { limited: wait }
-      case 'share':
-        return { share: wait }
-      case 'full':
-        return { full: 0 }
-      default:
-        throw new Error(`lumora_sign_up answered ${done.outcome}`)
+        [
+          nowMs,
+          limits.map((b) => b.key),
+          limits.map((b) => Math.round(b.burst)),
+          limits.map((b) => Math.round(b.everyMs)),
+          pause.key,
+          Math.round(pause.burst),
+          Math.round(pause.everyMs),
+          rules.networkShare,
+          reserved,
+          ...rowOf(addressKey, subscriber),
+          text.locale,
+          JSON.stringify(text.texts),
+        ],
+        { writes: true },
+      )
+      moved = Number(done.delta)
+      const wait = Number(done.wait)
+      for (const [i, key] of done.refused.entries()) spent.note(key, Number(done.token_at[i]))
+      switch (done.outcome) {
+        case 'stored':
+          return { mailNow: done.mail_now }
+        case 'taken':
+          return { taken: true }
+        case 'limited':
+          return { limited: wait }
+        case 'share':
+          return { share: wait }
+        case 'full':
+          return { full: 0 }
+        default:
+          throw new Error(`lumora_sign_up answered ${done.outcome}`)
+      }
+    } finally {
+      await moveApart(moved - (reserved ? 1 : 0))
     }
   }
 

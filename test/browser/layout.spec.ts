@@ -188,6 +188,25 @@ for (const { flavor, market, device, viewport, scale } of cases) {
         }
       }),
     ).toEqual({ text: expect.any(String), lines: 1, inside: true })
+    // No line of the form ends in "E-" (E-Mail, e-posta): the texts join the prefix's hyphen to
+    // its word (docs/texts/README.md).
+    expect(
+      await footer.locator('form').evaluate((form) => {
+        const broken: string[] = []
+        const walker = document.createTreeWalker(form, NodeFilter.SHOW_TEXT)
+        for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text) {
+          for (const m of node.data.matchAll(/(?<!\p{L})[Ee]-\u2060?(?=\p{L})/gu)) {
+            const word = document.createRange()
+            word.setStart(node, m.index!)
+            word.setEnd(node, m.index! + m[0].length + 1)
+            const lines = new Set([...word.getClientRects()].map((r) => Math.round(r.top)))
+            if (lines.size > 1)
+              broken.push(node.data.slice(Math.max(0, m.index! - 20), m.index! + 8))
+          }
+        }
+        return broken
+      }),
+    ).toEqual([])
     await imagesInViewComplete(page)
     await twoFrames(page)
     const loadedHeight = await documentHeight(page)

@@ -51,6 +51,12 @@ const RULES: Rule[] = [
       ? 'a hyphen in the bubble’s number breaks it'
       : null,
   ({ text }) => (/ {2}/.test(text) ? 'double space' : null),
+  // A running text wraps: "E-" / "Mail" at a line's end reads badly (the hyphen of a one-letter
+  // prefix). A word joiner after it (invisible, no glyph a font may lack) keeps the word whole.
+  ({ where, text }) =>
+    where.startsWith('locales') && text.length >= 60 && /(?<!\p{L})[Ee]-(?=\p{L})/u.test(text)
+      ? 'a running text may break after “E-”: a word joiner (\\u2060) after the hyphen'
+      : null,
   ({ locale, text }) => {
     const [open, close] = QUOTES[locale]
     const foreign = [...ALL_QUOTES].filter((q) => q !== open && q !== close && text.includes(q))

@@ -149,6 +149,11 @@ test('the rules catch what they are for', () => {
     ['tr-TR', 'Son bir adım kaldı: Lütfen bülten aboneliğinizi onaylayın.', '.doiPrompt'],
     ['tr-TR', 'Aboneliği onayla', 'mail action'],
     ['hu-HU', '10%-os', '.discount'],
+    [
+      'de-DE',
+      'Den Gutschein erhalten Sie per E-Mail, sobald Sie Ihre Anmeldung bestätigt haben.',
+      'locales newsletter.footnote',
+    ],
   ]
   assert.equal(
     invisibleLiterals('"a": "Plus qu’un clic\u00a0:",\n"b": "Willkommens\u00adgutschein"'),

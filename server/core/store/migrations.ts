@@ -262,9 +262,12 @@ export const MIGRATIONS: Migration[] = [
                    DELETE FROM corrections WHERE token_hash IN (SELECT token_hash FROM gone)
                  )
                  SELECT COUNT(*) INTO replaced FROM gone;
-                 INSERT INTO consent_texts (version, locale, texts)
-                   VALUES (p_text_version, p_text_locale, p_texts)
-                   ON CONFLICT (version) DO NOTHING;
+                 -- The words come along until the caller knows them archived (then null).
+                 IF p_texts IS NOT NULL THEN
+                   INSERT INTO consent_texts (version, locale, texts)
+                     VALUES (p_text_version, p_text_locale, p_texts)
+                     ON CONFLICT (version) DO NOTHING;
+                 END IF;
                  mail_now := lumora_spend(p_pause_key, p_pause_burst, p_pause_every, 1, p_now) = 0;
                  INSERT INTO subscribers (token_hash, address_key, status, request, received_at,
                      site, locale, page_address, consents, consent_text_version, expires_at,

@@ -583,7 +583,7 @@ export function createStore(sql: Sql, { migrate: migrating = true } = {}): Store
           reserved,
           ...rowOf(addressKey, subscriber),
           text.locale,
-          JSON.stringify(text.texts),
+          archived.has(text.version) ? null : JSON.stringify(text.texts),
         ],
         { writes: true },
       )
@@ -592,8 +592,10 @@ export function createStore(sql: Sql, { migrate: migrating = true } = {}): Store
       for (const [i, key] of done.refused.entries()) spent.note(key, Number(done.token_at[i]))
       switch (done.outcome) {
         case 'stored':
+          archived.add(text.version)
           return { mailNow: done.mail_now }
         case 'taken':
+          archived.add(text.version)
           return { taken: true }
         case 'limited':
           return { limited: wait }

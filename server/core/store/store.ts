@@ -394,8 +394,9 @@ export interface Store {
    */
   erase(addressKey: string, erasedAt: string, pauseKey?: string): Promise<number>
   /**
-   * Seconds until every bucket allows one more action (0: now), as far as this process has seen
-   * them refuse (SpentBuckets): no round trip, and no refusal the database would not give; counts
+   * Seconds until every bucket of a sign-up allows one more (0: now), as far as this process has
+   * seen them refuse a sign-up (SpentBuckets): no round trip, and no refusal the database would
+   * not give (the login limits, whose tokens a right password gives back, are not noted); counts
    * nothing.
    */
   limitWait(buckets: Bucket[], nowMs: number): Promise<number>
@@ -841,7 +842,7 @@ export function createStore(sql: Sql, { migrate: migrating = true } = {}): Store
     limitWait: async (buckets, nowMs) => spent.wait(buckets, nowMs),
     async spend(buckets, nowMs) {
       const waited = await refusable<number, number>(async (tx) => {
-        const wait = await spendIn(tx, buckets, nowMs, spent)
+        const wait = await spendIn(tx, buckets, nowMs)
         if (wait) throw new Refusal(wait)
         return 0
       })

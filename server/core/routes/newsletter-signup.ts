@@ -89,7 +89,8 @@ export async function subscribe({
   ctx: ServerContext
   client: Client
 }): Promise<Response> {
-  // Refused before the body is read when a limit is spent already; counted when stored.
+  // Refused before the body is read when this process has seen a limit refuse (no round trip);
+  // counted, for every process, in the transaction that stores the sign-up.
   const limits = signUpLimits(ctx, client)
   const wait = await ctx.store.limitWait(limits, ctx.now().getTime())
   if (wait) return limited(wait)

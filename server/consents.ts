@@ -17,6 +17,7 @@ import { once } from 'node:events'
 import { addressKey } from './core/routes/newsletter-store.ts'
 import { mailboxPause } from './core/routes/newsletter-outbox.ts'
 import { StartRefused } from './core/private-files.ts'
+import { configuredLoginKeys } from './core/login-keys.ts'
 import {
   openConfiguredReadOnly,
   openConfiguredStore,
@@ -109,17 +110,20 @@ async function using(store: Store, work: (store: Store) => Promise<number>): Pro
 async function erase(store: Store, address: string): Promise<number> {
   await store.check()
   const email = address.trim()
+  // The mailbox's pause is keyed with the login keys (rate-limit.ts), which the server's settings
+  // hold: without them the records go and the pause runs out by itself (10 minutes).
+  const loginKeys = configuredLoginKeys(process.env)
   const records = await store.erase(
     addressKey(email),
     new Date().toISOString(),
-    mailboxPause(email).key,
+    loginKeys && mailboxPause({ loginKeys }, email).key,
   )
   if (!records) {
     console.error(`No records of that address in ${location}: nothing erased.`)
     return 1
   }
   console.error(
-    `Erased ${records} record${records === 1 ? '' : 's'} of that address from ${location}.`,
+    `Erased ${records} record${records === 1 ? '' : 's'} of that address from ${location}${loginKeys ? '' : ' (its mailbox pause runs out by itself: LOGIN_KEYS or LOGIN_KEYS_FILE is not set)'}.`,
   )
   return 0
 }

@@ -102,7 +102,7 @@ test('an erasure ends the pause: a sign-up after it is stored and mailed at once
   const erased = await server.ctx.store.erase(
     'anna@example.com',
     new Date().toISOString(),
-    mailboxPause(anna.email).key,
+    mailboxPause(server.ctx, anna.email).key,
   )
   assert.is(erased, 1)
   assert.is((await signUp(server, anna)).status, 201)

@@ -19,6 +19,9 @@ import { createContractServer } from '../handler.ts'
 import { DEMO_ACCOUNT, makeLoginToken } from '../core/routes/login.ts'
 import { DEMO_STAFF_TOKEN } from '../demo/staff.ts'
 import { captureConsole } from '../../test/helpers/console.ts'
+import { LOGIN_TOKEN_COOKIE, LONG_TERM_TOKEN_COOKIE } from '../../src/contract/contract.ts'
+import { memoryStore } from '../core/store/open.ts'
+import { StoreUnavailable } from '../core/store/sql.ts'
 
 const test = suite('openapi')
 
@@ -99,14 +102,15 @@ async function answer(
   call: Call,
   callPath: string,
   init: { headers?: Record<string, string>; body?: unknown; query?: string } = {},
-): Promise<{ status: number; data: unknown }> {
+  on: Server = server,
+): Promise<{ status: number; data: unknown; retryAfter: string | null }> {
   const sent = callPath.replace(/:(\w+)/g, (_, name) => init.headers?.[`:${name}`] ?? 'x')
   const headers = Object.fromEntries(
     Object.entries({ 'content-type': 'application/json', ...init.headers }).filter(
       ([k]) => !k.startsWith(':'),
     ),
   )
-  const response = await server.fetch(sent + (init.query ?? ''), {
+  const response = await on.fetch(sent + (init.query ?? ''), {
     method: call.method,
     headers,
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -132,7 +136,7 @@ async function answer(
     )
   }
   checked.add(`${call.method} ${documented(callPath)}`)
-  return { status: response.status, data }
+  return { status: response.status, data, retryAfter: response.headers.get('retry-after') }
 }
 
 const SITE = { 'X-Hunter-Site': 'DE', 'X-Original-Address': 'https://shop.test/de/' }
@@ -227,6 +231,60 @@ test("the reference backend's answers, call by call, as the document describes t
     [],
     'calls of the table no scenario here sends: add one',
   )
+})
+
+test('every call that needs the database lists 503 with Retry-After, as the backend answers while its database cannot', async () => {
+  let down = false
+  const store = memoryStore()
+  // The store as a database that went away: every query fails as unreachable, once `down`.
+  const away = new Proxy(store, {
+    get(target, name, receiver) {
+      const value = Reflect.get(target, name, receiver)
+      if (typeof value !== 'function' || name === 'close') return value
+      return (...args: unknown[]) =>
+        down
+          ? Promise.reject(new StoreUnavailable('the test took the database away', true))
+          : value.apply(target, args)
+    },
+  })
+  const broken = createContractServer({ store: away })
+  const loginToken = await makeLoginToken(broken.ctx, 'l1')
+  const login = await broken.fetch(CALLS.login.path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...CSRF },
+    body: JSON.stringify(DEMO_ACCOUNT),
+  })
+  const longterm = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${LONG_TERM_TOKEN_COOKIE}=`))!
+    .split(';')[0]
+  down = true
+  const token = { ...SITE, ':token': 'A'.repeat(22) }
+  const body = { email: 'away@example.com', consents: [], origin: 'footer' }
+  const requests: [Call, { headers?: Record<string, string>; body?: unknown }][] = [
+    [CALLS.signUp, { headers: SITE, body }],
+    [CALLS.lookup, { headers: token }],
+    [CALLS.update, { headers: token, body: { email: body.email, consents: [] } }],
+    [CALLS.doi, { headers: token }],
+    [CALLS.baseData, { headers: { 'X-LoginToken': loginToken } }],
+    [CALLS.login, { headers: CSRF, body: DEMO_ACCOUNT }],
+    [CALLS.loginRenew, { headers: { cookie: `${LOGIN_TOKEN_COOKIE}=${loginToken}` } }],
+    [CALLS.longterm, { headers: { cookie: longterm } }],
+  ]
+  await captureConsole(async () => {
+    for (const [call, init] of requests)
+      for (const callPath of paths(call)) {
+        const { status, retryAfter } = await answer(call, callPath, init, broken)
+        const what = `${call.method} ${callPath}`
+        assert.is(status, 503, `${what} while the database is away`)
+        assert.ok(Number(retryAfter) >= 1, `${what}: Retry-After ${retryAfter}`)
+        const listed = resolve(operation(call.method, callPath)!.responses['503']!) as {
+          headers?: Record<string, unknown>
+        }
+        assert.ok(listed.headers?.['Retry-After'], `${what}: the document's 503 has Retry-After`)
+      }
+  })
+  await store.close()
 })
 
 test.run()

@@ -7,6 +7,7 @@
  * the database is back; it starts while the database is down. Two processes on one database
  * share the limits that protect third parties (server/README.md, "Limits").
  */
+import { randomBytes } from 'node:crypto'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import pg from 'pg'
@@ -14,6 +15,8 @@ import { CSRF_HEADER, LOGIN_API, LOGIN_PATH } from '../../src/contract/contract.
 import { DEMO_ACCOUNT } from '../core/routes/login.ts'
 import { ensurePostgres, startPostgres, type PostgresCluster } from './helpers/postgres.ts'
 import { kill, type Running, signUp, startServer } from './helpers/serve-process.ts'
+import { parseLoginKeys } from '../core/login-keys.ts'
+import { keyedNetwork } from '../core/rate-limit.ts'
 
 const test = suite('PostgreSQL outages and shared limits')
 let cluster: PostgresCluster | undefined
@@ -168,7 +171,10 @@ test('starts while its database is down: listens, answers 503 and is not ready, 
 test('two processes on one database: one set of limits (guesses per account, sign-ups per client and network, the mail pause)', async () => {
   if (!cluster) return
   const url = await freshDatabase()
-  const env = { DATABASE_URL: url, TRUST_PROXY: '127.0.0.1' }
+  // Processes behind one balancer share LOGIN_KEYS (server/README.md): their tokens, and the key
+  // the limits are hashed under, are one.
+  const keys = `k1:${randomBytes(32).toString('base64')}`
+  const env = { DATABASE_URL: url, TRUST_PROXY: '127.0.0.1', LOGIN_KEYS: keys }
   const [a, b] = await Promise.all([serveOn(env), serveOn(env)])
   const balanced = (i: number) => (i % 2 ? b : a).origin
 
@@ -229,7 +235,9 @@ test('two processes on one database: one set of limits (guesses per account, sig
     Number(
       (
         await c.query(
-          `SELECT COUNT(*) AS n FROM subscribers WHERE network = '198.51.100.0/24' AND status = 'WAITING_FOR_DOI'`,
+          `SELECT COUNT(*) AS n FROM subscribers WHERE network = $1 AND status = 'WAITING_FOR_DOI'`,
+          // The network as the records keep it: keyed under the processes' LOGIN_KEYS.
+          [keyedNetwork({ loginKeys: parseLoginKeys(keys, 'LOGIN_KEYS') }, '198.51.100.0/24')],
         )
       ).rows[0].n,
     ),

@@ -9,7 +9,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawnSync } from 'node:child_process'
-import { createHmac } from 'node:crypto'
+import { createHash, createHmac } from 'node:crypto'
 import {
   chmodSync,
   chownSync,
@@ -31,6 +31,7 @@ import { createContractServer, type ServerOptions } from '../handler.ts'
 import { CONSENT_KEYS, consentText } from '../core/consent-texts.ts'
 import { DATA_DIR, LOCALES_DIR } from '../paths.ts'
 import { DEMO_ACCOUNT } from '../core/routes/login.ts'
+import { clientKey, clientOf, networkKey } from '../core/client.ts'
 import { parseLoginKeys } from '../core/login-keys.ts'
 import { StartRefused } from '../core/private-files.ts'
 import { subscribersOf } from '../core/routes/newsletter-store.ts'
@@ -130,14 +131,14 @@ function everyStoredText(dir: string): string[] {
   return texts
 }
 
-const logIn = (server: Server) =>
+const logIn = (server: Server, remoteAddress = '192.0.2.10') =>
   server.handle(
     new Request(`https://shop.test${LOGIN}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-hunter-csrf': '1' },
       body: JSON.stringify(DEMO_ACCOUNT),
     }),
-    { remoteAddress: '192.0.2.10' },
+    { remoteAddress },
   )
 const cookie = (answer: Response, name: string) =>
   answer.headers
@@ -196,6 +197,36 @@ test('a copy of the database mints no login token, and names no account', async 
         })
         assert.is(answer.status, 401, `a token signed with a stored value (${value.slice(0, 12)}…)`)
       }
+})
+
+test('a copy of the database names no client and no network: trying every address of the network finds none', async () => {
+  const dir = tempDir()
+  const { server } = serverOn(dir)
+  const from = '203.0.113.7'
+  assert.is((await signUp(server, { email: 'net@privacy.example' }, {}, from)).status, 201)
+  assert.is((await logIn(server, from)).status, 200)
+  const stored = everyStoredText(dir)
+  assert.not.ok(
+    stored.some((v) => v.includes('203.0.113')),
+    'no address or network in clear (a pending sign-up keeps its network for its share)',
+  )
+  // Whoever holds the copy and the code tries the IPv4 addresses (here the 256 of the network)
+  // under every limit, as an unkeyed hash lets them: none of the stored values may come out.
+  const kinds = ['sign-ups per client', 'sign-ups per network']
+  kinds.push('logins per client', 'logins per network', 'guesses per client')
+  const guessed = new Set<string>()
+  for (let i = 0; i < 256; i++) {
+    const client = clientOf(`203.0.113.${i}`, new Headers())
+    for (const value of [clientKey(client), networkKey(client)]) {
+      guessed.add(value)
+      for (const kind of kinds)
+        guessed.add(
+          createHash('sha256').update(`${kind}\0${value}`).digest('base64url').slice(0, 22),
+        )
+    }
+  }
+  const found = stored.filter((v) => guessed.has(v))
+  assert.equal(found, [], 'stored values an address guess reproduces')
 })
 
 test('a long-term token for a login that does not live does not renew, even signed with the key', async () => {

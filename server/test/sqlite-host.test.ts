@@ -8,8 +8,8 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { execFileSync, spawnSync } from 'node:child_process'
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import Database from 'libsql'
@@ -115,7 +115,7 @@ test('the checkpoint cuts the write-ahead log back to nothing; the log is capped
   assert.is(limit.journal_size_limit, JOURNAL_SIZE_LIMIT)
 })
 
-test('the start refuses a store it must not use: a newer schema, a missing schema object, a damaged file', async () => {
+test('the start refuses a store it must not use: a newer schema, a missing schema object', async () => {
   const newer = dataDir()
   await openIn(newer).check()
   const raw = new Database(path.join(newer, FILE))
@@ -146,12 +146,8 @@ test('the start refuses a store it must not use: a newer schema, a missing schem
     )
 })
 
-test('npm start on a newer schema: exit 1 with one line naming the file and the cause', async () => {
-  const dir = dataDir()
-  await openIn(dir).check()
-  const raw = new Database(path.join(dir, FILE))
-  raw.exec("INSERT INTO schema_migrations (version, name, applied_at) VALUES (99, 'x', 'y')")
-  raw.close()
+/** Starts serve.ts on `dir` and returns its output, which must be one line ending a failed start. */
+async function refusedStart(dir: string): Promise<string> {
   const started = await startServer({ DATA_DIR: dir }).then(
     (server) => kill(server).then(() => 'started'),
     (error: Error) => error.message,
@@ -159,8 +155,55 @@ test('npm start on a newer schema: exit 1 with one line naming the file and the 
   assert.match(started, /^serve.ts ended \(1\): /)
   const output = started.replace(/^serve.ts ended \(1\): /, '').trim()
   assert.is(output.split('\n').length, 1, output)
-  assert.ok(output.includes(path.join(dir, FILE)), 'names the file')
-  assert.match(output, /schema is version 99/)
+  assert.ok(output.includes(path.join(dir, FILE)), `names the file: ${output}`)
+  return output
+}
+
+test('npm start on a newer schema: exit 1 with one line naming the file and the cause', async () => {
+  const dir = dataDir()
+  await openIn(dir).check()
+  const raw = new Database(path.join(dir, FILE))
+  raw.exec("INSERT INTO schema_migrations (version, name, applied_at) VALUES (99, 'x', 'y')")
+  raw.close()
+  assert.match(await refusedStart(dir), /schema is version 99/)
+})
+
+test('npm start on a read-only store: exit 1 with one line naming the file and the cause', async () => {
+  const dir = dataDir()
+  await openIn(dir).check()
+  await stores.pop()?.close()
+  const file = path.join(dir, FILE)
+  // Root writes whatever a mode says: the immutable flag makes the file read-only even for it.
+  execFileSync('chattr', ['+i', file])
+  try {
+    assert.match(await refusedStart(dir), /EPERM|read-?only/i)
+  } finally {
+    execFileSync('chattr', ['-i', file])
+  }
+})
+
+test('npm start on a store with a damaged index: exit 1 with one line naming the file and the cause', async () => {
+  const dir = dataDir()
+  const store = openIn(dir)
+  await store.check()
+  await store.close()
+  const file = path.join(dir, FILE)
+  const raw = new Database(file)
+  const [{ rootpage }] = raw
+    .prepare("SELECT rootpage FROM sqlite_master WHERE name = 'subscribers_address'")
+    .all() as { rootpage: number }[]
+  const pageSize = (raw.pragma('page_size') as { page_size: number }[])[0].page_size
+  raw.pragma('wal_checkpoint(TRUNCATE)')
+  raw.close()
+  // The index's root page gets a header no b-tree page has: the file is damaged there.
+  const fd = openSync(file, 'r+')
+  writeSync(fd, Buffer.alloc(16, 0x7f), 0, 16, (rootpage - 1) * pageSize)
+  closeSync(fd)
+  // The cause says what is damaged: the index by name, not SQLite's report header.
+  assert.match(
+    await refusedStart(dir),
+    /the integrity check failed: Tree \d+ \(subscribers_address\) page \d+: /,
+  )
 })
 
 test('consents CLI: refuses a store that does not exist or of another schema version, exports read-only, and exits 1 when it erased nothing', async () => {

@@ -151,6 +151,37 @@ for (const engine of [sqlite, postgres]) {
     await sql.close()
   })
 
+  it('a correction takes its place in the order from a sequence or an index, never by reading the table', async () => {
+    if (engine !== postgres) return // SQLite's plans do not tell a scan for MAX() from a seek
+    const db = await engine.fresh()
+    drops.push(db.drop)
+    const sql = db.open()
+    const ran: { text: string; params: readonly unknown[] }[] = []
+    const watched: Sql = {
+      ...sql,
+      run: (text, params = [], options) => {
+        ran.push({ text, params })
+        return sql.run(text, params, options)
+      },
+    }
+    const store = createStore(watched)
+    opened.push(store)
+    const s = signUp('order@x.test')
+    await store.addPending('order@x.test', s, rules(10), NOW)
+    assert.ok(await store.correct(s.tokenHash, { at: 'later', request: s.request }, NOW + HOUR))
+    const insert = ran.find((r) => /INSERT INTO corrections/.test(r.text))!
+    // With sequential scans priced out, one still in the plan is a read no index can serve.
+    const plan = await sql.transaction(async (tx) => {
+      await tx.run('SET LOCAL enable_seqscan = off')
+      return tx.all<{ 'QUERY PLAN': string }>(`EXPLAIN ${insert.text}`, insert.params)
+    })
+    const lines = plan.map((r) => r['QUERY PLAN'])
+    assert.not.ok(
+      lines.some((line) => /Seq Scan on corrections/.test(line)),
+      lines.join('\n'),
+    )
+  })
+
   it('sign-ups received in the same millisecond are listed in the order they arrived', async () => {
     const { store } = await fresh()
     const emails = ['c@x.test', 'a@x.test', 'd@x.test', 'b@x.test']

@@ -12,6 +12,7 @@
  */
 import { createHmac } from 'node:crypto'
 import type { ServerContext } from '../context.ts'
+import { keyedNetwork } from '../rate-limit.ts'
 import type { Login, LoginRefused } from '../store/store.ts'
 import { hashToken } from '../store/token-hash.ts'
 
@@ -45,7 +46,7 @@ export const startLogin = (
     {
       loginId,
       accountHash: accountHash(ctx, owner.account),
-      network: owner.network,
+      network: keyedNetwork(ctx, owner.network),
       startS,
       until: startS + LOGIN_MAX_LIFETIME_S,
     },

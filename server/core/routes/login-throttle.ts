@@ -43,10 +43,10 @@ export function loginThrottle(ctx: ServerContext, client: Client, email: string)
   const byClient = clientKey(client)
   const owner: LoginOwner = { account: accountKey(email), network: networkKey(client) }
   const guesses = [
-    bucket('guesses per account', owner.account, ACCOUNT_GUESSES),
-    bucket('guesses per client', byClient, CLIENT_GUESSES),
+    bucket(ctx, 'guesses per account', owner.account, ACCOUNT_GUESSES),
+    bucket(ctx, 'guesses per client', byClient, CLIENT_GUESSES),
   ]
-  const accountLogins = bucket('logins per account', owner.account, ACCOUNT_LOGINS)
+  const accountLogins = bucket(ctx, 'logins per account', owner.account, ACCOUNT_LOGINS)
   const now = () => ctx.now().getTime()
   return {
     owner,
@@ -58,8 +58,8 @@ export function loginThrottle(ctx: ServerContext, client: Client, email: string)
       ctx.store.spend(
         [
           ...guesses,
-          bucket('logins per client', byClient, CLIENT_LOGINS),
-          bucket('logins per network', owner.network, NETWORK_LOGINS),
+          bucket(ctx, 'logins per client', byClient, CLIENT_LOGINS),
+          bucket(ctx, 'logins per network', owner.network, NETWORK_LOGINS),
           { ...accountLogins, check: true },
         ],
         now(),

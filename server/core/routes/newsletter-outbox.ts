@@ -9,7 +9,7 @@
 import { SITE_LOCALE, type Site } from '../../../src/contract/sites.ts'
 import { SUBSCRIBER_TOKEN_BYTES, SUBSCRIBER_TOKEN_PARAM } from '../../../src/contract/contract.ts'
 import { featureState, type ServerContext } from '../context.ts'
-import { bucket } from '../rate-limit.ts'
+import { bucket, type Keyed } from '../rate-limit.ts'
 import { MAIL_TEXTS } from './newsletter-mail.ts'
 import { mailboxKey } from './newsletter-store.ts'
 import type { Bucket, Subscriber } from '../store/store.ts'
@@ -44,8 +44,8 @@ export const outbox = (ctx: ServerContext) =>
   featureState<Outbox>(ctx, 'newsletter-outbox', () => ({ mails: [], sent: 0 }))
 
 /** The pause of the mailbox `email` delivers to: one mail, then one every DOI_RESEND_PAUSE_MS. */
-export const mailboxPause = (email: string): Bucket =>
-  bucket('mailbox pause', mailboxKey(email), { burst: 1, everyMs: DOI_RESEND_PAUSE_MS })
+export const mailboxPause = (keyed: Keyed, email: string): Bucket =>
+  bucket(keyed, 'mailbox pause', mailboxKey(email), { burst: 1, everyMs: DOI_RESEND_PAUSE_MS })
 
 /**
  * Mails the confirmation link of a stored sign-up with its token, once the store has counted its
@@ -76,7 +76,7 @@ export function sendConfirmation(ctx: ServerContext, subscriber: Subscriber, tok
 export async function sendDueMails(ctx: ServerContext): Promise<number> {
   const due = await ctx.store.dueMails(
     ctx.now().getTime(),
-    (s) => mailboxPause(s.request.email),
+    (s) => mailboxPause(ctx, s.request.email),
     () => {
       // A new link: the store knows only the old token's hash.
       const token = ctx.randomToken(SUBSCRIBER_TOKEN_BYTES)

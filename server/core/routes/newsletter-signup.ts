@@ -21,7 +21,7 @@ import {
 import type { ServerContext } from '../context.ts'
 import { clientKey, networkKey, type Client } from '../client.ts'
 import { json, problem, readJson } from '../http.ts'
-import { bucket, tooManyRequests } from '../rate-limit.ts'
+import { bucket, keyedNetwork, tooManyRequests } from '../rate-limit.ts'
 import { mailboxPause, sendConfirmation } from './newsletter-outbox.ts'
 import {
   addPending,
@@ -64,12 +64,12 @@ const SIGN_UP_EVERY_MS = 2_000
 const NETWORK_SIGN_UPS = { burst: 200, everyMs: 5_000 }
 
 /** The limits a client's sign-up counts against: its own and its network's. */
-const signUpLimits = (client: Client): Bucket[] => [
-  bucket('sign-ups per client', clientKey(client), {
+const signUpLimits = (ctx: ServerContext, client: Client): Bucket[] => [
+  bucket(ctx, 'sign-ups per client', clientKey(client), {
     burst: SIGN_UP_BURST,
     everyMs: SIGN_UP_EVERY_MS,
   }),
-  bucket('sign-ups per network', networkKey(client), NETWORK_SIGN_UPS),
+  bucket(ctx, 'sign-ups per network', networkKey(client), NETWORK_SIGN_UPS),
 ]
 
 const limited = (seconds: number) =>
@@ -89,8 +89,9 @@ export async function subscribe({
   ctx: ServerContext
   client: Client
 }): Promise<Response> {
-  // Refused before the body is read when a limit is spent already; counted when stored.
-  const limits = signUpLimits(client)
+  // Refused before the body is read when this process has seen a limit refuse (no round trip);
+  // counted, for every process, in the transaction that stores the sign-up.
+  const limits = signUpLimits(ctx, client)
   const wait = await ctx.store.limitWait(limits, ctx.now().getTime())
   if (wait) return limited(wait)
   const body = await readJson(request)
@@ -118,7 +119,7 @@ export async function subscribe({
     consentTextVersion: consentText(ctx.localesDir, SITE_LOCALE[site]).version,
     client: clientEvidence(ctx, client, request),
   }
-  const rules = { limits, pause: mailboxPause(valid.email) }
+  const rules = { limits, pause: mailboxPause(ctx, valid.email) }
   const pending = await pendingFor(ctx, valid.email)
   if (pending && sameSignUp(pending, valid, evidence)) {
     // The mail again, with a new link (the store knows only the old token's hash), once it is
@@ -140,7 +141,7 @@ export async function subscribe({
     status: 'WAITING_FOR_DOI',
     evidence,
     expiresAt: 0,
-    network: networkKey(client),
+    network: keyedNetwork(ctx, networkKey(client)),
     corrections: [],
   }
   const stored = await addPending(ctx, subscriber, rules)

@@ -163,21 +163,185 @@ export const MIGRATIONS: Migration[] = [
         ])
     },
   },
+  {
+    version: 6,
+    name: 'a sign-up in one call (PostgreSQL), fewer indexes to write, corrections in a sequence',
+    // On PostgreSQL a sign-up is one round trip: these functions run in the statement's own
+    // transaction what store.ts runs statement by statement on SQLite, where a statement costs no
+    // round trip. The rules are the same: limits counted with their rows locked, in key order (two
+    // sign-ups never wait for each other's); the network's share counted under its limit's lock;
+    // the unique index the guard; room for a new row reserved beforehand (store.ts moveApart).
+    statements: (engine) => [
+      // Every spend rewrites a bucket's full_at; only the hourly sweep reads it, and a scan of
+      // the table once an hour costs less than an index entry per spend (and on PostgreSQL it
+      // keeps a bucket's updates in place, no index naming the columns they change).
+      `DROP INDEX limits_full_at`,
+      // The next place comes from the table's own rowid (SQLite) or a sequence (PostgreSQL):
+      // the index served SQLite's MAX(seq) alone.
+      `DROP INDEX subscribers_seq`,
+      ...(engine === 'postgres'
+        ? [
+            // Corrections too take their place from a sequence, as sign-ups and logins do.
+            `CREATE SEQUENCE corrections_order`,
+            `SELECT setval('corrections_order', (SELECT COALESCE(MAX(seq), 0) + 1 FROM corrections), false)`,
+            // One bucket of a shared limit (store.ts spendIn): 0 when a token is spent (or, at
+            // cost 0, there), else the milliseconds until one is.
+            `CREATE FUNCTION lumora_spend(p_key TEXT, p_burst DOUBLE PRECISION,
+               p_every DOUBLE PRECISION, p_cost INTEGER, p_now BIGINT) RETURNS BIGINT
+             LANGUAGE plpgsql AS $$
+             DECLARE
+               held DOUBLE PRECISION;
+             BEGIN
+               INSERT INTO limits AS l (key, tokens, at, full_at)
+                 VALUES (p_key, p_burst - p_cost, p_now, p_now + p_cost * CAST(p_every AS BIGINT))
+               ON CONFLICT (key) DO UPDATE SET
+                 tokens = LEAST(p_burst, l.tokens + (p_now - l.at) / p_every) - p_cost,
+                 full_at = p_now + CAST((p_burst - (LEAST(p_burst, l.tokens + (p_now - l.at) / p_every) - p_cost)) * p_every AS BIGINT),
+                 at = p_now
+               WHERE LEAST(p_burst, l.tokens + (p_now - l.at) / p_every) >= 1;
+               IF FOUND THEN
+                 RETURN 0;
+               END IF;
+               SELECT LEAST(p_burst, tokens + (p_now - at) / p_every) INTO held
+                 FROM limits WHERE key = p_key;
+               RETURN GREATEST(1, CEIL((1 - held) * p_every));
+             END $$`,
+            // A new pending sign-up (store.ts tryAdd): 'stored' or 'taken', whether its mail goes
+            // now, and how it moved the pending count (store.ts moves the counter); or a refusal
+            // ('limited', 'share', 'full') with the seconds to wait (and the limits that refused,
+            // with when each has a token again), everything it did rolled back.
+            `CREATE FUNCTION lumora_sign_up(p_now BIGINT, p_limit_keys TEXT[],
+               p_limit_bursts DOUBLE PRECISION[], p_limit_everys DOUBLE PRECISION[],
+               p_pause_key TEXT, p_pause_burst DOUBLE PRECISION, p_pause_every DOUBLE PRECISION,
+               p_share INTEGER, p_reserved BOOLEAN, p_token_hash TEXT, p_address_key TEXT,
+               p_request TEXT, p_received_at TEXT, p_site TEXT, p_locale TEXT,
+               p_page_address TEXT, p_consents TEXT, p_text_version TEXT, p_expires_at BIGINT,
+               p_network TEXT, p_client_address TEXT, p_client_agent TEXT, p_text_locale TEXT,
+               p_texts TEXT, OUT outcome TEXT, OUT wait BIGINT, OUT mail_now BOOLEAN,
+               OUT delta INTEGER, OUT refused TEXT[], OUT token_at BIGINT[])
+             LANGUAGE plpgsql AS $$
+             DECLARE
+               i INTEGER;
+               n BIGINT;
+               soonest BIGINT;
+               replaced INTEGER;
+               stored INTEGER;
+               ms BIGINT;
+             BEGIN
+               wait := 0;
+               refused := '{}';
+               token_at := '{}';
+               mail_now := false;
+               delta := 0;
+               BEGIN
+                 FOR i IN SELECT k.o FROM unnest(p_limit_keys) WITH ORDINALITY AS k(key, o)
+                     ORDER BY k.key COLLATE "C" LOOP
+                   ms := lumora_spend(p_limit_keys[i], p_limit_bursts[i], p_limit_everys[i], 1,
+                     p_now);
+                   IF ms > 0 THEN
+                     wait := GREATEST(wait, CEIL(ms / 1000.0));
+                     refused := refused || p_limit_keys[i];
+                     token_at := token_at || (p_now + ms);
+                   END IF;
+                 END LOOP;
+                 IF wait > 0 THEN
+                   RAISE EXCEPTION USING ERRCODE = 'LU001', MESSAGE = 'limited';
+                 END IF;
+                 SELECT COUNT(*), MIN(expires_at) INTO n, soonest FROM subscribers
+                   WHERE network = p_network AND status = 'WAITING_FOR_DOI'
+                     AND expires_at > p_now AND address_key <> p_address_key;
+                 IF n >= p_share THEN
+                   wait := GREATEST(1, CEIL((soonest - p_now) / 1000.0));
+                   RAISE EXCEPTION USING ERRCODE = 'LU001', MESSAGE = 'share';
+                 END IF;
+                 WITH gone AS (
+                   DELETE FROM subscribers
+                     WHERE address_key = p_address_key AND status = 'WAITING_FOR_DOI'
+                     RETURNING token_hash
+                 ), corrected AS (
+                   DELETE FROM corrections WHERE token_hash IN (SELECT token_hash FROM gone)
+                 )
+                 SELECT COUNT(*) INTO replaced FROM gone;
+                 -- The words come along until the caller knows them archived (then null).
+                 IF p_texts IS NOT NULL THEN
+                   INSERT INTO consent_texts (version, locale, texts)
+                     VALUES (p_text_version, p_text_locale, p_texts)
+                     ON CONFLICT (version) DO NOTHING;
+                 END IF;
+                 mail_now := lumora_spend(p_pause_key, p_pause_burst, p_pause_every, 1, p_now) = 0;
+                 INSERT INTO subscribers (token_hash, address_key, status, request, received_at,
+                     site, locale, page_address, consents, consent_text_version, expires_at,
+                     confirmed_at, network, seq, client_address, client_agent, mail_due)
+                   VALUES (p_token_hash, p_address_key, 'WAITING_FOR_DOI', p_request,
+                     p_received_at, p_site, p_locale, p_page_address, p_consents, p_text_version,
+                     p_expires_at, NULL, p_network, nextval('subscribers_order'),
+                     p_client_address, p_client_agent,
+                     CASE WHEN mail_now THEN NULL ELSE p_now + 1000 * CEIL(
+                       lumora_spend(p_pause_key, p_pause_burst, p_pause_every, 0, p_now) / 1000.0) END)
+                   ON CONFLICT (address_key) WHERE status = 'WAITING_FOR_DOI' DO NOTHING;
+                 GET DIAGNOSTICS stored = ROW_COUNT;
+                 delta := stored - replaced;
+                 -- A new row needs the room reserved for it (store.ts moves the counter).
+                 IF delta > 0 AND NOT p_reserved THEN
+                   RAISE EXCEPTION USING ERRCODE = 'LU001', MESSAGE = 'full';
+                 END IF;
+                 outcome := CASE WHEN stored = 1 THEN 'stored' ELSE 'taken' END;
+               EXCEPTION WHEN SQLSTATE 'LU001' THEN
+                 outcome := SQLERRM;
+                 mail_now := false;
+                 delta := 0;
+               END;
+             END $$`,
+          ]
+        : []),
+    ],
+  },
+  {
+    version: 7,
+    name: 'keyed limits and networks',
+    statements: (engine) => [
+      // The limits' keys and the networks are keyed hashes from now on (rate-limit.ts), under a
+      // key the database never holds. What was stored before were plain SHA-256 of addresses and
+      // the networks in clear, which a copy gives away by trying the IPv4 addresses: the buckets
+      // start afresh (full), and the networks of live pending sign-ups and logins are dropped
+      // (their shares count what comes from now on, for the 48 hours those links live at most).
+      ...(engine === 'sqlite'
+        ? [
+            // Emptied anyway, the table comes back keyed by its key alone (no rowid beside it):
+            // a spend writes one b-tree instead of two.
+            `DROP TABLE limits`,
+            `CREATE TABLE limits (
+              key TEXT PRIMARY KEY,
+              tokens DOUBLE PRECISION NOT NULL,
+              at BIGINT NOT NULL,
+              full_at BIGINT NOT NULL
+            ) WITHOUT ROWID`,
+          ]
+        : [`DELETE FROM limits`]),
+      `UPDATE subscribers SET network = '' WHERE network <> ''`,
+      `UPDATE logins SET network = '' WHERE network <> ''`,
+    ],
+  },
 ]
 
 /** The newest schema this code knows. */
 const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version
 
-/** The tables, indexes and sequences the queries rely on, by engine. */
+/** The tables, indexes, sequences and functions the queries rely on, by engine. */
 const EXPECTED: Record<Sql['engine'], string[]> = {
   sqlite: [],
-  postgres: ['subscribers_order', 'logins_order'],
+  postgres: [
+    'subscribers_order',
+    'logins_order',
+    'corrections_order',
+    'lumora_spend',
+    'lumora_sign_up',
+  ],
 }
 const EXPECTED_BOTH = [
   'subscribers',
   'subscribers_one_pending',
   'subscribers_pending_expiry',
-  'subscribers_seq',
   'subscribers_mail_due',
   'subscribers_export_order',
   'corrections',
@@ -194,7 +358,8 @@ const EXPECTED_BOTH = [
 const SCHEMA_OBJECTS: Record<Sql['engine'], string> = {
   sqlite: `SELECT name FROM sqlite_master WHERE type IN ('table', 'index')`,
   postgres: `SELECT relname AS name FROM pg_class
-    WHERE relnamespace = current_schema()::regnamespace AND relkind IN ('r', 'i', 'S', 'p')`,
+    WHERE relnamespace = current_schema()::regnamespace AND relkind IN ('r', 'i', 'S', 'p')
+    UNION SELECT proname FROM pg_proc WHERE pronamespace = current_schema()::regnamespace`,
 }
 
 /**

@@ -11,7 +11,7 @@
  * never wait behind sign-ups holding every writer connection.
  */
 import pg from 'pg'
-import { type Sql, StoreUnavailable } from './sql.ts'
+import { type Order, type Sql, StoreUnavailable } from './sql.ts'
 
 /** The advisory lock the migrations take (any number, the same in every process). */
 const MIGRATION_LOCK = 4_040_040
@@ -122,7 +122,7 @@ export function openPostgres(
   }
   const writers = pool(WRITERS)
   const readers = pool(READERS)
-  // Transactions that need not wait for the disk (Sql.transaction's `durable: false`).
+  // Statements and transactions that need not wait for the disk (`durable: false`).
   const unflushed = pool(UNFLUSHED, '-c synchronous_commit=off')
   const guarded =
     <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
@@ -133,13 +133,16 @@ export function openPostgres(
         throw postgresFailure(error)
       }
     }
-  const next = (order: 'subscribers' | 'logins') => `nextval('${order}_order')`
+  const next = (order: Order) => `nextval('${order}_order')`
   return {
     engine: 'postgres',
-    all: guarded((text: string, params?: readonly unknown[]) =>
-      on(isRead(text) ? readers : writers).all(text, params),
+    all: guarded((text: string, params?: readonly unknown[], options?: { writes?: boolean }) =>
+      on(isRead(text) && !options?.writes ? readers : writers).all(text, params),
     ) as Sql['all'],
-    run: guarded((text: string, params?: readonly unknown[]) => on(writers).run(text, params)),
+    // One statement is one round trip: no BEGIN and COMMIT around it.
+    run: guarded((text: string, params?: readonly unknown[], options?: { durable?: boolean }) =>
+      on(options?.durable === false ? unflushed : writers).run(text, params),
+    ),
     next,
     transaction: guarded(async (work, options) => {
       const client = await (options?.durable === false ? unflushed : writers).connect()

@@ -4,12 +4,21 @@
  * engines speak (`?` placeholders, `ON CONFLICT`, partial indexes, `RETURNING`); an adapter
  * translates only what differs (PostgreSQL numbers its placeholders).
  */
+/** The orders rows are numbered in as they arrive (their `seq`). */
+export type Order = 'subscribers' | 'logins' | 'corrections'
+
 export interface Sql {
   readonly engine: 'sqlite' | 'postgres'
-  /** The rows a query returns. */
-  all<T>(text: string, params?: readonly unknown[]): Promise<T[]>
-  /** Runs a statement; the number of rows it changed. */
-  run(text: string, params?: readonly unknown[]): Promise<number>
+  /**
+   * The rows a query returns. A SELECT is a lookup (PostgreSQL reads it through the readers'
+   * pool) unless it `writes`: a stored function's call, a transaction of its own on a writer.
+   */
+  all<T>(text: string, params?: readonly unknown[], options?: { writes?: boolean }): Promise<T[]>
+  /**
+   * Runs a statement, a transaction of its own; the number of rows it changed. One that is not
+   * `durable` may return before its commit is on disk, as a transaction's (below).
+   */
+  run(text: string, params?: readonly unknown[], options?: { durable?: boolean }): Promise<number>
   /**
    * Runs `work` in one transaction: committed when `work` resolves, rolled back when it throws.
    * The caller answers only after the commit. Transactions run side by side where the engine
@@ -29,8 +38,8 @@ export interface Sql {
    * SQLite's periodic checkpoint is the same truncation (store/retention.ts).
    */
   scrub(): Promise<void>
-  /** The next number of a named order (`subscribers`, `logins`): a sequence, never a scan. */
-  next(order: 'subscribers' | 'logins'): string
+  /** The next number of a named order: from a sequence or an index, never a scan. */
+  next(order: Order): string
   close(): Promise<void>
 }
 

@@ -15,7 +15,7 @@
  * frames still hold rows as they were written.
  */
 import Database from 'libsql'
-import { type Sql, StoreUnavailable } from './sql.ts'
+import { type Order, type Sql, StoreUnavailable } from './sql.ts'
 
 /** The longest SQLite itself waits for a lock, blocking the event loop (ms). */
 const BUSY_WAIT_MS = 10
@@ -63,8 +63,12 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Sql {
     statements.set(text, statement)
     return statement
   }
-  const next = (order: 'subscribers' | 'logins') =>
-    `(SELECT COALESCE(MAX(seq), 0) + 1 FROM ${order})`
+  // The table's own rowid b-tree gives its last row at once (a row's seq never exceeds its rowid:
+  // both grow by one per row); logins read their seq index.
+  const next = (order: Order) =>
+    order === 'logins'
+      ? '(SELECT COALESCE(MAX(seq), 0) + 1 FROM logins)'
+      : `(SELECT COALESCE(MAX(rowid), 0) + 1 FROM ${order})`
   const direct: Pick<Sql, 'all' | 'run'> = {
     all: async <T>(text: string, params: readonly unknown[] = []) =>
       prepared(text).all(...params) as T[],

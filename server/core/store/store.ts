@@ -54,8 +54,9 @@ export interface Subscriber {
   /** Until when the link of the confirmation mail works (ms). */
   expiresAt: number
   /**
-   * The network the sign-up came from (networkKey), so each network's pending share is bounded;
-   * dropped (empty) once confirmed, where it serves nothing.
+   * The network the sign-up came from (networkKey, as a keyed hash: rate-limit.ts keyedNetwork),
+   * so each network's pending share is bounded; dropped (empty) once confirmed, where it serves
+   * nothing.
    */
   network: string
   confirmedAt?: string
@@ -182,6 +183,26 @@ const fromRow = (row: SubscriberRow, corrections: Correction[]): Subscriber => (
 })
 
 const PENDING = `status = 'WAITING_FOR_DOI'`
+
+/**
+ * A new pending row's values, in the order both engines' inserts take them (token hash, address,
+ * request, evidence, expiry, network, client).
+ */
+const rowOf = (addressKey: string, { tokenHash, request, evidence: e, ...s }: Subscriber) => [
+  tokenHash,
+  addressKey,
+  JSON.stringify(request),
+  e.receivedAt,
+  e.site,
+  e.locale,
+  e.pageAddress,
+  JSON.stringify(e.consents),
+  e.consentTextVersion,
+  s.expiresAt,
+  s.network,
+  e.client?.address ?? null,
+  e.client?.agent ?? null,
+]
 /** A transaction's way out that rolls it back and says why (caught by the method that threw it). */
 class Refusal<T> {
   constructor(readonly why: T) {}
@@ -201,24 +222,66 @@ const level = ({ burst, everyMs }: Bucket, table = '') => {
 const secondsUntilToken = (tokens: number, { everyMs }: Bucket) =>
   tokens >= 1 ? 0 : Math.max(1, Math.ceil(((1 - tokens) * everyMs) / 1000))
 
+/** Seconds to wait for a token that comes at `atMs`. */
+const secondsUntil = (atMs: number, nowMs: number) =>
+  atMs <= nowMs ? 0 : Math.max(1, Math.ceil((atMs - nowMs) / 1000))
+
+/** How many spent buckets a process remembers at most (the oldest notes go first). */
+const SPENT_NOTES = 10_000
+
+/**
+ * The buckets this process found spent, and when each holds a token again: a sign-up is refused
+ * from here before its body is read, without asking the database. Only a refusal the
+ * database's own count would give: tokens come back no sooner than their pace (sign-ups get
+ * none back), and the transaction that stores a sign-up counts its limits again, so another
+ * process's spending is caught there.
+ */
+class SpentBuckets {
+  readonly #tokenAt = new Map<string, number>()
+  note(key: string, tokenAtMs: number) {
+    this.#tokenAt.delete(key)
+    this.#tokenAt.set(key, tokenAtMs)
+    if (this.#tokenAt.size > SPENT_NOTES)
+      this.#tokenAt.delete(this.#tokenAt.keys().next().value as string)
+  }
+  /** Seconds until every bucket holds a token, as far as this process knows (0: now). */
+  wait(buckets: Bucket[], nowMs: number): number {
+    let wait = 0
+    for (const { key } of buckets) {
+      const at = this.#tokenAt.get(key)
+      if (at === undefined) continue
+      if (at <= nowMs) this.#tokenAt.delete(key)
+      else wait = Math.max(wait, secondsUntil(at, nowMs))
+    }
+    return wait
+  }
+}
+
 /**
  * Counts one action against each bucket (a `check` bucket only needs a token), or none of them:
- * 0, or the seconds until every bucket allows it (then the caller rolls back). Runs inside the
- * caller's transaction, whose row locks on the buckets keep two processes from both spending the
- * last token; keys in one order, so two transactions never wait for each other's.
+ * 0, or the seconds until every bucket allows it (then the caller rolls back); `refusals` notes
+ * the buckets that refused. Runs inside the caller's transaction, whose row locks on the buckets keep
+ * two processes from both spending the last token; keys in one order, so two transactions never
+ * wait for each other's.
  */
-async function spendIn(tx: Sql, buckets: Bucket[], nowMs: number): Promise<number> {
+async function spendIn(
+  tx: Sql,
+  buckets: Bucket[],
+  nowMs: number,
+  refusals?: SpentBuckets,
+): Promise<number> {
   let wait = 0
   for (const bucket of [...buckets].sort((a, b) => (a.key < b.key ? -1 : 1))) {
     const cost = bucket.check ? 0 : 1
     const now = level(bucket, 'limits.')
-    const [spent] = await tx.all<{ spent: number }>(
+    // One row changed (inserted, or updated where a token was there): spent. No RETURNING: a
+    // statement that returns no rows costs SQLite's client a third of one that does.
+    const spent = await tx.run(
       `INSERT INTO limits (key, tokens, at, full_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (key) DO UPDATE SET tokens = ${now} - ${cost},
          full_at = ? + CAST((${Math.round(bucket.burst)} - (${now} - ${cost})) * ${Math.round(bucket.everyMs)} AS BIGINT),
          at = ?
-       WHERE ${now} >= 1
-       RETURNING 1 AS spent`,
+       WHERE ${now} >= 1`,
       [
         bucket.key,
         bucket.burst - cost,
@@ -232,27 +295,34 @@ async function spendIn(tx: Sql, buckets: Bucket[], nowMs: number): Promise<numbe
       `SELECT ${level(bucket)} AS tokens FROM limits WHERE key = ?`,
       [nowMs, nowMs, bucket.key],
     )
-    wait = Math.max(wait, secondsUntilToken(Number(held?.tokens ?? bucket.burst), bucket))
+    const tokens = Number(held?.tokens ?? bucket.burst)
+    if (tokens < 1) refusals?.note(bucket.key, nowMs + Math.ceil((1 - tokens) * bucket.everyMs))
+    wait = Math.max(wait, secondsUntilToken(tokens, bucket))
   }
   return wait
 }
 
-/** The pending counter moves by `delta`; a rise must stay within `cap` (false: it would not). */
-async function movePending(tx: Sql, delta: number, cap = Number.POSITIVE_INFINITY) {
+/**
+ * The pending counter moves by `delta`; a rise must stay within `cap` (false: it would not). One
+ * statement: in the caller's transaction, or (`durable` false, PostgreSQL) its own, unflushed.
+ */
+async function movePending(q: Sql, delta: number, cap = Number.POSITIVE_INFINITY, durable = true) {
   if (delta === 0) return true
   if (delta < 0)
     return (
-      (await tx.run(`UPDATE counters SET value = value + ? WHERE name = 'pending'`, [delta])) > 0
+      (await q.run(`UPDATE counters SET value = value + ? WHERE name = 'pending'`, [delta], {
+        durable,
+      })) > 0
     )
   return (
-    (await tx.run(
+    (await q.run(
       `UPDATE counters SET value = value + ? WHERE name = 'pending' AND value + ? <= ?`,
       [delta, delta, Number.isFinite(cap) ? cap : Number.MAX_SAFE_INTEGER],
+      { durable },
     )) > 0
   )
 }
 
-const NEXT_CORRECTION = '(SELECT COALESCE(MAX(seq), 0) + 1 FROM corrections)'
 /** Records the export reads at a time: its memory does not grow with the store. */
 const EXPORT_PAGE = 500
 
@@ -323,7 +393,12 @@ export interface Store {
    * overwrite what the deleted rows left in its files (Sql.scrub); the number deleted.
    */
   erase(addressKey: string, erasedAt: string, pauseKey?: string): Promise<number>
-  /** Seconds until every bucket allows one more action (0: now); counts nothing. */
+  /**
+   * Seconds until every bucket of a sign-up allows one more (0: now), as far as this process has
+   * seen them refuse a sign-up (SpentBuckets): no round trip, and no refusal the database would
+   * not give (the login limits, whose tokens a right password gives back, are not noted); counts
+   * nothing.
+   */
   limitWait(buckets: Bucket[], nowMs: number): Promise<number>
   /** Counts one action against every bucket, or against none: 0, or the seconds to wait. */
   spend(buckets: Bucket[], nowMs: number): Promise<number>
@@ -386,6 +461,9 @@ export function createStore(sql: Sql, { migrate: migrating = true } = {}): Store
     return sql
   }
   let closed: Promise<void> | undefined
+  const spent = new SpentBuckets()
+  /** The consent-text versions this store has archived (committed): never archived again. */
+  const archived = new Set<string>()
 
   /** The rows as records, with their corrections in the order they were made. */
   const withCorrections = async (q: Sql, rows: SubscriberRow[]): Promise<Subscriber[]> => {
@@ -438,17 +516,16 @@ export function createStore(sql: Sql, { migrate: migrating = true } = {}): Store
   }
   /**
    * The pending counter, one row every sign-up changes. On SQLite (one writer at a time anyway)
-   * it moves in the transaction that changes the rows. On PostgreSQL a row lock is held until the
-   * commit is on disk, so a counter moved there would line every sign-up up behind one flush:
-   * it moves in a transaction of its own committed without waiting for the disk (room reserved
-   * before the sign-up's transaction, given back after it when unused). A move lost in a crash
-   * only ever follows the rows' own commit in the log, or overstates the count (room reserved and
-   * not given back); the hourly sweep counts the rows again.
+   * it moves last in the transaction that changes the rows. On PostgreSQL a row lock is held
+   * until the commit is on disk, so a counter moved there would line every sign-up up behind one
+   * flush: it moves in a statement of its own committed without waiting for the disk (room
+   * reserved before the sign-up's call, given back after it when unused). A move lost in a crash
+   * only ever follows the rows' own commit in the log, or overstates the count (room reserved
+   * and not given back); the hourly sweep counts the rows again.
    */
   const apart = sql.engine === 'postgres'
   const moveApart = async (delta: number, cap?: number) =>
-    delta === 0 ||
-    (await (await db()).transaction((tx) => movePending(tx, delta, cap), { durable: false }))
+    movePending(await db(), delta, cap, false)
   /** Runs `work`, which says how it moved the pending count, and moves the counter with it. */
   const counted = async <T>(work: (tx: Sql) => Promise<[T, number]>): Promise<T> => {
     const [result, delta] = await (await db()).transaction(async (tx) => {
@@ -469,73 +546,115 @@ export function createStore(sql: Sql, { migrate: migrating = true } = {}): Store
   const dueAt = async (tx: Sql, pause: Bucket, nowMs: number) =>
     nowMs + (await spendIn(tx, [{ ...pause, check: true }], nowMs)) * 1000
 
+  /**
+   * PostgreSQL: the sign-up's transaction is one call, lumora_sign_up (migration 6), which runs
+   * what tryAdd's statements do on SQLite: one round trip for the sign-up and one, unflushed,
+   * for the room it reserves ahead (a replacement gives it back). The counter moved inside the
+   * call would hold its row through the commit's flush, every sign-up waiting in line for it.
+   */
+  const tryAddInOneCall = async (
+    addressKey: string,
+    subscriber: Subscriber,
+    rules: SignUpRules,
+    nowMs: number,
+  ): Promise<NotStored | Stored> => {
+    const { limits, pause, text } = rules
+    const reserved = await moveApart(1, rules.cap)
+    let moved = 0
+    try {
+      const [done] = await (await db()).all<{
+        outcome: string
+        wait: number
+        mail_now: boolean
+        delta: number
+        refused: string[]
+        token_at: number[]
+      }>(
+        `SELECT outcome, wait, mail_now, delta, refused, token_at
+       FROM lumora_sign_up(${Array(24).fill('?').join(', ')})`,
+        [
+          nowMs,
+          limits.map((b) => b.key),
+          limits.map((b) => Math.round(b.burst)),
+          limits.map((b) => Math.round(b.everyMs)),
+          pause.key,
+          Math.round(pause.burst),
+          Math.round(pause.everyMs),
+          rules.networkShare,
+          reserved,
+          ...rowOf(addressKey, subscriber),
+          text.locale,
+          archived.has(text.version) ? null : JSON.stringify(text.texts),
+        ],
+        { writes: true },
+      )
+      moved = Number(done.delta)
+      const wait = Number(done.wait)
+      for (const [i, key] of done.refused.entries()) spent.note(key, Number(done.token_at[i]))
+      switch (done.outcome) {
+        case 'stored':
+          archived.add(text.version)
+          return { mailNow: done.mail_now }
+        case 'taken':
+          archived.add(text.version)
+          return { taken: true }
+        case 'limited':
+          return { limited: wait }
+        case 'share':
+          return { share: wait }
+        case 'full':
+          return { full: 0 }
+        default:
+          throw new Error(`lumora_sign_up answered ${done.outcome}`)
+      }
+    } finally {
+      await moveApart(moved - (reserved ? 1 : 0))
+    }
+  }
+
   const tryAdd = async (
     addressKey: string,
     subscriber: Subscriber,
     rules: SignUpRules,
     nowMs: number,
   ): Promise<NotStored | Stored> => {
-    // Room for one more, reserved ahead (PostgreSQL); a replacement needs none.
-    const reserved = apart && (await moveApart(1, rules.cap))
-    let moved = 0
-    try {
-      return await refusable<Stored | { taken: true }, NotStored>(async (tx) => {
-        const limited = await spendIn(tx, rules.limits, nowMs)
-        if (limited) throw new Refusal({ limited })
-        // The network's row lock (its limit, just counted) keeps its sign-ups in line while its
-        // share is counted: an indexed count of at most the share.
-        const [share] = await tx.all<{ n: number; soonest: number | null }>(
-          `SELECT COUNT(*) AS n, MIN(expires_at) AS soonest FROM subscribers
-         WHERE network = ? AND ${PENDING} AND expires_at > ? AND address_key <> ?`,
-          [subscriber.network, nowMs, addressKey],
-        )
-        if (Number(share.n) >= rules.networkShare)
-          throw new Refusal({
-            share: Math.max(1, Math.ceil((Number(share.soonest) - nowMs) / 1000)),
-          })
-        const replaced = await deleteSubscribers(tx, `address_key = ? AND ${PENDING}`, [addressKey])
+    if (apart) return tryAddInOneCall(addressKey, subscriber, rules, nowMs)
+    const done = await refusable<Stored | { taken: true }, NotStored>(async (tx) => {
+      const limited = await spendIn(tx, rules.limits, nowMs, spent)
+      if (limited) throw new Refusal({ limited })
+      // The network's row lock (its limit, just counted) keeps its sign-ups in line while its
+      // share is counted: an indexed count of at most the share.
+      const [share] = await tx.all<{ n: number; soonest: number | null }>(
+        `SELECT COUNT(*) AS n, MIN(expires_at) AS soonest FROM subscribers
+       WHERE network = ? AND ${PENDING} AND expires_at > ? AND address_key <> ?`,
+        [subscriber.network, nowMs, addressKey],
+      )
+      if (Number(share.n) >= rules.networkShare)
+        throw new Refusal({
+          share: Math.max(1, Math.ceil((Number(share.soonest) - nowMs) / 1000)),
+        })
+      const replaced = await deleteSubscribers(tx, `address_key = ? AND ${PENDING}`, [addressKey])
+      if (!archived.has(rules.text.version))
         await tx.run(
           `INSERT INTO consent_texts (version, locale, texts) VALUES (?, ?, ?)
          ON CONFLICT (version) DO NOTHING`,
           [rules.text.version, rules.text.locale, JSON.stringify(rules.text.texts)],
         )
-        const now = await mailNow(tx, rules.pause, nowMs)
-        const { request, evidence: e } = subscriber
-        const stored = await tx.run(
-          `INSERT INTO subscribers (token_hash, address_key, status, request, received_at, site,
-          locale, page_address, consents, consent_text_version, expires_at, confirmed_at,
-          network, seq, client_address, client_agent, mail_due)
-         VALUES (?, ?, 'WAITING_FOR_DOI', ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ${tx.next('subscribers')}, ?, ?, ?)
-         ON CONFLICT (address_key) WHERE ${PENDING} DO NOTHING`,
-          [
-            subscriber.tokenHash,
-            addressKey,
-            JSON.stringify(request),
-            e.receivedAt,
-            e.site,
-            e.locale,
-            e.pageAddress,
-            JSON.stringify(e.consents),
-            e.consentTextVersion,
-            subscriber.expiresAt,
-            subscriber.network,
-            e.client?.address ?? null,
-            e.client?.agent ?? null,
-            now ? null : await dueAt(tx, rules.pause, nowMs),
-          ],
-        )
-        const delta = stored - replaced
-        if (apart) {
-          if (delta > 0 && !reserved) throw new Refusal({ full: 0 })
-          moved = delta
-        } else if (!(await movePending(tx, delta, rules.cap)))
-          // The counter last: its row is locked only from here to the commit.
-          throw new Refusal({ full: 0 })
-        return stored ? { mailNow: now } : { taken: true as const }
-      })
-    } finally {
-      if (apart) await moveApart(moved - (reserved ? 1 : 0))
-    }
+      const now = await mailNow(tx, rules.pause, nowMs)
+      const stored = await tx.run(
+        `INSERT INTO subscribers (token_hash, address_key, status, request, received_at, site,
+        locale, page_address, consents, consent_text_version, expires_at, confirmed_at,
+        network, seq, client_address, client_agent, mail_due)
+       VALUES (?, ?, 'WAITING_FOR_DOI', ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ${tx.next('subscribers')}, ?, ?, ?)
+       ON CONFLICT (address_key) WHERE ${PENDING} DO NOTHING`,
+        [...rowOf(addressKey, subscriber), now ? null : await dueAt(tx, rules.pause, nowMs)],
+      )
+      // The counter last: its row is locked only from here to the commit.
+      if (!(await movePending(tx, stored - replaced, rules.cap))) throw new Refusal({ full: 0 })
+      return stored ? { mailNow: now } : { taken: true as const }
+    })
+    if ('mailNow' in done || 'taken' in done) archived.add(rules.text.version)
+    return done
   }
 
   const store: Store = {
@@ -550,9 +669,27 @@ export function createStore(sql: Sql, { migrate: migrating = true } = {}): Store
       })
       if (sql.engine === 'sqlite') {
         const rows = await sql.all<{ quick_check: string }>('PRAGMA quick_check')
-        const problems = rows.map((r) => r.quick_check).filter((r) => r !== 'ok')
-        if (problems.length)
-          throw new StoreUnusable(`the integrity check failed: ${problems.slice(0, 3).join('; ')}`)
+        // A report may hold several lines under a header; each damaged b-tree by its name.
+        const problems = rows
+          .flatMap((r) => r.quick_check.split('\n'))
+          .filter((line) => line !== 'ok' && !line.startsWith('*** in database'))
+        if (problems.length) {
+          const named = new Map(
+            (
+              await sql
+                .all<{ name: string; rootpage: number }>('SELECT name, rootpage FROM sqlite_master')
+                .catch(() => [])
+            ).map((r) => [Number(r.rootpage), r.name]),
+          )
+          const said = problems
+            .slice(0, 3)
+            .map((line) =>
+              line.replace(/^Tree (\d+)/, (tree, page) =>
+                named.has(Number(page)) ? `${tree} (${named.get(Number(page))})` : tree,
+              ),
+            )
+          throw new StoreUnusable(`the integrity check failed: ${said.join('; ')}`)
+        }
       }
     },
     async ping() {
@@ -582,7 +719,7 @@ export function createStore(sql: Sql, { migrate: migrating = true } = {}): Store
     },
     renewLink: (tokenHash, newTokenHash, expiresAt, rules, nowMs) =>
       refusable<false | Stored, { limited: number }>(async (tx) => {
-        const limited = await spendIn(tx, rules.limits, nowMs)
+        const limited = await spendIn(tx, rules.limits, nowMs, spent)
         if (limited) throw new Refusal({ limited })
         const now = await mailNow(tx, rules.pause, nowMs)
         const changed = await tx.run(
@@ -655,9 +792,10 @@ export function createStore(sql: Sql, { migrate: migrating = true } = {}): Store
       }),
     async correct(tokenHash, { at, request }, nowMs) {
       // One statement: appended only while the sign-up is pending and its link works.
-      const changed = await (await db()).run(
+      const q = await db()
+      const changed = await q.run(
         `INSERT INTO corrections (token_hash, corrected_at, request, seq)
-         SELECT token_hash, ?, ?, ${NEXT_CORRECTION} FROM subscribers
+         SELECT token_hash, ?, ?, ${q.next('corrections')} FROM subscribers
          WHERE token_hash = ? AND ${PENDING} AND expires_at > ?`,
         [at, JSON.stringify(request), tokenHash, nowMs],
       )
@@ -701,23 +839,7 @@ export function createStore(sql: Sql, { migrate: migrating = true } = {}): Store
       await (await db()).scrub()
       return records
     },
-    async limitWait(buckets, nowMs) {
-      if (!buckets.length) return 0
-      const rows = await (await db()).all<{ key: string; tokens: number; at: number }>(
-        `SELECT key, tokens, at FROM limits WHERE key IN (${buckets.map(() => '?').join(', ')})`,
-        buckets.map((b) => b.key),
-      )
-      let wait = 0
-      for (const row of rows) {
-        const bucket = buckets.find((b) => b.key === row.key)!
-        const tokens = Math.min(
-          bucket.burst,
-          Number(row.tokens) + (nowMs - Number(row.at)) / bucket.everyMs,
-        )
-        wait = Math.max(wait, secondsUntilToken(tokens, bucket))
-      }
-      return wait
-    },
+    limitWait: async (buckets, nowMs) => spent.wait(buckets, nowMs),
     async spend(buckets, nowMs) {
       const waited = await refusable<number, number>(async (tx) => {
         const wait = await spendIn(tx, buckets, nowMs)

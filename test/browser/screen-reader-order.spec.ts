@@ -5,7 +5,8 @@
  * off. Read where a screen reader reads it, at the accessibility API (AT-SPI events from a headed
  * Chromium, test/browser/atspi.ts): the refused submit's errors (HU) and the double opt-in
  * landing's invalid-link banner (DE) go with their focus move, as the focused element's
- * description, and no live region speaks them, before the move or after it.
+ * description, and no live region speaks them, before the move or after it; a left field's
+ * error, which has no move of the widget's own, is spoken after the visitor's (HU).
  */
 import { expect, test, type Page } from '@playwright/test'
 import { flatten, loadDictionary } from '../../build/product/locales.ts'
@@ -32,6 +33,8 @@ test('each message goes with its focus move, as the description of the focused e
   playwright,
   baseURL,
 }) => {
+  // Up to three sessions to start (atspi.ts), each a headed browser, on a machine that may be busy.
+  test.setTimeout(150_000)
   const hu = flatten(await loadDictionary('hu-HU'))
   const de = flatten(await loadDictionary('de-DE'))
   const session = await startScreenReaderSession(playwright.chromium)
@@ -62,6 +65,23 @@ test('each message goes with its focus move, as the description of the focused e
         .slice(from)
         .filter((h) => spoken(h) && errors.some((e) => h.text.includes(e)))
       expect(said, shown(heard.slice(from))).toEqual([])
+    })
+
+    await test.step("HU: a left field's error is spoken after the focus move to the next field", async () => {
+      // No move of the widget's own goes with it: its alert waits for the visitor's (base/announce.ts).
+      await page.goto('/hu/')
+      const email = page.locator('#footer input[type=email]')
+      await email.fill('anna@')
+      const from = heard.length
+      await email.press('Tab')
+      const error = hu['newsletter.errors.emailRegexErrorMessage']!
+      const at = () => heard.slice(from).findIndex((h) => spoken(h) && h.text.includes(error))
+      await expect.poll(at).toBeGreaterThanOrEqual(0)
+      const move = heard
+        .slice(from)
+        .findIndex((h) => h.type === 'focus' && h.name.startsWith(hu['newsletter.salutation']!))
+      expect(move, shown(heard.slice(from))).toBeGreaterThanOrEqual(0)
+      expect(at(), shown(heard.slice(from))).toBeGreaterThan(move)
     })
 
     await test.step('DE: the heading takes the focus and reads the invalid-link banner', async () => {

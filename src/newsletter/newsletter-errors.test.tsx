@@ -36,7 +36,7 @@ test('validation on blur, not while typing; the message is linked and announced,
   assert.is(input.getAttribute('aria-invalid'), 'true')
   assert.ok(input.getAttribute('aria-describedby')!.split(' ').includes(message.id))
   assert.is(
-    document.querySelector('[role=alert].lf-visually-hidden')!.textContent,
+    document.querySelector('form [role=status]')!.textContent,
     'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
   )
   input.focus()
@@ -70,7 +70,7 @@ test('passing by: leaving an untouched field raises nothing; its required error 
   }
   await settle()
   assert.is(document.querySelectorAll('[aria-invalid=true]').length, 0)
-  assert.is(document.querySelector('[role=alert].lf-visually-hidden')!.textContent, '')
+  assert.is(document.querySelector('form [role=status]')!.textContent, '')
   fireEvent.click(submit())
   await settle()
   assert.is(document.querySelectorAll('[aria-invalid=true]').length, 4)

@@ -215,7 +215,8 @@ function FormEnd({ model }: Part) {
           {richText(T + 'footnote', { conditionsLink: link(model, 'voucher', 'conditionsLink') })}
         </p>
       ) : null}
-      <p className="lf-visually-hidden" role="alert">
+      {/* Polite: a left field's error waits for the next field's name, which the move to it is reading. */}
+      <p className="lf-visually-hidden" role="status">
         {/* A new node per announcement: screen readers read an unchanged text again only when it is inserted anew. */}
         <span key={alert.n}>{says(alert.keys)}</span>
       </p>

@@ -71,13 +71,13 @@ async function open(page: Page, m: Market) {
   await expect(submitButton(page, m)).toBeVisible()
 }
 
-/** Counts announcements of the form's role=alert region: each batch of mutations that puts text into it. */
+/** Counts announcements of the form's role=status region: each batch of mutations that puts text into it. */
 async function countAlerts(page: Page) {
   await form(page).evaluate((el) => {
     const w = window as unknown as { alerts: string[] }
     w.alerts = []
     new MutationObserver((records) => {
-      const region = el.querySelector('[role=alert]')
+      const region = el.querySelector('[role=status]')
       if (
         region &&
         records.some((r) => region.contains(r.target) || r.target === region) &&

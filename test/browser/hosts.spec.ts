@@ -74,7 +74,7 @@ for (const { name, viewport, query } of [
       await expect(firstNameField(page, m)).toBeVisible()
       await emailField(page, m).blur()
       await expect(
-        page.locator('#footer [role=alert]', {
+        page.locator('#footer form [role=status]', {
           hasText: tx(m, 'newsletter.errors.emailRegexErrorMessage'),
         }),
       ).toHaveCount(1)
@@ -159,7 +159,7 @@ test('strict CSP: the whole sign-up (reveal, validation errors, submit, success)
   await emailField(page, m).fill('not-an-address')
   await emailField(page, m).blur()
   await expect(
-    page.locator('#footer [role=alert]', {
+    page.locator('#footer form [role=status]', {
       hasText: tx(m, 'newsletter.errors.emailRegexErrorMessage'),
     }),
   ).toHaveCount(1)

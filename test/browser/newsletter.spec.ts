@@ -183,7 +183,7 @@ test('revealed fields and errors have no axe violations; errors are announced an
     await emailField(page, m).fill('not-an-address')
     await emailField(page, m).blur()
     const message = tx(m, 'errors.emailRegexErrorMessage')
-    await expect(page.locator('[role=alert]', { hasText: message })).toHaveCount(1)
+    await expect(page.locator('form [role=status]', { hasText: message })).toHaveCount(1)
     await expect(emailField(page, m)).toHaveAttribute('aria-invalid', 'true')
     await expect(emailField(page, m)).toHaveAccessibleDescription(message)
     await submitButton(page, m).click()

@@ -82,6 +82,8 @@ test('each message goes with its focus move, as the description of the focused e
         .findIndex((h) => h.type === 'focus' && h.name.startsWith(hu['newsletter.salutation']!))
       expect(move, shown(heard.slice(from))).toBeGreaterThanOrEqual(0)
       expect(at(), shown(heard.slice(from))).toBeGreaterThan(move)
+      // Polite: it waits for the next field's name instead of cutting it off.
+      expect(heard.slice(from)[at()]!.live).toBe('polite')
     })
 
     await test.step('DE: the heading takes the focus and reads the invalid-link banner', async () => {

@@ -298,7 +298,7 @@ function signUpJourney(site: string): Journey {
         (s) => s.invalid === 'true',
       )
       await waitForElement(page, 'the e-mail error', {
-        css: '[role=alert]',
+        css: 'form [role=status]',
         name: tx(m, 'newsletter.errors.emailRegexErrorMessage'),
       })
       await clickOn(page, submit(m))

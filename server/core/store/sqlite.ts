@@ -6,7 +6,8 @@
  * and a power cut.
  *
  * The client is synchronous, so the adapter runs one statement or transaction at a time and keeps
- * other statements out of a transaction still awaiting its work. A wait for another process's
+ * other statements out of a transaction still awaiting its work; transactions that arrive together
+ * commit together (group commit, below). A wait for another process's
  * write lock (an operator's `sqlite3`, `npm run consents`) never blocks the event loop: SQLite
  * waits BUSY_WAIT_MS at most, then the adapter lets other calls run and tries again until
  * BUSY_DEADLINE_MS, and then answers StoreUnavailable (503). Readers never wait for a writer (the
@@ -95,6 +96,58 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Sql {
       await pause(wait)
     }
   }
+  /**
+   * Group commit: the transactions that arrive while another holds the writer commit together,
+   * each in a savepoint of its own, with one sync for all of them. A transaction's work sees what
+   * the ones before it wrote, as one after the other; one that throws is rolled back to its
+   * savepoint alone. Each caller hears of its own only after the commit: what it was told is
+   * stored is on disk. The sync is what a commit costs most (a full sync of the log), and it
+   * blocks the event loop.
+   */
+  type Waiting = {
+    work: (tx: Sql) => Promise<unknown>
+    resolve: (value: unknown) => void
+    reject: (error: unknown) => void
+  }
+  let waiting: Waiting[] = []
+  const commitTogether = async (group: Waiting[]) => {
+    const outcomes: { error?: unknown; value?: unknown }[] = []
+    try {
+      await patiently(async () => {
+        // The group closes when it starts: transactions arriving from now on form the next one.
+        if (waiting === group) waiting = []
+        outcomes.length = 0
+        // Busy here means another process writes: nothing ran yet, so it is tried again.
+        db.exec('BEGIN IMMEDIATE')
+        try {
+          for (const { work } of group) {
+            db.exec('SAVEPOINT one')
+            try {
+              outcomes.push({ value: await work(inTransaction) })
+              db.exec('RELEASE one')
+            } catch (error) {
+              db.exec('ROLLBACK TO one')
+              db.exec('RELEASE one')
+              // A full disk mid-way is "not now" (503) for its caller, as a failed commit is.
+              outcomes.push({ error: sqliteFailure(error, file) })
+            }
+          }
+          db.exec('COMMIT')
+        } catch (error) {
+          if (db.inTransaction) db.exec('ROLLBACK')
+          throw error
+        }
+      })
+    } catch (error) {
+      for (const { reject } of group) reject(error)
+      return
+    }
+    for (const [i, { resolve, reject }] of group.entries()) {
+      const outcome = outcomes[i]!
+      if ('error' in outcome) reject(outcome.error)
+      else resolve(outcome.value)
+    }
+  }
   const inTransaction: Sql = {
     engine: 'sqlite',
     ...direct,
@@ -108,18 +161,11 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Sql {
     all: (text, params) => patiently(() => direct.all(text, params)),
     run: (text, params) => patiently(() => direct.run(text, params)),
     next,
-    transaction: (work) =>
-      patiently(async () => {
-        // Busy here means another process writes: nothing ran yet, so it is tried again.
-        db.exec('BEGIN IMMEDIATE')
-        try {
-          const result = await work(inTransaction)
-          db.exec('COMMIT')
-          return result
-        } catch (error) {
-          if (db.inTransaction) db.exec('ROLLBACK')
-          throw error
-        }
+    transaction: <T>(work: (tx: Sql) => Promise<T>) =>
+      new Promise<T>((resolve, reject) => {
+        waiting.push({ work, resolve, reject } as Waiting)
+        // The group waits out this turn of the event loop: the requests read in it join.
+        if (waiting.length === 1) setImmediate((group) => void commitTogether(group), waiting)
       }),
     // The log's frames are copied into the file (where deleted rows are zeros by now) and the log
     // truncated to nothing; another process's readers keep it from truncating (tried again later).

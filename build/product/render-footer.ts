@@ -6,20 +6,10 @@
  */
 import { SITE_LOCALE, isSite } from '../../src/contract/sites.ts'
 import type { CheckedRenderOptions } from '../../src/app/server-render.tsx'
+// The options as the package publishes them: one home, the types it ships.
+import type { RenderFooterOptions } from '../../types/lumora-footer-server.d.ts'
 
 declare const __STYLE_SOURCES__: string[]
-
-/** The options as types/lumora-footer-server.d.ts publishes them (build/test/package.test.ts checks those). */
-interface RenderFooterOptions {
-  site: string
-  platform: string
-  content: string | object | null
-  origin: string
-  assetOrigin: string
-  nonce?: string
-  variant?: 'full' | 'reduced'
-  newsletter?: 'shown' | 'hidden'
-}
 
 const PLATFORMS = ['SMARTPHONE', 'TABLET', 'CLASSIC'] as const
 

@@ -161,34 +161,34 @@ for (const name of ['activeElement', 'body'])
     assert.is(document.activeElement, screen.getByRole('heading', { name: text('title') }))
   })
 
-test('the confirmation is heard with the focus move to the heading, as its description, and from no live region: nothing to cut off', async () => {
-  // A screen reader stops what it is saying when the focus moves, and Chromium sends a live
-  // region's change before a focus move that falls in the same update: the message goes with the move.
-  const server = createContractServer({ origin: TEST_ORIGIN })
-  const { confirm } = await landing(await signedUpToken(server), server)
+/** What the press of the confirm button lets the visitor hear, the confirm button focused. */
+async function heardAfterConfirm(confirm: HTMLElement) {
   confirm.focus()
   const heard = recordAnnouncements()
   fireEvent.click(confirm)
   await settle()
   heard.stop()
-  // Once, with the move to the heading ("Wird geladen" before it is the button's, at the press).
-  assert.is(heard.count(text('confirmed')), 1, heard.said.join(' | '))
-  const move = heard.said.find((s) => s.includes(text('confirmed')))!
-  assert.ok(move.startsWith(text('title')), move)
-})
+  return heard
+}
 
-test('the invalid-link banner is heard with the focus move to the heading, as its description, and from no live region', async () => {
-  const { confirm } = await landing('unknown-token')
-  confirm.focus()
-  const heard = recordAnnouncements()
-  fireEvent.click(confirm)
-  await settle()
-  heard.stop()
-  // Once, with the move to the heading ("Wird geladen" before it is the button's, at the press).
-  assert.is(heard.count(text('doiInvalid')), 1, heard.said.join(' | '))
-  const move = heard.said.find((s) => s.includes(text('doiInvalid')))!
-  assert.ok(move.startsWith(text('title')), move)
-})
+// A screen reader stops what it is saying when the focus moves, and Chromium sends a live region's
+// change before a focus move that falls in the same update: the message goes with the move.
+for (const [message, what, token] of [
+  ['confirmed', 'the confirmation', 'signed up'],
+  ['doiInvalid', 'the invalid-link banner', 'unknown-token'],
+] as const)
+  test(`${what} is heard with the focus move to the heading, as its description, and from no live region: nothing to cut off`, async () => {
+    const server = createContractServer({ origin: TEST_ORIGIN })
+    const { confirm } = await landing(
+      token === 'signed up' ? await signedUpToken(server) : token,
+      server,
+    )
+    const heard = await heardAfterConfirm(confirm)
+    // Once, with the move to the heading ("Wird geladen" before it is the button's, at the press).
+    assert.is(heard.count(text(message)), 1, heard.said.join(' | '))
+    const move = heard.said.find((s) => s.includes(text(message)))!
+    assert.ok(move.startsWith(text('title')), move)
+  })
 
 test('a visitor who moved on while the confirmation was under way keeps the focus where they put it', async () => {
   const server = createContractServer({ origin: TEST_ORIGIN })
